@@ -1,0 +1,86 @@
+/**
+ * The `site` CLI. Exit codes: 0 success, 1 content or build error, 2 usage error.
+ * A SiteError is printed as its located message and hint, never as a stack.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { build, projectRoot, type BuildReport } from '../generator/build.ts';
+import { formatSiteError, isSiteError } from '../generator/errors.ts';
+import { languages } from '../generator/schema.ts';
+import { createDirectoryWriter } from '../generator/writer.ts';
+
+const packageJson = JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as { version: string };
+
+function parseBaseUrl(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new InvalidArgumentError('Expected an absolute URL such as https://www.example.com');
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new InvalidArgumentError('Expected an http(s) URL');
+  if (url.pathname !== '/' || url.search || url.hash) throw new InvalidArgumentError('Expected an origin without a path, e.g. https://www.example.com');
+  return url.origin;
+}
+
+function formatBytes(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(2)} MB` : `${(bytes / 1024).toFixed(1)} KB`;
+}
+
+function printReport(report: BuildReport) {
+  const missingTotal = languages.reduce((total, language) => total + report.missingTranslations[language].length, 0);
+  if (missingTotal > 0 || report.unresolvedKeys.length > 0) {
+    console.warn('Missing translations (shown in Italian or with a ⚠️ marker):');
+    for (const language of languages) {
+      const keys = report.missingTranslations[language];
+      if (keys.length > 0) console.warn(`  ${language}: ${keys.length} missing: ${keys.slice(0, 10).join(', ')}${keys.length > 10 ? ', …' : ''}`);
+    }
+    if (report.unresolvedKeys.length > 0) console.warn(`  in no language: ${report.unresolvedKeys.join(', ')}`);
+  }
+  for (const step of report.steps) console.log(`  ${step.label.padEnd(32)} ${step.milliseconds.toFixed(0).padStart(6)} ms`);
+  const perLanguage = languages.map((language) => `${language} ${report.pagesByLanguage[language]}`).join(', ');
+  const pageCount = languages.reduce((total, language) => total + report.pagesByLanguage[language], 0);
+  console.log(`Built ${pageCount} pages (${perLanguage}), ${report.fileCount} files, ${formatBytes(report.bytes)} in ${(report.milliseconds / 1000).toFixed(2)} s → ${path.relative(process.cwd(), report.destination) || '.'}`);
+}
+
+const program = new Command()
+  .name('site')
+  .description('Builds the four-language marketing website from the YAML content.')
+  .version(packageJson.version)
+  .showHelpAfterError()
+  .exitOverride()
+  .configureOutput({ outputError: (text, write) => write(text) });
+
+program
+  .command('build')
+  .description('Validate the content and build the site into the output folder.')
+  .addOption(new Option('--content <dir>', 'content folder').default('content'))
+  .addOption(new Option('--out <dir>', 'output folder; replaced only when the build succeeds').default('dist'))
+  .addOption(new Option('--base-url <url>', 'public origin, overriding the one in site.yaml').argParser(parseBaseUrl))
+  .option('--strict', 'fail when a translation is missing', false)
+  .action(async (options: { content: string; out: string; baseUrl?: string; strict: boolean }) => {
+    const report = await build({
+      contentDir: path.resolve(options.content),
+      writer: createDirectoryWriter(options.out),
+      baseUrl: options.baseUrl,
+      strict: options.strict,
+    });
+    printReport(report);
+  });
+
+try {
+  await program.parseAsync(process.argv);
+} catch (error) {
+  if (error instanceof CommanderError) {
+    // Help and version are successes; every other commander error is a usage error.
+    process.exitCode = error.exitCode === 0 ? 0 : 2;
+  } else if (isSiteError(error)) {
+    console.error(`Build failed.\n${formatSiteError(error)}`);
+    process.exitCode = 1;
+  } else {
+    console.error('Internal error (a bug in the generator, not in your content):');
+    console.error(error);
+    process.exitCode = 1;
+  }
+}

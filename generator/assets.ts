@@ -1,0 +1,122 @@
+/**
+ * Stage 4: the browser's assets. One stylesheet through lightningcss (nesting
+ * lowered for the browserslist targets, minified), the client scripts through
+ * esbuild (bundled, minified), images copied; every file name carries a hash of
+ * its contents so hosts can cache it for a year.
+ */
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import browserslist from 'browserslist';
+import * as esbuild from 'esbuild';
+import fg from 'fast-glob';
+import { browserslistToTargets, transform } from 'lightningcss';
+import { SiteError } from './errors.ts';
+import type { SiteSettings, Zone } from './schema.ts';
+import type { OutputFile } from './writer.ts';
+
+export interface Assets {
+  /** URL path of the stylesheet, e.g. `/assets/site.3f2a9c1b7d.css`. */
+  stylesheet: string;
+  /** URL paths of the entry scripts by entry name. */
+  scripts: Record<string, string>;
+  /** URL paths of images by their source name, e.g. `vision.svg`. */
+  images: Record<string, string>;
+  files: OutputFile[];
+}
+
+export interface AssetInput {
+  clientDir: string;
+  imagesDir: string;
+  site: SiteSettings;
+  zones: Zone[];
+  browserslistQuery: string;
+}
+
+function contentHash(contents: string | Uint8Array): string {
+  return createHash('sha256').update(contents).digest('hex').slice(0, 10);
+}
+
+function hashedName(name: string, contents: string | Uint8Array): string {
+  const extension = path.extname(name);
+  return `assets/${path.basename(name, extension)}.${contentHash(contents)}${extension}`;
+}
+
+/** Colours that are content (brand, zone badges) become custom properties, so no markup needs a style attribute. */
+function contentStyles(site: SiteSettings, zones: Zone[]): string {
+  const zoneRules = zones.map((zone) => `.zone-${zone.id}{--zone-colour:${zone.colour}}`).join('\n');
+  return `:root{--brand:${site.theme.primary};--page-background:${site.theme.background}}\n${zoneRules}\n`;
+}
+
+async function buildStylesheet(input: AssetInput): Promise<OutputFile> {
+  const sourcePath = path.join(input.clientDir, 'styles.css');
+  const source = contentStyles(input.site, input.zones) + (await readFile(sourcePath, 'utf8'));
+  try {
+    const { code } = transform({
+      filename: sourcePath,
+      code: Buffer.from(source),
+      minify: true,
+      targets: browserslistToTargets(browserslist(input.browserslistQuery)),
+    });
+    return { path: hashedName('site.css', code), contents: code };
+  } catch (error) {
+    throw new SiteError({ code: 'ASSET_FAILED', message: `Stylesheet could not be processed: ${(error as Error).message}`, location: { file: path.relative(process.cwd(), sourcePath) } });
+  }
+}
+
+async function buildScripts(input: AssetInput): Promise<{ files: OutputFile[]; scripts: Record<string, string> }> {
+  const entryPoints = await fg('*.ts', { cwd: input.clientDir, absolute: true, ignore: ['*.d.ts', '*.test.ts'] });
+  const entries = entryPoints.filter((entry) => !path.basename(entry).startsWith('_'));
+  let result: esbuild.BuildResult<{ write: false; metafile: true }>;
+  try {
+    result = await esbuild.build({
+      entryPoints: entries,
+      bundle: true,
+      minify: true,
+      format: 'esm',
+      target: 'es2020',
+      write: false,
+      metafile: true,
+      outdir: 'assets',
+      entryNames: '[name].[hash]',
+      chunkNames: 'chunk.[hash]',
+      splitting: true,
+      logLevel: 'silent',
+      legalComments: 'none',
+    });
+  } catch (error) {
+    throw new SiteError({ code: 'ASSET_FAILED', message: `Client scripts could not be bundled: ${(error as Error).message.split('\n')[0]}`, location: { file: path.relative(process.cwd(), input.clientDir) } });
+  }
+  const scripts: Record<string, string> = {};
+  const files: OutputFile[] = [];
+  for (const output of result.outputFiles) {
+    const relative = path.relative(process.cwd(), output.path).split(path.sep).join('/');
+    files.push({ path: relative, contents: output.contents });
+    const meta = result.metafile.outputs[relative];
+    if (meta?.entryPoint) scripts[path.basename(meta.entryPoint, '.ts')] = `/${relative}`;
+  }
+  return { files, scripts };
+}
+
+async function copyImages(imagesDir: string): Promise<{ files: OutputFile[]; images: Record<string, string> }> {
+  const names = await fg('*.{svg,png,jpg,webp,avif,ico}', { cwd: imagesDir });
+  const files: OutputFile[] = [];
+  const images: Record<string, string> = {};
+  for (const name of names.sort()) {
+    const contents = await readFile(path.join(imagesDir, name));
+    const file = { path: hashedName(name, contents), contents: new Uint8Array(contents) };
+    files.push(file);
+    images[name] = `/${file.path}`;
+  }
+  return { files, images };
+}
+
+export async function buildAssets(input: AssetInput): Promise<Assets> {
+  const [stylesheet, scripts, images] = await Promise.all([buildStylesheet(input), buildScripts(input), copyImages(input.imagesDir)]);
+  return {
+    stylesheet: `/${stylesheet.path}`,
+    scripts: scripts.scripts,
+    images: images.images,
+    files: [stylesheet, ...scripts.files, ...images.files],
+  };
+}

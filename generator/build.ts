@@ -1,0 +1,121 @@
+/**
+ * The build: a list of labelled, timed steps, each taking the previous steps'
+ * plain data. Everything is written through one writer at the end, so a failure
+ * anywhere leaves the previous output untouched.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildAssets } from './assets.ts';
+import { loadContent } from './content.ts';
+import { SiteError } from './errors.ts';
+import { createTranslations } from './i18n.ts';
+import { renderPages } from './render.ts';
+import { createRouteTable } from './routes.ts';
+import { languages, type Language } from './schema.ts';
+import { buildSitemap } from './sitemap.ts';
+import type { OutputFile, OutputWriter } from './writer.ts';
+
+export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Browsers the CSS is lowered for; module scripts need ES modules anyway. */
+export const browserslistQuery = 'defaults and supports es6-module';
+
+export interface BuildOptions {
+  contentDir: string;
+  writer: OutputWriter;
+  /** Overrides the public origin of the settings. */
+  baseUrl?: string;
+  /** Missing translations fail the build. */
+  strict?: boolean;
+  /** The build's clock: copyright year and sitemap lastmod. */
+  now?: Date;
+}
+
+export interface StepTiming {
+  label: string;
+  milliseconds: number;
+}
+
+export interface BuildReport {
+  steps: StepTiming[];
+  pagesByLanguage: Record<Language, number>;
+  fileCount: number;
+  bytes: number;
+  milliseconds: number;
+  /** Keys each language lacks, shown in Italian instead. */
+  missingTranslations: Record<Language, string[]>;
+  /** Keys no language has; pages show the warning marker. */
+  unresolvedKeys: string[];
+  destination: string;
+}
+
+function byteLength(contents: string | Uint8Array): number {
+  return typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength;
+}
+
+export async function build(options: BuildOptions): Promise<BuildReport> {
+  const started = performance.now();
+  const steps: StepTiming[] = [];
+  const step = async <T>(label: string, run: () => T | Promise<T>): Promise<T> => {
+    const stepStarted = performance.now();
+    const result = await run();
+    steps.push({ label, milliseconds: performance.now() - stepStarted });
+    return result;
+  };
+  const now = options.now ?? new Date();
+
+  try {
+    const content = await step('Load and validate content', () => loadContent(options.contentDir));
+    const origin = (options.baseUrl ?? content.site.origin).replace(/\/+$/, '');
+    const translations = await step('Load translations', () => createTranslations(content.texts));
+    if (options.strict) assertComplete(options.contentDir, translations.missingByLanguage, []);
+    const routeTable = await step('Build route table', () => createRouteTable());
+    const assets = await step('Bundle scripts and styles', () =>
+      buildAssets({
+        clientDir: path.join(projectRoot, 'client'),
+        imagesDir: path.join(options.contentDir, 'images'),
+        site: content.site,
+        zones: content.zones,
+        browserslistQuery,
+      }),
+    );
+    const pages = await step('Render pages', () => renderPages({ content, routeTable, translations, assets, origin, year: now.getFullYear() }));
+    const unresolvedKeys = translations.unresolvedKeys();
+    if (options.strict) assertComplete(options.contentDir, translations.missingByLanguage, unresolvedKeys);
+    const seoFiles = await step('Write sitemap and robots.txt', () => buildSitemap(routeTable, origin, now.toISOString().slice(0, 10)));
+
+    const files: OutputFile[] = [...pages, ...assets.files, ...seoFiles];
+    await step('Write output', async () => {
+      for (const file of files) await options.writer.write(file);
+      await options.writer.commit();
+    });
+
+    const pagesByLanguage = Object.fromEntries(languages.map((language) => [language, pages.filter((page) => page.route.language === language).length])) as Record<Language, number>;
+    return {
+      steps,
+      pagesByLanguage,
+      fileCount: files.length,
+      bytes: files.reduce((total, file) => total + byteLength(file.contents), 0),
+      milliseconds: performance.now() - started,
+      missingTranslations: translations.missingByLanguage,
+      unresolvedKeys,
+      destination: options.writer.destination,
+    };
+  } catch (error) {
+    await options.writer.abort();
+    throw error;
+  }
+}
+
+function assertComplete(contentDir: string, missing: Record<Language, string[]>, unresolved: string[]) {
+  const textFile = (language: Language, key: string) => path.relative(process.cwd(), path.join(contentDir, 'texts', language, `${key.split('.')[0]}.yaml`));
+  const problems = [
+    ...languages.flatMap((language) =>
+      missing[language].map((key) => new SiteError({ code: 'TRANSLATION_MISSING', message: `${language}: missing text "${key}" (Italian is shown instead)`, location: { file: textFile(language, key) } })),
+    ),
+    ...unresolved.map((key) => new SiteError({ code: 'TRANSLATION_MISSING', message: `No language has the text "${key}", which a template uses`, location: { file: textFile('it', key) } })),
+  ];
+  if (problems.length > 0) {
+    throw new SiteError({ code: 'TRANSLATION_MISSING', message: `${problems.length} missing translation${problems.length === 1 ? '' : 's'} (--strict); nothing was written.`, hint: 'Add the texts, or build without --strict to fall back to Italian.', problems });
+  }
+}

@@ -1,0 +1,254 @@
+/**
+ * Stage 1: read every YAML file under content/, validate it against its schema and
+ * return plain typed data. Every problem in every file is collected first and
+ * reported together, each with its file, line and column.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import fg from 'fast-glob';
+import { isMap, isScalar, LineCounter, parseDocument, type Document } from 'yaml';
+import type { z } from 'zod';
+import { SiteError } from './errors.ts';
+import {
+  cookiePolicyFileSchema,
+  countriesFileSchema,
+  languages,
+  legalFileSchema,
+  plansFileSchema,
+  siteSettingsSchema,
+  tariffsFileSchema,
+  textsFileSchema,
+  zonesFileSchema,
+  type Country,
+  type Language,
+  type LegalDocument,
+  type LegalFile,
+  type Plan,
+  type SiteSettings,
+  type Tariffs,
+  type TextTree,
+  type Zone,
+} from './schema.ts';
+
+export interface Content {
+  site: SiteSettings;
+  plans: Plan[];
+  zones: Zone[];
+  countries: Country[];
+  tariffs: Tariffs;
+  legal: Record<Language, LegalFile>;
+  cookiePolicy: LegalDocument;
+  /** Texts per language, one top-level key per file under texts/<lang>/. */
+  texts: Record<Language, TextTree>;
+}
+
+type PathSegment = string | number;
+
+interface ParsedFile {
+  /** Path relative to the working directory, as printed in messages. */
+  displayPath: string;
+  doc: Document;
+  lineCounter: LineCounter;
+}
+
+/** Collects problems across files so the user sees all of them at once. */
+class ProblemList {
+  readonly problems: SiteError[] = [];
+  add(code: SiteError['code'], message: string, file: string, position?: { line: number; col: number }, hint?: string) {
+    this.problems.push(
+      new SiteError({ code, message, hint, location: { file, line: position?.line, column: position?.col } }),
+    );
+  }
+}
+
+export function formatPath(segments: readonly PathSegment[]): string {
+  return segments
+    .map((segment, index) => (typeof segment === 'number' ? `[${segment}]` : index === 0 ? segment : `.${segment}`))
+    .join('');
+}
+
+/** Finds the deepest YAML node that exists along `segments` and returns its position. */
+function positionOf(file: ParsedFile, segments: readonly PathSegment[], key?: string) {
+  for (let depth = segments.length; depth >= 0; depth--) {
+    const node = depth === 0 ? file.doc.contents : file.doc.getIn(segments.slice(0, depth), true);
+    if (!node || typeof node !== 'object') continue;
+    if (key !== undefined && depth === segments.length && isMap(node)) {
+      const pair = node.items.find((item) => isScalar(item.key) && String(item.key.value) === key);
+      const range = pair && isScalar(pair.key) ? pair.key.range : undefined;
+      if (range) return file.lineCounter.linePos(range[0]);
+    }
+    const range = (node as { range?: [number, number, number] }).range;
+    if (range) return file.lineCounter.linePos(range[0]);
+  }
+  return { line: 1, col: 1 };
+}
+
+function plainMessage(issue: z.core.$ZodIssue): string {
+  if (issue.code === 'invalid_type' && /received undefined/.test(issue.message)) {
+    return `Required field is missing (expected ${issue.expected})`;
+  }
+  const message = issue.message.replace(/^Invalid input: /, '');
+  return message.charAt(0).toUpperCase() + message.slice(1);
+}
+
+async function parseYamlFile(contentDir: string, relativePath: string, problems: ProblemList): Promise<ParsedFile | undefined> {
+  const absolute = path.join(contentDir, relativePath);
+  const displayPath = path.relative(process.cwd(), absolute) || absolute;
+  let source: string;
+  try {
+    source = await readFile(absolute, 'utf8');
+  } catch {
+    problems.add('CONTENT_MISSING_FILE', 'Required content file is missing', displayPath, undefined, `Create ${relativePath} under the content folder.`);
+    return undefined;
+  }
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(source, { lineCounter, prettyErrors: true, uniqueKeys: true });
+  if (doc.errors.length > 0) {
+    for (const error of doc.errors) {
+      const [start] = error.linePos ?? [];
+      problems.add('CONTENT_YAML_SYNTAX', `YAML syntax error: ${error.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '')}`, displayPath, start, 'Check indentation, colons and quotes around this line.');
+    }
+    return undefined;
+  }
+  return { displayPath, doc, lineCounter };
+}
+
+function validate<Schema extends z.ZodType>(
+  file: ParsedFile,
+  schema: Schema,
+  problems: ProblemList,
+  pathPrefix: PathSegment[] = [],
+): z.infer<Schema> | undefined {
+  const result = schema.safeParse(file.doc.toJS());
+  if (result.success) return result.data;
+  for (const issue of result.error.issues) {
+    const segments = issue.path.filter((segment): segment is PathSegment => typeof segment !== 'symbol');
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) {
+        problems.add(
+          'CONTENT_UNKNOWN_KEY',
+          `${formatPath([...pathPrefix, ...segments, key])}: Unknown key "${key}"`,
+          file.displayPath,
+          positionOf(file, segments, key),
+          'Check the spelling; unknown keys are rejected so that a typo never goes unnoticed.',
+        );
+      }
+      continue;
+    }
+    problems.add('CONTENT_SCHEMA', `${formatPath([...pathPrefix, ...segments]) || '(file)'}: ${plainMessage(issue)}`, file.displayPath, positionOf(file, segments));
+  }
+  return undefined;
+}
+
+/** Reports keys that a translation has but Italian, the reference language, does not. */
+function checkTextKeys(reference: unknown, translation: unknown, file: ParsedFile, segments: PathSegment[], problems: ProblemList) {
+  if (translation === null || typeof translation !== 'object') return;
+  if (Array.isArray(translation)) {
+    translation.forEach((item, index) => {
+      if (Array.isArray(reference) && index < reference.length) checkTextKeys(reference[index], item, file, [...segments, index], problems);
+    });
+    return;
+  }
+  for (const [key, value] of Object.entries(translation)) {
+    const referenceValue = reference !== null && typeof reference === 'object' && !Array.isArray(reference) ? (reference as Record<string, unknown>)[key] : undefined;
+    if (referenceValue === undefined) {
+      problems.add('CONTENT_UNKNOWN_KEY', `${formatPath([...segments, key])}: Unknown text key "${key}" (Italian has no such key)`, file.displayPath, positionOf(file, segments.slice(1), key), 'Italian is the reference language: add the key there first, or fix the spelling.');
+      continue;
+    }
+    checkTextKeys(referenceValue, value, file, [...segments, key], problems);
+  }
+}
+
+async function loadTexts(contentDir: string, problems: ProblemList): Promise<Record<Language, TextTree>> {
+  const texts = {} as Record<Language, TextTree>;
+  const parsed = {} as Record<Language, Map<string, ParsedFile>>;
+  for (const language of languages) {
+    texts[language] = {};
+    parsed[language] = new Map();
+    const files = await fg(`texts/${language}/*.yaml`, { cwd: contentDir });
+    if (language === 'it' && files.length === 0) {
+      problems.add('CONTENT_MISSING_FILE', 'No Italian texts found', path.relative(process.cwd(), path.join(contentDir, 'texts/it')), undefined, 'Italian is the reference language: its texts are required.');
+    }
+    for (const relativePath of files.sort()) {
+      const file = await parseYamlFile(contentDir, relativePath, problems);
+      if (!file) continue;
+      const namespace = path.basename(relativePath, '.yaml');
+      const data = validate(file, textsFileSchema, problems, [namespace]);
+      if (!data) continue;
+      texts[language][namespace] = data as TextTree;
+      parsed[language].set(namespace, file);
+    }
+  }
+  for (const language of languages.filter((l) => l !== 'it')) {
+    for (const [namespace, file] of parsed[language]) {
+      if (!(namespace in texts.it)) {
+        problems.add('CONTENT_UNKNOWN_KEY', `${namespace}: Text file has no Italian counterpart`, file.displayPath, { line: 1, col: 1 }, `Create texts/it/${namespace}.yaml or rename this file.`);
+        continue;
+      }
+      checkTextKeys({ [namespace]: texts.it[namespace] }, { [namespace]: texts[language][namespace] }, file, [], problems);
+    }
+  }
+  return texts;
+}
+
+/** Checks that cross-file references (plan ids, country keys) point at something. */
+function checkReferences(plans: Plan[], zones: Zone[], countries: Country[], zonesFile: ParsedFile, problems: ProblemList) {
+  const planIds = new Set(plans.map((plan) => plan.id));
+  const countryKeys = new Set(countries.map((country) => country.key));
+  zones.forEach((zone, zoneIndex) => {
+    zone.plans.forEach((planId, index) => {
+      if (!planIds.has(planId)) problems.add('CONTENT_REFERENCE', `zones[${zoneIndex}].plans[${index}]: Unknown plan "${planId}"`, zonesFile.displayPath, positionOf(zonesFile, ['zones', zoneIndex, 'plans', index]), `Known plans: ${[...planIds].join(', ')}.`);
+    });
+    for (const field of ['countries', 'starred'] as const) {
+      zone[field].forEach((key, index) => {
+        if (!countryKeys.has(key)) problems.add('CONTENT_REFERENCE', `zones[${zoneIndex}].${field}[${index}]: Unknown country "${key}"`, zonesFile.displayPath, positionOf(zonesFile, ['zones', zoneIndex, field, index]), 'Add the country to countries.yaml or fix the key.');
+      });
+    }
+  });
+}
+
+/** Loads and validates the whole content folder, or throws one SiteError listing every problem. */
+export async function loadContent(contentDir: string): Promise<Content> {
+  const problems = new ProblemList();
+  const load = async <Schema extends z.ZodType>(relativePath: string, schema: Schema) => {
+    const file = await parseYamlFile(contentDir, relativePath, problems);
+    return { file, data: file ? validate(file, schema, problems) : undefined };
+  };
+
+  const site = await load('site.yaml', siteSettingsSchema);
+  const plans = await load('plans.yaml', plansFileSchema);
+  const zones = await load('zones.yaml', zonesFileSchema);
+  const countries = await load('countries.yaml', countriesFileSchema);
+  const tariffs = await load('tariffs.yaml', tariffsFileSchema);
+  const cookiePolicy = await load('cookie-policy.yaml', cookiePolicyFileSchema);
+  const legal = {} as Record<Language, LegalFile>;
+  for (const language of languages) {
+    const loaded = await load(`legal/${language}.yaml`, legalFileSchema);
+    if (loaded.data) legal[language] = loaded.data;
+  }
+  const texts = await loadTexts(contentDir, problems);
+
+  if (plans.data && zones.data && countries.data && zones.file) {
+    checkReferences(plans.data.plans, zones.data.zones, countries.data.countries, zones.file, problems);
+  }
+
+  if (problems.problems.length > 0) {
+    const count = problems.problems.length;
+    throw new SiteError({
+      code: 'BUILD_FAILED',
+      message: `Content has ${count} problem${count === 1 ? '' : 's'}; nothing was written.`,
+      hint: 'Fix the files above and build again; the previous output is untouched.',
+      problems: problems.problems,
+    });
+  }
+  return {
+    site: site.data!,
+    plans: plans.data!.plans,
+    zones: zones.data!.zones,
+    countries: countries.data!.countries,
+    tariffs: tariffs.data!,
+    legal,
+    cookiePolicy: cookiePolicy.data!.cookiePolicy,
+    texts,
+  };
+}

@@ -1,0 +1,28 @@
+/**
+ * The consent banner's markup. It starts hidden: without script nothing is ever
+ * tracked, so there is nothing to consent to; the consent script shows it when
+ * no choice is stored.
+ */
+import type { PageContext } from './context.ts';
+
+export const consentChoices = ['all', 'essential', 'none'] as const;
+
+export function CookieBanner({ ctx }: { ctx: PageContext }) {
+  const { t, routeTable } = ctx;
+  return (
+    <section className="cookie-banner" aria-labelledby="cookie-banner-title" data-cookie-banner="" hidden>
+      <h2 id="cookie-banner-title" className="cookie-banner__title">{t('common.cookieBanner.title')}</h2>
+      <p>
+        {t('common.cookieBanner.text')}{' '}
+        <a href={routeTable.pathOf('cookiePolicy', 'it')} hrefLang="it">{t('common.cookieBanner.policyLink')}</a>
+      </p>
+      <div className="cookie-banner__actions">
+        {consentChoices.map((choice) => (
+          <button key={choice} type="button" className={choice === 'all' ? 'button button--primary' : 'button button--secondary'} data-consent={choice}>
+            {t(`common.cookieBanner.${choice}`)}
+          </button>
+        ))}
+      </div>
+    </section>
+  );
+}

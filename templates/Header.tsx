@@ -1,0 +1,64 @@
+/** The sticky header of section 2: brand, main navigation, language buttons, mobile menu. */
+import type { PageId } from '../generator/routes.ts';
+import type { PageContext } from './context.ts';
+import { LanguageSwitcher } from './LanguageSwitcher.tsx';
+import { BrandMark } from './logos.tsx';
+
+const navigation = ['home', 'about', 'subscriptions', 'coverage', 'cockpit', 'partnership', 'legal', 'contact'] as const;
+type NavigationPage = (typeof navigation)[number];
+
+/** The header entry a page belongs to; the cookie policy and the privacy redirect count as legal. */
+function activeEntry(page: PageId): NavigationPage | undefined {
+  if (page === 'cookiePolicy' || page === 'privacyRedirect') return 'legal';
+  return (navigation as readonly string[]).includes(page) ? (page as NavigationPage) : undefined;
+}
+
+function NavigationLinks({ ctx }: { ctx: PageContext }) {
+  const { route, routeTable, t } = ctx;
+  const active = activeEntry(route.page);
+  return (
+    <ul className="nav-links">
+      {navigation.map((page) => (
+        <li key={page}>
+          <a href={routeTable.pathOf(page, route.language)} aria-current={page === active ? 'page' : undefined}>
+            {t(`common.nav.${page}`)}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function Header({ ctx }: { ctx: PageContext }) {
+  const { route, routeTable, t, content } = ctx;
+  return (
+    <header className="site-header" data-site-header="">
+      <div className="site-header__inner">
+        <a className="brand" href={routeTable.pathOf('home', route.language)} aria-label={t('common.header.homeLabel', { brand: content.site.brand })}>
+          <BrandMark />
+          <span className="brand__name">{content.site.brand}</span>
+        </a>
+        <nav className="site-nav" aria-label={t('common.header.navLabel')}>
+          <NavigationLinks ctx={ctx} />
+        </nav>
+        <div className="site-header__languages">
+          <LanguageSwitcher ctx={ctx} placement="header" />
+        </div>
+        <button type="button" className="menu-toggle" aria-expanded="false" aria-controls="mobile-menu" data-menu-toggle="" hidden>
+          <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+            <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
+          <span className="menu-toggle__label" data-label-open={t('common.header.openMenu')} data-label-close={t('common.header.closeMenu')}>
+            {t('common.header.openMenu')}
+          </span>
+        </button>
+      </div>
+      <div className="mobile-menu" id="mobile-menu" data-mobile-menu="">
+        <nav aria-label={t('common.header.mobileNavLabel')}>
+          <NavigationLinks ctx={ctx} />
+        </nav>
+        <LanguageSwitcher ctx={ctx} placement="menu" />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,70 @@
+/** Home: hero, six feature cards, the about block with four numbered values, the closing mail call to action. */
+import { buildMailtoLink } from '../../client/lib/mailto.ts';
+import type { PageProps } from '../context.ts';
+import { Document } from '../Document.tsx';
+import { Icon, type IconName } from '../Icon.tsx';
+
+/** One icon per feature card, in the order of section 1. */
+const featureIcons: IconName[] = ['briefcase', 'signal', 'headset', 'receipt', 'sparkles', 'coins'];
+
+export function HomePage({ ctx }: PageProps) {
+  const { t, translator, route, routeTable, content } = ctx;
+  return (
+    <Document ctx={ctx} title={t('home.meta.title')} description={t('home.meta.description')}>
+      <section className="hero" aria-labelledby="home-title">
+        <div className="container">
+          <h1 id="home-title">{t('home.hero.title')}</h1>
+          <p className="hero__subtitle">{t('home.hero.subtitle')}</p>
+          <p>
+            <a className="button button--primary" href={routeTable.pathOf('subscriptions', route.language)}>{t('home.hero.cta')}</a>
+          </p>
+          <p className="notice">{t('home.hero.inviteOnly')}</p>
+        </div>
+      </section>
+
+      <section className="section" aria-labelledby="home-features-title">
+        <div className="container">
+          <h2 id="home-features-title">{t('home.features.title')}</h2>
+          <p className="section__intro">{t('home.features.intro')}</p>
+          <ul className="card-grid card-grid--three" data-count="features">
+            {translator.indices('home.features.items').map((index) => (
+              <li key={index} className="card">
+                <Icon name={featureIcons[index] ?? 'check'} />
+                <h3>{t(`home.features.items.${index}.title`)}</h3>
+                <p>{t(`home.features.items.${index}.text`)}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section className="section section--tinted" id="about" aria-labelledby="home-about-title">
+        <div className="container">
+          <h2 id="home-about-title">{t('home.about.title')}</h2>
+          <p className="section__intro">{t('home.about.intro')}</p>
+          <ol className="numbered-values" data-count="values">
+            {translator.indices('home.about.values').map((index) => (
+              <li key={index} className="numbered-values__item">
+                <span className="numbered-values__number" aria-hidden="true">{String(index + 1).padStart(2, '0')}</span>
+                <h3>{t(`home.about.values.${index}.title`)}</h3>
+                <p>{t(`home.about.values.${index}.text`)}</p>
+              </li>
+            ))}
+          </ol>
+        </div>
+      </section>
+
+      <section className="section cta-block" aria-labelledby="home-cta-title">
+        <div className="container">
+          <h2 id="home-cta-title">{t('home.closing.title')}</h2>
+          <p>{t('home.closing.text')}</p>
+          <p>
+            <a className="button button--primary" href={buildMailtoLink(content.site.email, { subject: t('home.closing.mailSubject') })}>
+              <Icon name="mail" size={20} /> {t('home.closing.button')}
+            </a>
+          </p>
+        </div>
+      </section>
+    </Document>
+  );
+}
