@@ -10,7 +10,7 @@ import path from 'node:path';
 import browserslist from 'browserslist';
 import * as esbuild from 'esbuild';
 import fg from 'fast-glob';
-import { browserslistToTargets, transform } from 'lightningcss';
+import { browserslistToTargets, bundleAsync, transform } from 'lightningcss';
 import { SiteError } from './errors.ts';
 import type { SiteSettings, Zone } from './schema.ts';
 import type { OutputFile } from './writer.ts';
@@ -50,17 +50,19 @@ function contentStyles(site: SiteSettings, zones: Zone[]): string {
 
 async function buildStylesheet(input: AssetInput): Promise<OutputFile> {
   const sourcePath = path.join(input.clientDir, 'styles.css');
-  const source = contentStyles(input.site, input.zones) + (await readFile(sourcePath, 'utf8'));
+  const targets = browserslistToTargets(browserslist(input.browserslistQuery));
   try {
-    const { code } = transform({
-      filename: sourcePath,
-      code: Buffer.from(source),
-      minify: true,
-      targets: browserslistToTargets(browserslist(input.browserslistQuery)),
-    });
-    return { path: hashedName('site.css', code), contents: code };
+    const generated = transform({ filename: 'content-colours.css', code: Buffer.from(contentStyles(input.site, input.zones)), minify: true, targets });
+    const bundled = await bundleAsync({ filename: sourcePath, minify: true, targets });
+    const code = Buffer.concat([generated.code, bundled.code]);
+    return { path: hashedName('site.css', code), contents: new Uint8Array(code) };
   } catch (error) {
-    throw new SiteError({ code: 'ASSET_FAILED', message: `Stylesheet could not be processed: ${(error as Error).message}`, location: { file: path.relative(process.cwd(), sourcePath) } });
+    const loc = (error as { fileName?: string; loc?: { line: number; column: number } });
+    throw new SiteError({
+      code: 'ASSET_FAILED',
+      message: `Stylesheet could not be processed: ${(error as Error).message}`,
+      location: { file: path.relative(process.cwd(), loc.fileName ?? sourcePath), line: loc.loc?.line, column: loc.loc?.column },
+    });
   }
 }
 

@@ -2,27 +2,30 @@
 import type { ComponentType } from 'react';
 import type { PageId } from '../../generator/routes.ts';
 import type { PageProps } from '../context.ts';
-import { BasicPage } from './BasicPage.tsx';
+import { AboutPage } from './AboutPage.tsx';
+import { CockpitPage } from './CockpitPage.tsx';
+import { ContactPage } from './ContactPage.tsx';
+import { CookiePolicyPage } from './CookiePolicyPage.tsx';
+import { CoveragePage } from './CoveragePage.tsx';
+import { EsimPage } from './EsimPage.tsx';
 import { HomePage } from './HomePage.tsx';
+import { LegalPage } from './LegalPage.tsx';
 import { NotFoundPage } from './NotFoundPage.tsx';
+import { PartnershipPage } from './PartnershipPage.tsx';
 import { PrivacyRedirectPage } from './PrivacyRedirectPage.tsx';
-
-const basic = (namespace: string): ComponentType<PageProps> =>
-  function Page({ ctx }: PageProps) {
-    return <BasicPage ctx={ctx} namespace={namespace} />;
-  };
+import { SubscriptionsPage } from './SubscriptionsPage.tsx';
 
 export const pageComponents: Record<PageId, ComponentType<PageProps>> = {
   home: HomePage,
-  about: basic('about'),
-  subscriptions: basic('subscriptions'),
-  coverage: basic('coverage'),
-  partnership: basic('partnership'),
-  contact: basic('contact'),
-  esim: basic('esim'),
-  cockpit: basic('cockpit'),
-  legal: basic('legal'),
-  cookiePolicy: basic('legal'),
+  about: AboutPage,
+  subscriptions: SubscriptionsPage,
+  coverage: CoveragePage,
+  partnership: PartnershipPage,
+  contact: ContactPage,
+  esim: EsimPage,
+  cockpit: CockpitPage,
+  legal: LegalPage,
+  cookiePolicy: CookiePolicyPage,
   privacyRedirect: PrivacyRedirectPage,
   notFound: NotFoundPage,
 };
