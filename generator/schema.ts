@@ -11,7 +11,8 @@ export const defaultLanguage: Language = 'it';
 const nonEmpty = z.string().trim().min(1, 'Must not be empty');
 const httpsUrl = z.url({ protocol: /^https$/, error: 'Expected an https:// URL' });
 const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Expected a time such as 08:00');
-const isoDate = z.iso.date({ error: 'Expected a date such as 2025-10-12' });
+/** A day (2025-10-12) or, where only the month is known, a month (2025-03). */
+const isoDate = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])(-(0[1-9]|[12]\d|3[01]))?$/, 'Expected a date such as 2025-10-12 or a month such as 2025-03');
 const weekday = z.enum(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']);
 const phone = z.string().regex(/^\+\d[\d ]{6,}$/, 'Expected an international number such as +41 91 000 00 00');
 

@@ -11,10 +11,12 @@ export function formatNumber(value: number, locale: string): string {
   return new Intl.NumberFormat(locale).format(value);
 }
 
-/** `2025-10-12` as `12 October 2025` in the page's language. */
-export function formatDate(isoDate: string, locale: string, monthOnly = false): string {
-  const date = new Date(`${isoDate}T12:00:00Z`);
-  return new Intl.DateTimeFormat(locale, monthOnly ? { month: 'long', year: 'numeric', timeZone: 'UTC' } : { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date);
+/** `2025-10-12` as `12 October 2025`, `2025-03` as `March 2025`, in the page's language. */
+export function formatDate(isoDate: string, locale: string): string {
+  const monthOnly = isoDate.length === 7;
+  const date = new Date(`${monthOnly ? `${isoDate}-01` : isoDate}T12:00:00Z`);
+  const options: Intl.DateTimeFormatOptions = monthOnly ? { month: 'long', year: 'numeric', timeZone: 'UTC' } : { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' };
+  return new Intl.DateTimeFormat(locale, options).format(date);
 }
 
 /** A displayed phone number as a `tel:` link target. */

@@ -1,0 +1,85 @@
+/**
+ * The validation rules of section 5, one table for both forms. The templates take
+ * the HTML constraints (required, minlength, maxlength, type) from it, so the
+ * pages validate without script too; the form script applies the same rules with
+ * the translated messages, and the tests read it.
+ * A rule's `message` is a key under `forms.<form>.errors` in the texts.
+ */
+export type FieldRule =
+  | { kind: 'minLength'; value: number; message: string }
+  | { kind: 'maxLength'; value: number; message: string }
+  | { kind: 'email'; message: string }
+  | { kind: 'checked'; message: string };
+
+export type FieldType = 'text' | 'email' | 'tel' | 'textarea' | 'checkbox';
+
+export interface FieldSpec {
+  type: FieldType;
+  rules: FieldRule[];
+  /** Browser autofill hint. */
+  autocomplete?: string;
+}
+
+export const formRules = {
+  partnership: {
+    companyName: { type: 'text', autocomplete: 'organization', rules: [{ kind: 'minLength', value: 2, message: 'companyName' }] },
+    contactPerson: { type: 'text', autocomplete: 'name', rules: [{ kind: 'minLength', value: 3, message: 'contactPerson' }] },
+    address: { type: 'text', autocomplete: 'street-address', rules: [{ kind: 'minLength', value: 5, message: 'address' }] },
+    postalCode: { type: 'text', autocomplete: 'postal-code', rules: [{ kind: 'minLength', value: 2, message: 'postalCode' }] },
+    city: { type: 'text', autocomplete: 'address-level2', rules: [{ kind: 'minLength', value: 2, message: 'city' }] },
+    email: { type: 'email', autocomplete: 'email', rules: [{ kind: 'email', message: 'email' }] },
+    phone: { type: 'tel', autocomplete: 'tel', rules: [{ kind: 'minLength', value: 6, message: 'phone' }] },
+    description: {
+      type: 'textarea',
+      rules: [
+        { kind: 'minLength', value: 20, message: 'descriptionMin' },
+        { kind: 'maxLength', value: 500, message: 'descriptionMax' },
+      ],
+    },
+    consent: { type: 'checkbox', rules: [{ kind: 'checked', message: 'consent' }] },
+  },
+  contact: {
+    name: { type: 'text', autocomplete: 'name', rules: [{ kind: 'minLength', value: 2, message: 'name' }] },
+    email: { type: 'email', autocomplete: 'email', rules: [{ kind: 'email', message: 'email' }] },
+    phone: { type: 'tel', autocomplete: 'tel', rules: [{ kind: 'minLength', value: 5, message: 'phone' }] },
+    company: { type: 'text', autocomplete: 'organization', rules: [{ kind: 'minLength', value: 2, message: 'company' }] },
+    subject: { type: 'text', rules: [{ kind: 'minLength', value: 2, message: 'subject' }] },
+    message: { type: 'textarea', rules: [{ kind: 'minLength', value: 10, message: 'message' }] },
+  },
+} as const satisfies Record<string, Record<string, FieldSpec>>;
+
+export type FormId = keyof typeof formRules;
+
+/** A deliberately plain e-mail check: something@something.tld, no spaces. */
+const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+
+/** The first broken rule's message key, or undefined when the value passes. */
+export function firstError(spec: FieldSpec, value: string | boolean): string | undefined {
+  for (const rule of spec.rules) {
+    switch (rule.kind) {
+      case 'minLength':
+        if (String(value).trim().length < rule.value) return rule.message;
+        break;
+      case 'maxLength':
+        if (String(value).length > rule.value) return rule.message;
+        break;
+      case 'email':
+        if (!emailPattern.test(String(value).trim())) return rule.message;
+        break;
+      case 'checked':
+        if (value !== true) return rule.message;
+        break;
+    }
+  }
+  return undefined;
+}
+
+/** The HTML constraint attributes of a field, so the browser checks it without script. */
+export function constraintAttributes(spec: FieldSpec): { required: true; minLength?: number; maxLength?: number } {
+  const attributes: { required: true; minLength?: number; maxLength?: number } = { required: true };
+  for (const rule of spec.rules) {
+    if (rule.kind === 'minLength') attributes.minLength = rule.value;
+    if (rule.kind === 'maxLength') attributes.maxLength = rule.value;
+  }
+  return attributes;
+}
