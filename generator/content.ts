@@ -91,6 +91,25 @@ function plainMessage(issue: z.core.$ZodIssue): string {
   return message.charAt(0).toUpperCase() + message.slice(1);
 }
 
+/**
+ * A union (`false` or an allowance object) fails as a whole; report what is wrong
+ * inside the branch the value was meant for, or else which shapes were expected.
+ */
+function expandUnion(issue: z.core.$ZodIssue): z.core.$ZodIssue[] {
+  if (issue.code !== 'invalid_union' || issue.errors.length === 0) return [issue];
+  const deepBranch = issue.errors.find((branch) => branch.some((inner) => inner.path.length > 0));
+  if (deepBranch) {
+    return deepBranch.flatMap((inner) => expandUnion({ ...inner, path: [...issue.path, ...inner.path] } as z.core.$ZodIssue));
+  }
+  const expected = issue.errors.flat().map((inner) => {
+    if (inner.code === 'invalid_value') return inner.values.map((value) => JSON.stringify(value)).join(' or ');
+    if (inner.code === 'invalid_type') return inner.expected;
+    return inner.message;
+  });
+  const received = issue.errors.flat().map((inner) => inner.message.match(/received (\w+)/)?.[1]).find(Boolean);
+  return [{ ...issue, message: `Expected ${expected.join(' or ')}${received ? `, received ${received}` : ''}` }];
+}
+
 async function parseYamlFile(contentDir: string, relativePath: string, problems: ProblemList): Promise<ParsedFile | undefined> {
   const absolute = path.join(contentDir, relativePath);
   const displayPath = path.relative(process.cwd(), absolute) || absolute;
@@ -121,7 +140,7 @@ function validate<Schema extends z.ZodType>(
 ): z.infer<Schema> | undefined {
   const result = schema.safeParse(file.doc.toJS());
   if (result.success) return result.data;
-  for (const issue of result.error.issues) {
+  for (const issue of result.error.issues.flatMap(expandUnion)) {
     const segments = issue.path.filter((segment): segment is PathSegment => typeof segment !== 'symbol');
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) {

@@ -1,0 +1,114 @@
+/**
+ * A broken content file is reported with its location, the build exits 1, and
+ * the previous output stays exactly as it was.
+ */
+import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { copyRealContent, makeTempDir, runSite } from './helpers/site.ts';
+
+let workDir: string;
+let outDir: string;
+let previousOutput: Map<string, string>;
+
+async function snapshot(dir: string): Promise<Map<string, string>> {
+  const files = new Map<string, string>();
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const full = path.join(entry.parentPath, entry.name);
+    files.set(path.relative(dir, full), `${(await stat(full)).mtimeMs}:${await readFile(full, 'utf8')}`);
+  }
+  return files;
+}
+
+/** Builds from a copy of the real content after `breakIt` changed it. */
+async function buildBroken(name: string, breakIt: (contentDir: string) => Promise<void>) {
+  const contentDir = await copyRealContent(await makeTempDir(name));
+  await breakIt(contentDir);
+  const result = await runSite(['build', '--content', contentDir, '--out', outDir], path.dirname(contentDir));
+  return { ...result, contentDir };
+}
+
+async function edit(file: string, change: (source: string) => string) {
+  const source = await readFile(file, 'utf8');
+  const changed = change(source);
+  expect(changed).not.toBe(source);
+  await writeFile(file, changed);
+}
+
+beforeAll(async () => {
+  workDir = await makeTempDir('errors');
+  outDir = path.join(workDir, 'dist');
+  const first = await runSite(['build', '--out', outDir]);
+  expect(first.code, first.stderr).toBe(0);
+  previousOutput = await snapshot(outDir);
+});
+
+afterAll(async () => {
+  await rm(workDir, { recursive: true, force: true });
+});
+
+describe('content errors', () => {
+  it('reports a schema error with file, line, column and dotted path', async () => {
+    const result = await buildBroken('schema', (dir) => edit(path.join(dir, 'plans.yaml'), (source) => source.replace('data: 50GB', 'data: 50')));
+    expect(result.code).toBe(1);
+    const lines = result.stderr.split('\n');
+    const line = lines.find((candidate) => candidate.includes('plans[1].roaming.europe.data'));
+    expect(line).toMatch(/content\/plans\.yaml:\d+:\d+ {2}plans\[1\]\.roaming\.europe\.data: Expected string, received number/);
+    const source = (await readFile(path.join(result.contentDir, 'plans.yaml'), 'utf8')).split('\n');
+    const [, lineNumber, column] = line!.match(/plans\.yaml:(\d+):(\d+)/)!;
+    expect(source[Number(lineNumber) - 1].slice(Number(column) - 1)).toBe('50');
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('reports every problem at once', async () => {
+    const result = await buildBroken('many', async (dir) => {
+      await edit(path.join(dir, 'plans.yaml'), (source) => source.replace('esim: true', 'esim: yes'));
+      await edit(path.join(dir, 'site.yaml'), (source) => source.replace('email: info@example.com', 'email: not-an-address'));
+    });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/plans\.yaml:\d+:\d+ {2}plans\[0\]\.esim: Expected boolean, received string/);
+    expect(result.stderr).toMatch(/site\.yaml:\d+:\d+ {2}email: Expected an e-mail address/);
+    expect(result.stderr).toContain('Content has 2 problems');
+  });
+
+  it('reports a YAML syntax error with its position', async () => {
+    const result = await buildBroken('syntax', (dir) => edit(path.join(dir, 'zones.yaml'), (source) => source.replace('  - id: europe\n', '  - id: europe\n   icon: [unclosed\n')));
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/content\/zones\.yaml:\d+:\d+ {2}YAML syntax error/);
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('reports an unknown key as a likely typo, at the key', async () => {
+    const result = await buildBroken('unknown', (dir) => edit(path.join(dir, 'site.yaml'), (source) => source.replace('founded: 2025', 'founded: 2025\nfunded: 2025')));
+    expect(result.code).toBe(1);
+    const source = (await readFile(path.join(result.contentDir, 'site.yaml'), 'utf8')).split('\n');
+    const line = source.findIndex((text) => text.startsWith('funded:')) + 1;
+    expect(result.stderr).toContain(`content/site.yaml:${line}:1  funded: Unknown key "funded"`);
+    expect(result.stderr).toContain('CONTENT_UNKNOWN_KEY');
+  });
+
+  it('reports a text key that Italian does not have', async () => {
+    const result = await buildBroken('textkey', (dir) => edit(path.join(dir, 'texts/de/home.yaml'), (source) => source.replace('hero:\n', 'hero:\n  titel: Tippfehler\n')));
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/content\/texts\/de\/home\.yaml:\d+:3 {2}home\.hero\.titel: Unknown text key "titel"/);
+  });
+
+  it('reports a missing required file', async () => {
+    const result = await buildBroken('missing', (dir) => rm(path.join(dir, 'zones.yaml')));
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('content/zones.yaml  Required content file is missing');
+  });
+
+  it('reports a reference to an unknown plan or country', async () => {
+    const result = await buildBroken('reference', (dir) => edit(path.join(dir, 'zones.yaml'), (source) => source.replace('plans: [my-world]', 'plans: [my-wrld]')));
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/zones\.yaml:\d+:\d+ {2}zones\[3\]\.plans\[0\]: Unknown plan "my-wrld"/);
+  });
+
+  it('leaves the previous output exactly as it was after all of the above', async () => {
+    expect(await snapshot(outDir)).toEqual(previousOutput);
+    const siblings = await readdir(workDir);
+    expect(siblings.filter((name) => name.startsWith('dist.'))).toEqual([]);
+  });
+});

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { createTranslations, flattenKeys, missingMarker } from '../generator/i18n.ts';
+
+const texts = {
+  it: { common: { nav: { home: 'Home IT', about: 'Chi siamo' }, footer: { privacy: 'Privacy IT' } }, home: { list: [{ title: 'a' }, { title: 'b' }], greeting: 'Ciao {{name}}' } },
+  en: { common: { nav: { home: 'Home EN' } }, home: { list: [{ title: 'A' }], greeting: 'Hello {{name}}' } },
+  de: {},
+  fr: { common: { nav: { about: 'Qui sommes-nous' } } },
+};
+
+describe('translations', () => {
+  const translations = createTranslations(texts);
+  const en = translations.translators.en;
+
+  it('looks up the page language first, then Italian', () => {
+    expect(en.t('common.nav.home')).toBe('Home EN');
+    expect(en.t('common.nav.about')).toBe('Chi siamo');
+    expect(translations.translators.fr.t('common.nav.about')).toBe('Qui sommes-nous');
+  });
+
+  it('shows a visible marker plus the key when no language has it, and records the key', () => {
+    expect(en.t('common.nav.nowhere')).toBe(`${missingMarker} common.nav.nowhere`);
+    expect(translations.unresolvedKeys()).toContain('common.nav.nowhere');
+  });
+
+  it('resolves legacy short keys to their dotted keys', () => {
+    expect(en.t('home')).toBe('Home EN');
+    expect(translations.translators.de.t('privacy')).toBe('Privacy IT');
+  });
+
+  it('interpolates values', () => {
+    expect(en.t('home.greeting', { name: 'Ada' })).toBe('Hello Ada');
+  });
+
+  it('lists the keys each language lacks against Italian', () => {
+    expect(translations.missingByLanguage.it).toEqual([]);
+    expect(translations.missingByLanguage.en).toEqual(['common.nav.about', 'common.footer.privacy', 'home.list.1.title']);
+    expect(translations.missingByLanguage.de).toHaveLength(flattenKeys(texts.it).length);
+  });
+
+  it('takes list lengths from Italian so every language renders every item', () => {
+    expect(en.indices('home.list')).toEqual([0, 1]);
+    expect(en.t('home.list.1.title')).toBe('b');
+  });
+});

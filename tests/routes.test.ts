@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { SiteError } from '../generator/errors.ts';
+import { createRouteTable, fileForPath, localizedPath, pageSlugs } from '../generator/routes.ts';
+
+const routeTable = createRouteTable();
+const paths = routeTable.routes.map((route) => route.path);
+const find = (path: string) => routeTable.routes.find((route) => route.path === path);
+
+/** Section 2 of the spec, verbatim; served with a trailing slash. */
+const specTable = {
+  home: ['/', '/en', '/de', '/fr'],
+  about: ['/chi-siamo', '/en/about', '/de/uber-uns', '/fr/qui-sommes-nous'],
+  subscriptions: ['/abbonamenti', '/en/subscriptions', '/de/abonnements', '/fr/abonnements'],
+  coverage: ['/copertura', '/en/coverage', '/de/abdeckung', '/fr/couverture'],
+  partnership: ['/partnership', '/en/partnership', '/de/partnerschaft', '/fr/partenariat'],
+  contact: ['/contatti', '/en/contact', '/de/kontakt', '/fr/contact'],
+  esim: ['/esim', '/en/esim', '/de/esim', '/fr/esim'],
+} as const;
+const languages = ['it', 'en', 'de', 'fr'] as const;
+const served = (specPath: string) => (specPath === '/' ? '/' : `${specPath}/`);
+
+describe('route table', () => {
+  it('holds every localized page of section 2 in every language, linked as its own alternates', () => {
+    for (const [page, specPaths] of Object.entries(specTable)) {
+      specPaths.forEach((specPath, index) => {
+        const route = find(served(specPath));
+        expect(route, specPath).toBeDefined();
+        expect(route!.page).toBe(page);
+        expect(route!.language).toBe(languages[index]);
+        expect(route!.canonicalPath).toBe(served(specPath));
+        expect(route!.indexable).toBe(true);
+        expect(Object.values(route!.alternates)).toEqual(specPaths.map(served));
+        expect(Object.values(route!.languageLinks)).toEqual(specPaths.map(served));
+      });
+    }
+  });
+
+  it('has the language homes, cockpit, legal, cookie policy, privacy redirect and not-found routes', () => {
+    for (const path of ['/it/', '/en/', '/de/', '/fr/', '/cockpit/', '/it/cockpit/', '/en/cockpit/', '/de/cockpit/', '/fr/cockpit/', '/legal/', '/legal/tariffs/', '/legal/privacy/', '/legal/cookie/', '/condizioni/', '/cookie-policy/', '/privacy/', '/en/legal/', '/de/legal/privacy/', '/fr/legal/cookie/', '/404.html', '/en/404.html', '/de/404.html', '/fr/404.html']) {
+      expect(paths, path).toContain(path);
+    }
+    expect(find('/it/')).toMatchObject({ page: 'home', language: 'it', canonicalPath: '/', indexable: false });
+    expect(find('/it/cockpit/')).toMatchObject({ page: 'cockpit', language: 'it', canonicalPath: '/cockpit/' });
+    expect(find('/de/cockpit/')).toMatchObject({ page: 'cockpit', language: 'de', canonicalPath: '/de/cockpit/' });
+  });
+
+  it('opens the named legal section and none on /legal/ and /condizioni/', () => {
+    expect(find('/legal/tariffs/')!.legalSection).toBe('tariffs');
+    expect(find('/en/legal/privacy/')!.legalSection).toBe('privacy');
+    expect(find('/fr/legal/cookie/')!.legalSection).toBe('cookie');
+    expect(find('/legal/')!.legalSection).toBeUndefined();
+    expect(find('/condizioni/')).toMatchObject({ page: 'legal', language: 'it', canonicalPath: '/legal/' });
+    expect(find('/condizioni/')!.legalSection).toBeUndefined();
+  });
+
+  it('forwards /privacy/ to the privacy section of the terms, not indexed', () => {
+    expect(find('/privacy/')).toMatchObject({ redirectTo: '/condizioni/#privacy-policy', noindex: true, indexable: false });
+  });
+
+  it('has a not-found page per language that is never indexed', () => {
+    const notFound = routeTable.routes.filter((route) => route.page === 'notFound');
+    expect(notFound.map((route) => [route.language, route.file])).toEqual([
+      ['it', '404.html'],
+      ['en', 'en/404.html'],
+      ['de', 'de/404.html'],
+      ['fr', 'fr/404.html'],
+    ]);
+    expect(notFound.every((route) => route.noindex && !route.indexable && route.canonicalPath === undefined)).toBe(true);
+  });
+
+  it('sends the Italian-only cookie policy to each language’s cookie section', () => {
+    expect(find('/cookie-policy/')!.languageLinks).toEqual({ it: '/cookie-policy/', en: '/en/legal/cookie/', de: '/de/legal/cookie/', fr: '/fr/legal/cookie/' });
+    expect(find('/cookie-policy/')!.alternates).toEqual({});
+  });
+
+  it('writes every route as a folder index, and every path ends with a slash or is a file', () => {
+    for (const route of routeTable.routes) {
+      expect(route.path.endsWith('/') || route.path.endsWith('.html')).toBe(true);
+      expect(route.file).toBe(fileForPath(route.path));
+    }
+    expect(fileForPath('/')).toBe('index.html');
+    expect(fileForPath('/en/about/')).toBe('en/about/index.html');
+    expect(new Set(routeTable.routes.map((route) => route.file)).size).toBe(routeTable.routes.length);
+  });
+
+  it('links every page to a path in the table', () => {
+    for (const route of routeTable.routes) {
+      for (const target of [...Object.values(route.languageLinks), ...Object.values(route.alternates), route.canonicalPath].filter(Boolean)) {
+        expect(paths, `${route.path} → ${target}`).toContain(target!.split('#')[0]);
+      }
+    }
+  });
+
+  it('builds prefixed paths for every language but Italian', () => {
+    expect(localizedPath('it', '')).toBe('/');
+    expect(localizedPath('it', 'chi-siamo')).toBe('/chi-siamo/');
+    expect(localizedPath('de', 'uber-uns')).toBe('/de/uber-uns/');
+    expect(localizedPath('fr', '')).toBe('/fr/');
+  });
+
+  it('refuses two routes that would write the same file', () => {
+    const clashing = { ...pageSlugs, esim: { ...pageSlugs.esim, en: 'about' } };
+    let error: unknown;
+    try {
+      createRouteTable(clashing);
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(SiteError);
+    expect((error as SiteError).code).toBe('ROUTE_CONFLICT');
+    expect((error as SiteError).problems[0].message).toContain('en/about/index.html');
+  });
+});
