@@ -1,7 +1,16 @@
 /**
- * The script every page loads. Each behaviour is a small module that enhances
- * markup which already works without script.
+ * The script every page loads. Each behaviour enhances markup that already works
+ * without script.
  */
+import { initConsent } from './lib/consent.ts';
+import { initHashScroll } from './lib/hashScroll.ts';
 import { initHeader } from './lib/header.ts';
+import { initLanguage } from './lib/language.ts';
 
 initHeader(document);
+initLanguage(document);
+initConsent(document);
+initHashScroll(document);
+if (document.body.dataset.page === 'notFound') {
+  console.warn(`Page not found: ${location.pathname}${location.search}${location.hash}`);
+}

@@ -22,7 +22,15 @@ export interface Assets {
   scripts: Record<string, string>;
   /** URL paths of images by their source name, e.g. `vision.svg`. */
   images: Record<string, string>;
+  /** Scripts inlined into a page's head, with the CSP hash of each. */
+  inlineScripts: Record<string, InlineScript>;
   files: OutputFile[];
+}
+
+export interface InlineScript {
+  code: string;
+  /** `sha256-…` as a Content-Security-Policy source. */
+  cspHash: string;
 }
 
 export interface AssetInput {
@@ -100,6 +108,18 @@ async function buildScripts(input: AssetInput): Promise<{ files: OutputFile[]; s
   return { files, scripts };
 }
 
+/** Each file in client/inline/ becomes one minified, self-contained script to inline. */
+async function buildInlineScripts(clientDir: string): Promise<Record<string, InlineScript>> {
+  const entries = await fg('inline/*.ts', { cwd: clientDir, absolute: true });
+  const scripts: Record<string, InlineScript> = {};
+  for (const entry of entries.sort()) {
+    const result = await esbuild.build({ entryPoints: [entry], bundle: true, minify: true, format: 'iife', target: 'es2020', write: false, logLevel: 'silent', legalComments: 'none' });
+    const code = result.outputFiles[0].text.trim();
+    scripts[path.basename(entry, '.ts')] = { code, cspHash: `sha256-${createHash('sha256').update(code).digest('base64')}` };
+  }
+  return scripts;
+}
+
 async function copyImages(imagesDir: string): Promise<{ files: OutputFile[]; images: Record<string, string> }> {
   const names = await fg('*.{svg,png,jpg,webp,avif,ico}', { cwd: imagesDir });
   const files: OutputFile[] = [];
@@ -114,11 +134,12 @@ async function copyImages(imagesDir: string): Promise<{ files: OutputFile[]; ima
 }
 
 export async function buildAssets(input: AssetInput): Promise<Assets> {
-  const [stylesheet, scripts, images] = await Promise.all([buildStylesheet(input), buildScripts(input), copyImages(input.imagesDir)]);
+  const [stylesheet, scripts, images, inlineScripts] = await Promise.all([buildStylesheet(input), buildScripts(input), copyImages(input.imagesDir), buildInlineScripts(input.clientDir)]);
   return {
     stylesheet: `/${stylesheet.path}`,
     scripts: scripts.scripts,
     images: images.images,
+    inlineScripts,
     files: [stylesheet, ...scripts.files, ...images.files],
   };
 }

@@ -4,11 +4,23 @@
  * header, footer and cookie banner around the page's own content.
  */
 import type { ReactNode } from 'react';
+import type { PageId } from '../generator/routes.ts';
 import { defaultLanguage, languages } from '../generator/schema.ts';
 import type { PageContext } from './context.ts';
 import { CookieBanner } from './CookieBanner.tsx';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
+
+/** Every page loads `main`; pages with forms or accordions add their own entry. */
+const pageScripts: Partial<Record<PageId, string[]>> = {
+  partnership: ['forms'],
+  contact: ['forms'],
+  legal: ['legal'],
+};
+
+export function scriptsFor(page: PageId): string[] {
+  return ['main', ...(pageScripts[page] ?? [])];
+}
 
 export interface DocumentProps {
   ctx: PageContext;
@@ -43,8 +55,9 @@ export function Document({ ctx, title, description, head, children }: DocumentPr
         )}
         <meta name="theme-color" content={site.theme.primary} />
         <link rel="stylesheet" href={assets.stylesheet} />
-        {Object.values(assets.scripts).map((src) => (
-          <script key={src} type="module" src={src} />
+        {route.path === '/' && <script dangerouslySetInnerHTML={{ __html: assets.inlineScripts['first-visit'].code }} />}
+        {scriptsFor(route.page).map((entry) => (
+          <script key={entry} type="module" src={assets.scripts[entry]} />
         ))}
         {head}
       </head>
@@ -56,12 +69,12 @@ export function Document({ ctx, title, description, head, children }: DocumentPr
         data-analytics-id={site.analytics.scriptUrl ? site.analytics.siteId : undefined}
       >
         <a className="skip-link" href="#main">{t('common.skipToContent')}</a>
+        <CookieBanner ctx={ctx} />
         <Header ctx={ctx} />
         <main id="main" tabIndex={-1}>
           {children}
         </main>
         <Footer ctx={ctx} />
-        <CookieBanner ctx={ctx} />
       </body>
     </html>
   );

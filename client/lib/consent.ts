@@ -1,0 +1,47 @@
+/**
+ * Cookie consent: the banner shows while no choice is stored; all, essential and
+ * none are stored under the brand's key. Analytics loads only with `all`, now or
+ * on a later visit; before a choice, or with the other two, nothing is requested.
+ */
+export const consentValues = ['all', 'essential', 'none'] as const;
+export type ConsentValue = (typeof consentValues)[number];
+
+import { readStored, writeStored } from './storage.ts';
+
+function isConsentValue(value: unknown): value is ConsentValue {
+  return typeof value === 'string' && (consentValues as readonly string[]).includes(value);
+}
+
+function startAnalytics(doc: Document): void {
+  const { analyticsSrc, analyticsId } = doc.body.dataset;
+  if (!analyticsSrc || doc.querySelector('script[data-analytics]')) return;
+  const script = doc.createElement('script');
+  script.src = analyticsSrc;
+  script.async = true;
+  script.dataset.analytics = '';
+  if (analyticsId) script.dataset.siteId = analyticsId;
+  doc.head.append(script);
+}
+
+export function initConsent(doc: Document): void {
+  const key = doc.body.dataset.consentKey;
+  const banner = doc.querySelector<HTMLElement>('[data-cookie-banner]');
+  if (!key) return;
+  const stored = readStored('localStorage', key);
+  if (isConsentValue(stored)) {
+    if (stored === 'all') startAnalytics(doc);
+    return;
+  }
+  if (!banner) return;
+  banner.hidden = false;
+  banner.addEventListener('click', (event) => {
+    const button = (event.target as Element | null)?.closest<HTMLButtonElement>('button[data-consent]');
+    const choice = button?.dataset.consent;
+    if (!isConsentValue(choice)) return;
+    writeStored('localStorage', key, choice);
+    banner.hidden = true;
+    // The focused button is gone: continue from the start of the page's content.
+    doc.getElementById('main')?.focus({ preventScroll: true });
+    if (choice === 'all') startAnalytics(doc);
+  });
+}

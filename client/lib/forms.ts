@@ -1,0 +1,108 @@
+/**
+ * Partnership and contact forms. The rule table validates; each message appears
+ * next to its field (aria-invalid, aria-describedby) and the first invalid field
+ * takes focus. A valid form becomes a mail draft: partnership in a new window,
+ * contact in the mail program; then the success notice shows and the form
+ * resets. Anything that throws shows the error notice instead.
+ */
+import { buildContactMail, buildPartnershipMail, type FormConfig, type FormValues } from './formMail.ts';
+import { firstError, formRules, type FieldSpec, type FormId } from './formRules.ts';
+
+function isFormId(value: unknown): value is FormId {
+  return typeof value === 'string' && value in formRules;
+}
+
+function readValues(form: HTMLFormElement, fields: Record<string, FieldSpec>): FormValues {
+  const values: FormValues = {};
+  for (const [name, spec] of Object.entries(fields)) {
+    const control = form.elements.namedItem(name) as HTMLInputElement | HTMLTextAreaElement | null;
+    if (!control) continue;
+    values[name] = spec.type === 'checkbox' ? (control as HTMLInputElement).checked : control.value;
+  }
+  return values;
+}
+
+function showFieldError(form: HTMLFormElement, name: string, message: string | undefined): void {
+  const control = form.elements.namedItem(name) as HTMLElement | null;
+  const error = form.querySelector<HTMLElement>(`[data-error-for="${name}"]`);
+  if (!control || !error) return;
+  error.textContent = message ?? '';
+  error.hidden = !message;
+  if (message) {
+    control.setAttribute('aria-invalid', 'true');
+    control.setAttribute('aria-describedby', error.id);
+  } else {
+    control.removeAttribute('aria-invalid');
+    control.removeAttribute('aria-describedby');
+  }
+}
+
+function readConfig(form: HTMLFormElement): FormConfig {
+  const block = form.querySelector('script[data-form-config]');
+  return JSON.parse(block?.textContent ?? '{}') as FormConfig;
+}
+
+export function initForm(form: HTMLFormElement, doc: Document): void {
+  const formId = form.dataset.form;
+  if (!isFormId(formId)) return;
+  const fields: Record<string, FieldSpec> = formRules[formId];
+  const config = readConfig(form);
+  const success = doc.querySelector<HTMLElement>(`[data-form-success="${formId}"]`) ?? form.parentElement?.querySelector<HTMLElement>('[data-form-success]') ?? null;
+  const failure = doc.querySelector<HTMLElement>(`[data-form-error="${formId}"]`) ?? form.parentElement?.querySelector<HTMLElement>('[data-form-error]') ?? null;
+  // The script shows its own messages; the browser's bubbles stay for the no-script case.
+  form.noValidate = true;
+
+  const validate = (): string[] => {
+    const values = readValues(form, fields);
+    const invalid: string[] = [];
+    for (const [name, spec] of Object.entries(fields)) {
+      const key = firstError(spec, values[name] ?? '');
+      showFieldError(form, name, key ? config.errors[key] ?? key : undefined);
+      if (key) invalid.push(name);
+    }
+    return invalid;
+  };
+
+  // Once a field has shown an error, it is re-checked as the visitor corrects it.
+  form.addEventListener('input', (event) => {
+    const control = event.target as HTMLInputElement;
+    const spec = fields[control.name];
+    if (!spec || control.getAttribute('aria-invalid') !== 'true') return;
+    const key = firstError(spec, spec.type === 'checkbox' ? control.checked : control.value);
+    showFieldError(form, control.name, key ? config.errors[key] ?? key : undefined);
+  });
+
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    if (success) success.hidden = true;
+    if (failure) failure.hidden = true;
+    const invalid = validate();
+    if (invalid.length > 0) {
+      (form.elements.namedItem(invalid[0]) as HTMLElement | null)?.focus();
+      return;
+    }
+    try {
+      const values = readValues(form, fields);
+      if (formId === 'partnership') {
+        window.open(buildPartnershipMail(config, values), '_blank', 'noopener');
+      } else {
+        window.location.href = buildContactMail(config, values);
+      }
+      form.reset();
+      if (success) {
+        success.hidden = false;
+        success.focus();
+      }
+    } catch (error) {
+      console.error(error);
+      if (failure) {
+        failure.hidden = false;
+        failure.focus();
+      }
+    }
+  });
+}
+
+export function initForms(doc: Document): void {
+  for (const form of doc.querySelectorAll<HTMLFormElement>('form[data-form]')) initForm(form, doc);
+}

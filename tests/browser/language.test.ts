@@ -1,0 +1,107 @@
+/** Language choice, the language buttons and the first-visit redirect of section 4. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasChromium, startSite, type SiteUnderTest } from '../helpers/browser.ts';
+
+let site: SiteUnderTest;
+
+beforeAll(async () => {
+  site = await startSite();
+});
+afterAll(async () => site?.close());
+
+const storage = (page: import('playwright-core').Page) =>
+  page.evaluate(() => ({ lang: localStorage.getItem('lang'), redirectDone: sessionStorage.getItem('lang_redirect_done'), history: history.length }));
+
+describe.skipIf(!hasChromium)('first-visit redirect', () => {
+  for (const [locale, expected] of [['en-US', '/en/'], ['de-CH', '/de/'], ['fr-FR', '/fr/'], ['it-CH', '/'], ['es-ES', '/']] as const) {
+    it(`sends a ${locale} browser to ${expected} and sets the session flag`, async () => {
+      const page = await site.open('/', { locale });
+      await page.waitForLoadState('load');
+      expect(new URL(page.url()).pathname).toBe(expected);
+      const state = await storage(page);
+      expect(state.redirectDone).toBe('true');
+      expect(await page.evaluate(() => navigator.language)).toBe(locale);
+    });
+  }
+
+  it('leaves a search-engine bot on the Italian page', async () => {
+    const page = await site.open('/', { locale: 'en-US', userAgent: 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' });
+    expect(new URL(page.url()).pathname).toBe('/');
+    expect((await storage(page)).redirectDone).toBe('true');
+  });
+
+  it('redirects only once per session', async () => {
+    const page = await site.open('/', { locale: 'de-CH' });
+    expect(new URL(page.url()).pathname).toBe('/de/');
+    await page.evaluate(() => localStorage.removeItem('lang'));
+    await page.goto(`${site.url}/`);
+    expect(new URL(page.url()).pathname).toBe('/');
+  });
+
+  it('redirects only on /', async () => {
+    const page = await site.open('/chi-siamo/', { locale: 'en-US' });
+    expect(new URL(page.url()).pathname).toBe('/chi-siamo/');
+    expect((await storage(page)).redirectDone).toBeNull();
+  });
+
+  it('follows a stored language instead of the browser language', async () => {
+    const page = await site.open('/it/', { locale: 'fr-FR' });
+    expect((await storage(page)).lang).toBe('it');
+    await page.evaluate(() => sessionStorage.clear());
+    await page.goto(`${site.url}/`);
+    expect(new URL(page.url()).pathname).toBe('/');
+  });
+
+  it('stores the language of /it/, /en/, /de/ and /fr/', async () => {
+    for (const language of ['en', 'de', 'fr', 'it']) {
+      const page = await site.open(`/${language}/`, { locale: 'it-CH' });
+      expect((await storage(page)).lang).toBe(language);
+      expect(await page.getAttribute('html', 'lang')).toBe(language);
+    }
+  });
+});
+
+describe.skipIf(!hasChromium)('language buttons', () => {
+  it('switch the about page from the header, storing the choice and replacing the history entry', async () => {
+    const page = await site.open('/chi-siamo/');
+    await page.evaluate(() => sessionStorage.setItem('lang_redirect_done', 'true'));
+    const before = await storage(page);
+    await page.locator('.site-header__languages a[data-language="de"]').click();
+    await page.waitForURL('**/de/uber-uns/');
+    const after = await storage(page);
+    expect(after.lang).toBe('de');
+    expect(after.redirectDone).toBeNull();
+    expect(after.history).toBe(before.history);
+    expect(await page.getAttribute('html', 'lang')).toBe('de');
+  });
+
+  it('switch the subscriptions page from the footer', async () => {
+    const page = await site.open('/en/subscriptions/');
+    await page.locator('.site-footer a[data-language="fr"]').click();
+    await page.waitForURL('**/fr/abonnements/');
+    expect((await storage(page)).lang).toBe('fr');
+  });
+
+  it('switch the contact page from the mobile menu', async () => {
+    const page = await site.open('/fr/contact/', { viewport: { width: 375, height: 740 } });
+    await page.locator('[data-menu-toggle]').click();
+    await page.locator('#mobile-menu a[data-language="it"]').click();
+    await page.waitForURL((url) => url.pathname === '/contatti/');
+    expect((await storage(page)).lang).toBe('it');
+  });
+
+  it('keep an unknown path and swap only its prefix', async () => {
+    const page = await site.open('/de/gibt-es-nicht');
+    await page.locator('.site-header__languages a[data-language="en"]').click();
+    await page.waitForURL((url) => url.pathname === '/en/gibt-es-nicht');
+    await page.locator('.site-header__languages a[data-language="it"]').click();
+    await page.waitForURL((url) => url.pathname === '/gibt-es-nicht');
+  });
+
+  it('work without script, as plain links from the route table', async () => {
+    const page = await site.open('/legal/tariffs/', { javaScriptEnabled: false });
+    await page.locator('.site-header__languages a[data-language="fr"]').click();
+    await page.waitForURL('**/fr/legal/tariffs/');
+    expect(await page.getAttribute('html', 'lang')).toBe('fr');
+  });
+});
