@@ -1,5 +1,6 @@
 /** Integration: the real content built into a temporary folder through the CLI. */
 import { readFile, rm, stat } from 'node:fs/promises';
+import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRouteTable } from '../generator/routes.ts';
@@ -141,5 +142,32 @@ describe('full build of the real content', () => {
   it('prints a summary with pages per language, size and time', () => {
     expect(buildOutput).toMatch(/Built \d+ pages \(it \d+, en \d+, de \d+, fr \d+\), \d+ files, [\d.]+ (KB|MB) in [\d.]+ s/);
     expect(buildOutput).toContain('Render pages');
+  });
+
+  it('keeps all script a page loads within 6 KB gzip, none of it render-blocking', async () => {
+    const scriptBytes = async (src: string, seen: Set<string>): Promise<number> => {
+      if (seen.has(src)) return 0;
+      seen.add(src);
+      const code = await readFile(path.join(outDir, src), 'utf8');
+      let total = gzipSync(code).length;
+      for (const match of code.matchAll(/(?:import|from)\s*"\.\/([\w.-]+\.js)"/g)) total += await scriptBytes(`/assets/${match[1]}`, seen);
+      return total;
+    };
+    for (const route of routeTable.routes) {
+      const page = await readPage(outDir, route.file);
+      let total = 0;
+      const seen = new Set<string>();
+      for (const script of page.querySelectorAll('script')) {
+        const src = script.getAttribute('src');
+        if (src) {
+          expect(script.getAttribute('type'), route.path).toBe('module');
+          total += await scriptBytes(src, seen);
+        } else if (script.getAttribute('type') !== 'application/json' && script.getAttribute('type') !== 'application/ld+json') {
+          total += gzipSync(script.text).length;
+        }
+      }
+      expect(total, route.path).toBeGreaterThan(0);
+      expect(total, route.path).toBeLessThanOrEqual(6 * 1024);
+    }
   });
 });

@@ -1,0 +1,135 @@
+/** Unit tests of the browser scripts' pure parts. */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { decideFirstVisit, type FirstVisitInput } from '../client/lib/firstVisit.ts';
+import { buildContactMail, buildPartnershipMail, type FormConfig } from '../client/lib/formMail.ts';
+import { constraintAttributes, firstError, formRules } from '../client/lib/formRules.ts';
+import { prefixedPath } from '../client/lib/language.ts';
+import { buildMailtoLink } from '../client/lib/mailto.ts';
+
+/** What a mail program reads from a mailto link (RFC 6068). */
+function parseMailto(href: string) {
+  const url = new URL(href);
+  expect(url.protocol).toBe('mailto:');
+  const query = href.slice(href.indexOf('?') + 1);
+  const parameters = Object.fromEntries(query.split('&').map((pair) => {
+    const [key, value] = pair.split('=');
+    return [key, decodeURIComponent(value)];
+  }));
+  return { to: url.pathname, subject: parameters.subject as string | undefined, body: parameters.body as string | undefined };
+}
+
+describe('buildMailtoLink', () => {
+  it('encodes characters with a meaning in URLs', () => {
+    const href = buildMailtoLink('info@example.com', { subject: 'A & B? #1 100% + "x"', body: 'line 1\nline 2' });
+    expect(href).toBe('mailto:info@example.com?subject=A%20%26%20B%3F%20%231%20100%25%20%2B%20%22x%22&body=line%201%0D%0Aline%202');
+  });
+
+  it('round-trips any input, emoji and line breaks included', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme', maxLength: 500 }), fc.string({ unit: 'grapheme', maxLength: 500 }), (subject, body) => {
+        const parsed = parseMailto(buildMailtoLink('info@example.com', { subject: subject || undefined, body: body || undefined }));
+        expect(parsed.to).toBe('info@example.com');
+        expect(parsed.subject ?? '').toBe(subject);
+        expect(parsed.body ?? '').toBe(body.replace(/\r?\n/g, '\r\n'));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('leaves no raw reserved character in the query', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 200 }), (text) => {
+        const query = buildMailtoLink('info@example.com', { subject: text, body: text }).split('?')[1] ?? '';
+        expect(query.split('&').length).toBeLessThanOrEqual(2);
+        expect(query).not.toMatch(/[#?\s"<>]/);
+      }),
+    );
+  });
+});
+
+const partnershipConfig: FormConfig = {
+  to: 'info@example.com',
+  labels: { companyName: 'Company name', contactPerson: 'Contact person', description: 'Description' },
+  errors: {},
+  subject: 'New partnership request',
+  consent: 'I consent to sending my data to info@example.com',
+};
+
+describe('form mail drafts', () => {
+  it('lists the labelled partnership fields and the consent sentence', () => {
+    const parsed = parseMailto(buildPartnershipMail(partnershipConfig, { companyName: 'Müller & Söhne AG', contactPerson: 'Anna #1', description: '50% more?\nYes', consent: true }));
+    expect(parsed.subject).toBe('New partnership request');
+    expect(parsed.body).toBe('Company name: Müller & Söhne AG\r\nContact person: Anna #1\r\nDescription: 50% more?\r\nYes\r\n\r\nI consent to sending my data to info@example.com');
+  });
+
+  it('starts the contact subject with "Contact Request: "', () => {
+    const config: FormConfig = { to: 'info@example.com', labels: { name: 'Nome', subject: 'Oggetto' }, errors: {}, subject: 'Contact Request: ' };
+    const parsed = parseMailto(buildContactMail(config, { name: 'Luca', subject: 'Offerta 5G + eSIM' }));
+    expect(parsed.subject).toBe('Contact Request: Offerta 5G + eSIM');
+    expect(parsed.body).toBe('Nome: Luca\r\nOggetto: Offerta 5G + eSIM');
+  });
+});
+
+describe('form rules', () => {
+  const { partnership, contact } = formRules;
+  it('applies the minimum lengths of section 5', () => {
+    const cases: [keyof typeof partnership, number][] = [['companyName', 2], ['contactPerson', 3], ['address', 5], ['postalCode', 2], ['city', 2], ['phone', 6], ['description', 20]];
+    for (const [field, minimum] of cases) {
+      expect(firstError(partnership[field], 'x'.repeat(minimum - 1)), field).toBeDefined();
+      expect(firstError(partnership[field], 'x'.repeat(minimum)), field).toBeUndefined();
+    }
+    const contactCases: [keyof typeof contact, number][] = [['name', 2], ['phone', 5], ['company', 2], ['subject', 2], ['message', 10]];
+    for (const [field, minimum] of contactCases) {
+      expect(firstError(contact[field], 'x'.repeat(minimum - 1)), field).toBeDefined();
+      expect(firstError(contact[field], 'x'.repeat(minimum)), field).toBeUndefined();
+    }
+  });
+
+  it('caps the description at 500 characters with its own message', () => {
+    expect(firstError(partnership.description, 'x'.repeat(500))).toBeUndefined();
+    expect(firstError(partnership.description, 'x'.repeat(501))).toBe('descriptionMax');
+    expect(firstError(partnership.description, 'short')).toBe('descriptionMin');
+  });
+
+  it('checks e-mail addresses and consent', () => {
+    expect(firstError(contact.email, 'anna@example.com')).toBeUndefined();
+    for (const bad of ['', 'anna', 'anna@', 'anna@example', 'an na@example.com']) expect(firstError(contact.email, bad), bad).toBe('email');
+    expect(firstError(partnership.consent, false)).toBe('consent');
+    expect(firstError(partnership.consent, true)).toBeUndefined();
+  });
+
+  it('gives the browser the same constraints', () => {
+    expect(constraintAttributes(partnership.description)).toEqual({ required: true, minLength: 20, maxLength: 500 });
+    expect(constraintAttributes(contact.email)).toEqual({ required: true });
+  });
+});
+
+describe('first-visit decision', () => {
+  const base: FirstVisitInput = { path: '/', storedLanguage: null, redirectDone: false, userAgent: 'Mozilla/5.0 Chrome/156', browserLanguage: 'it-CH' };
+  it('follows the browser language for en, de and fr only', () => {
+    expect(decideFirstVisit({ ...base, browserLanguage: 'en-US' })).toEqual({ target: '/en/', setRedirectDone: true });
+    expect(decideFirstVisit({ ...base, browserLanguage: 'de-CH' })).toEqual({ target: '/de/', setRedirectDone: true });
+    expect(decideFirstVisit({ ...base, browserLanguage: 'fr' })).toEqual({ target: '/fr/', setRedirectDone: true });
+    expect(decideFirstVisit({ ...base, browserLanguage: 'es-ES' })).toEqual({ target: undefined, setRedirectDone: true });
+    expect(decideFirstVisit({ ...base, browserLanguage: 'it-CH' })).toEqual({ target: undefined, setRedirectDone: true });
+  });
+  it('is skipped off /, once done, for bots and when a language is stored', () => {
+    expect(decideFirstVisit({ ...base, path: '/chi-siamo/', browserLanguage: 'en' })).toEqual({ setRedirectDone: false });
+    expect(decideFirstVisit({ ...base, redirectDone: true, browserLanguage: 'en' })).toEqual({ setRedirectDone: true });
+    expect(decideFirstVisit({ ...base, userAgent: 'Mozilla/5.0 (compatible; bingbot/2.0)', browserLanguage: 'en' })).toEqual({ setRedirectDone: true });
+    expect(decideFirstVisit({ ...base, storedLanguage: 'it', browserLanguage: 'en' })).toEqual({ target: undefined, setRedirectDone: true });
+    expect(decideFirstVisit({ ...base, storedLanguage: 'de', browserLanguage: 'en' })).toEqual({ target: '/de/', setRedirectDone: true });
+    expect(decideFirstVisit({ ...base, storedLanguage: 'xx', browserLanguage: 'fr-CH' })).toEqual({ target: '/fr/', setRedirectDone: true });
+  });
+});
+
+describe('prefixedPath', () => {
+  it('swaps the language prefix of an unknown path', () => {
+    expect(prefixedPath('/de/nope', 'en')).toBe('/en/nope');
+    expect(prefixedPath('/nope', 'fr')).toBe('/fr/nope');
+    expect(prefixedPath('/fr/a/b/', 'it')).toBe('/a/b/');
+    expect(prefixedPath('/', 'de')).toBe('/de/');
+    expect(prefixedPath('/english', 'de')).toBe('/de/english');
+  });
+});
