@@ -13,6 +13,8 @@ import { renderPages } from './render.ts';
 import { createRouteTable } from './routes.ts';
 import { languages, type Language } from './schema.ts';
 import { buildSitemap } from './sitemap.ts';
+import { buildIcons } from './icons.ts';
+import { buildSocialImages } from './social.ts';
 import type { OutputFile, OutputWriter } from './writer.ts';
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -79,12 +81,14 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
         browserslistQuery,
       }),
     );
-    const pages = await step('Render pages', () => renderPages({ content, routeTable, translations, assets, origin, year: now.getFullYear() }));
+    const socialImages = await step('Draw social preview images', () => buildSocialImages(routeTable, translations, content));
+    const icons = await step('Draw icons and manifest', () => buildIcons(content.site, translations.translators.it.t('home.meta.description')));
+    const pages = await step('Render pages', () => renderPages({ content, routeTable, translations, assets, origin, year: now.getFullYear(), socialImages, icons }));
     const unresolvedKeys = translations.unresolvedKeys();
     if (options.strict) assertComplete(options.contentDir, translations.missingByLanguage, unresolvedKeys);
     const seoFiles = await step('Write sitemap and robots.txt', () => buildSitemap(routeTable, origin, now.toISOString().slice(0, 10)));
 
-    const files: OutputFile[] = [...pages, ...assets.files, ...seoFiles];
+    const files: OutputFile[] = [...pages, ...assets.files, ...socialImages.files, ...icons.files, ...seoFiles];
     await step('Write output', async () => {
       for (const file of files) await options.writer.write(file);
       await options.writer.commit();

@@ -7,6 +7,8 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { pageComponents } from '../templates/pages/index.tsx';
 import type { PageContext } from '../templates/context.ts';
 import type { Assets } from './assets.ts';
+import type { SiteIcons } from './icons.ts';
+import type { SocialImages } from './social.ts';
 import type { Content } from './content.ts';
 import { SiteError } from './errors.ts';
 import type { Translations } from './i18n.ts';
@@ -20,6 +22,8 @@ export interface RenderInput {
   assets: Assets;
   origin: string;
   year: number;
+  socialImages: SocialImages;
+  icons: SiteIcons;
 }
 
 export interface RenderedPage extends OutputFile {
@@ -38,6 +42,8 @@ export function renderPage(route: Route, input: RenderInput): RenderedPage {
     assets: input.assets,
     origin: input.origin,
     year: input.year,
+    socialImages: input.socialImages,
+    icons: input.icons,
   };
   try {
     const html = renderToStaticMarkup(createElement(pageComponents[route.page], { ctx }));

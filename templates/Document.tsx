@@ -10,6 +10,9 @@ import type { PageContext } from './context.ts';
 import { CookieBanner } from './CookieBanner.tsx';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
+import { pageMeta } from './meta.ts';
+import { StructuredData } from './StructuredData.tsx';
+import { socialImageSize } from '../generator/social.ts';
 
 /** Every page loads `main`; pages with forms or accordions add their own entry. */
 const pageScripts: Partial<Record<PageId, string[]>> = {
@@ -24,24 +27,31 @@ export function scriptsFor(page: PageId): string[] {
 
 export interface DocumentProps {
   ctx: PageContext;
-  title: string;
-  description: string;
+  /** Title and description come from the page's texts (meta.ts); these props are ignored. */
+  title?: string;
+  description?: string;
   /** Extra head elements, e.g. a refresh for forwarding pages. */
   head?: ReactNode;
   children: ReactNode;
 }
 
-export function Document({ ctx, title, description, head, children }: DocumentProps) {
-  const { route, origin, assets, content, t } = ctx;
+const ogLocale = (language: string) => `${language}_CH`;
+
+export function Document({ ctx, head, children }: DocumentProps) {
+  const { route, origin, assets, content, t, translator } = ctx;
+  const { title, description } = pageMeta(route.page, translator, content);
   const absolute = (path: string) => `${origin}${path}`;
   const alternateLanguages = languages.filter((language) => route.alternates[language]);
   const site = content.site;
+  const pageUrl = absolute(route.canonicalPath ?? route.path);
+  const socialImage = absolute(ctx.socialImages.pathOf(route.page, route.language));
+  const fullTitle = `${title} | ${site.brand}`;
   return (
     <html lang={route.language}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <title>{`${title} | ${site.brand}`}</title>
+        <title>{fullTitle}</title>
         <meta name="description" content={description} />
         {route.noindex && <meta name="robots" content="noindex" />}
         {route.canonicalPath && <link rel="canonical" href={absolute(route.canonicalPath)} />}
@@ -53,13 +63,36 @@ export function Document({ ctx, title, description, head, children }: DocumentPr
             <link rel="alternate" hrefLang="x-default" href={absolute(route.alternates[defaultLanguage] ?? route.alternates[alternateLanguages[0]]!)} />
           </>
         )}
+        <meta property="og:type" content="website" />
+        <meta property="og:site_name" content={site.brand} />
+        <meta property="og:title" content={fullTitle} />
+        <meta property="og:description" content={description} />
+        <meta property="og:url" content={pageUrl} />
+        <meta property="og:locale" content={ogLocale(route.language)} />
+        {alternateLanguages.filter((language) => language !== route.language).map((language) => (
+          <meta key={language} property="og:locale:alternate" content={ogLocale(language)} />
+        ))}
+        <meta property="og:image" content={socialImage} />
+        <meta property="og:image:type" content="image/png" />
+        <meta property="og:image:width" content={String(socialImageSize.width)} />
+        <meta property="og:image:height" content={String(socialImageSize.height)} />
+        <meta property="og:image:alt" content={title} />
+        <meta name="twitter:card" content="summary_large_image" />
+        <meta name="twitter:title" content={fullTitle} />
+        <meta name="twitter:description" content={description} />
+        <meta name="twitter:image" content={socialImage} />
         <meta name="theme-color" content={site.theme.primary} />
+        {ctx.icons.links.map((link) => (
+          <link key={link.href} rel={link.rel} href={link.href} type={link.type} sizes={link.sizes} />
+        ))}
+        <link rel="manifest" href={ctx.icons.manifest} />
         <link rel="stylesheet" href={assets.stylesheet} />
         {route.path === '/' && <script dangerouslySetInnerHTML={{ __html: assets.inlineScripts['first-visit'].code }} />}
         {scriptsFor(route.page).map((entry) => (
           <script key={entry} type="module" src={assets.scripts[entry]} />
         ))}
         {head}
+        <StructuredData ctx={ctx} />
       </head>
       <body
         data-language={route.language}

@@ -1,6 +1,8 @@
 /** The footer of section 2: three link columns, partner and payment logos, copyright, legal links. */
 import type { PageContext } from './context.ts';
 import { LanguageSwitcher } from './LanguageSwitcher.tsx';
+import { formatOpeningHours, regionName, telHref } from './format.ts';
+import { buildMailtoLink } from '../client/lib/mailto.ts';
 import { Wordmark } from './logos.tsx';
 
 interface FooterLink {
@@ -65,6 +67,28 @@ export function Footer({ ctx }: { ctx: PageContext }) {
             <LinkColumn key={column.id} {...column} />
           ))}
         </div>
+        <section className="footer-contact" aria-labelledby="footer-contact">
+          <h2 id="footer-contact" className="footer-column__title">{content.site.brand}</h2>
+          <address>
+            {content.site.address.street}
+            <br />
+            {content.site.address.postalCode} {content.site.address.city}, {regionName(content.site.address.country, ctx.translator.locale)}
+          </address>
+          <ul>
+            <li>
+              {t('common.footer.hotline')}: <a href={telHref(content.site.phones.hotline)}>{content.site.phones.hotline}</a>
+            </li>
+            <li>
+              {t('common.footer.abroad')}: <a href={telHref(content.site.phones.abroad)}>{content.site.phones.abroad}</a>
+            </li>
+            <li>
+              <a href={buildMailtoLink(content.site.email)}>{content.site.email}</a>
+            </li>
+            {content.site.openingHours.map((hours) => (
+              <li key={hours.days.join()}>{t('common.footer.openingHours')}: {formatOpeningHours(hours, ctx.translator.locale)}</li>
+            ))}
+          </ul>
+        </section>
         <div className="site-footer__logos">
           <section aria-labelledby="footer-partners">
             <h2 id="footer-partners" className="footer-column__title">{t('common.footer.networkPartners')}</h2>

@@ -3,14 +3,14 @@
  * subject, consent sentence, address), as a JSON data block: data, not code, so
  * the Content-Security-Policy does not treat it as a script.
  */
-import { formRules, type FormId } from '../client/lib/formRules.ts';
+import { formRules, type FieldSpec, type FormId } from '../client/lib/formRules.ts';
 import type { FormConfig as FormConfigData } from '../client/lib/formMail.ts';
 import type { PageContext } from './context.ts';
 
 export function FormConfig({ ctx, form }: { ctx: PageContext; form: FormId }) {
   const { t, content } = ctx;
   const email = content.site.email;
-  const fields = Object.entries(formRules[form]);
+  const fields = Object.entries(formRules[form] as Record<string, FieldSpec>);
   const config: FormConfigData = {
     to: email,
     labels: Object.fromEntries(fields.filter(([, spec]) => spec.type !== 'checkbox').map(([name]) => [name, t(`forms.${form}.fields.${name}`, { email })])),

@@ -1,6 +1,8 @@
 /** What every template receives: the route being rendered and the build's data. */
 import type { Assets } from '../generator/assets.ts';
 import type { Content } from '../generator/content.ts';
+import type { SiteIcons } from '../generator/icons.ts';
+import type { SocialImages } from '../generator/social.ts';
 import type { Translator } from '../generator/i18n.ts';
 import type { Route, RouteTable } from '../generator/routes.ts';
 
@@ -16,6 +18,9 @@ export interface PageContext {
   origin: string;
   /** Copyright year, fixed per build. */
   year: number;
+  /** Preview image paths per page and language. */
+  socialImages: Pick<SocialImages, 'pathOf'>;
+  icons: Pick<SiteIcons, 'links' | 'manifest'>;
 }
 
 export interface PageProps {

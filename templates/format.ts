@@ -23,3 +23,25 @@ export function formatDate(isoDate: string, locale: string): string {
 export function telHref(phone: string): string {
   return `tel:${phone.replace(/\s+/g, '')}`;
 }
+
+const weekdayIndex = { Monday: 1, Tuesday: 2, Wednesday: 3, Thursday: 4, Friday: 5, Saturday: 6, Sunday: 7 } as const;
+export type Weekday = keyof typeof weekdayIndex;
+
+/** A weekday's name in the page's language; 2024-01-01 was a Monday. */
+export function weekdayName(day: Weekday, locale: string, width: 'long' | 'short' = 'long'): string {
+  return new Intl.DateTimeFormat(locale, { weekday: width, timeZone: 'UTC' }).format(new Date(Date.UTC(2024, 0, weekdayIndex[day])));
+}
+
+/** `Monday–Friday 08:00–18:00`, consecutive days joined as a range. */
+export function formatOpeningHours(hours: { days: Weekday[]; opens: string; closes: string }, locale: string, width: 'long' | 'short' = 'long'): string {
+  const first = hours.days[0];
+  const last = hours.days[hours.days.length - 1];
+  const consecutive = hours.days.every((day, index) => weekdayIndex[day] === weekdayIndex[first] + index);
+  const days = consecutive && hours.days.length > 2 ? `${weekdayName(first, locale, width)}–${weekdayName(last, locale, width)}` : hours.days.map((day) => weekdayName(day, locale, width)).join(', ');
+  return `${days} ${hours.opens}–${hours.closes}`;
+}
+
+/** A country's name in the page's language, from its ISO code. */
+export function regionName(code: string, locale: string, style: 'long' | 'short' = 'long'): string {
+  return new Intl.DisplayNames([locale], { type: 'region', style }).of(code) ?? code;
+}

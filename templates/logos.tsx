@@ -3,11 +3,23 @@
  * site settings; each logo is a simple SVG wordmark that names itself to assistive
  * technology, so nothing third-party is hot-linked.
  */
+const brandMarkPath = 'M9 22V10l7 7 7-7v12';
+
 export function BrandMark() {
   return (
     <svg className="brand__mark" viewBox="0 0 32 32" width="32" height="32" aria-hidden="true" focusable="false">
       <rect width="32" height="32" rx="8" fill="currentColor" />
-      <path d="M9 22V10l7 7 7-7v12" fill="none" stroke="#fff" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round" />
+      <path d={brandMarkPath} fill="none" stroke="#fff" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
+/** The brand mark as a standalone file: favicon and app icons. */
+export function AppIcon({ colour }: { colour: string }) {
+  return (
+    <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32" width="32" height="32">
+      <rect width="32" height="32" rx="8" fill={colour} />
+      <path d={brandMarkPath} fill="none" stroke="#fff" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round" />
     </svg>
   );
 }

@@ -1,0 +1,39 @@
+/**
+ * Each page's title and description, from its texts. The head, the social
+ * preview images and the structured data all read them here.
+ */
+import type { Content } from '../generator/content.ts';
+import type { Translator } from '../generator/i18n.ts';
+import type { PageId } from '../generator/routes.ts';
+
+/** The texts namespace whose `meta.title` and `meta.description` describe the page. */
+const metaNamespace: Record<Exclude<PageId, 'cookiePolicy' | 'privacyRedirect'>, string> = {
+  home: 'home',
+  about: 'about',
+  subscriptions: 'subscriptions',
+  coverage: 'coverage',
+  partnership: 'partnership',
+  contact: 'contact',
+  esim: 'esim',
+  cockpit: 'cockpit',
+  legal: 'legal',
+  notFound: 'notFound',
+};
+
+export interface PageMeta {
+  title: string;
+  description: string;
+}
+
+export function pageMeta(page: PageId, translator: Translator, content: Content): PageMeta {
+  if (page === 'cookiePolicy') {
+    const firstParagraph = content.cookiePolicy.sections.flatMap((section) => section.paragraphs ?? [])[0] ?? content.cookiePolicy.title;
+    return { title: content.cookiePolicy.title, description: firstParagraph.length > 160 ? `${firstParagraph.slice(0, 157).trimEnd()}…` : firstParagraph };
+  }
+  if (page === 'privacyRedirect') {
+    const title = translator.t('legal.redirect.title');
+    return { title, description: title };
+  }
+  const namespace = metaNamespace[page];
+  return { title: translator.t(`${namespace}.meta.title`), description: translator.t(`${namespace}.meta.description`) };
+}
