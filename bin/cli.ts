@@ -2,11 +2,12 @@
  * The `site` CLI. Exit codes: 0 success, 1 content or build error, 2 usage error.
  * A SiteError is printed as its located message and hint, never as a stack.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { build, projectRoot, type BuildReport } from '../generator/build.ts';
-import { formatSiteError, isSiteError } from '../generator/errors.ts';
+import { formatSiteError, isSiteError, SiteError } from '../generator/errors.ts';
+import { startPreviewServer } from '../generator/preview.ts';
 import { languages } from '../generator/schema.ts';
 import { createDirectoryWriter } from '../generator/writer.ts';
 
@@ -67,6 +68,27 @@ program
       strict: options.strict,
     });
     printReport(report);
+  });
+
+function parsePort(value: string): number {
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new InvalidArgumentError('Expected a port number from 0 to 65535');
+  return port;
+}
+
+program
+  .command('preview')
+  .description('Serve the built folder on this machine with the same rules the hosts get.')
+  .addOption(new Option('--dir <dir>', 'built folder to serve').default('dist'))
+  .addOption(new Option('--port <port>', 'port to listen on').default(4173).argParser(parsePort))
+  .addOption(new Option('--host <host>', 'address to listen on').default('127.0.0.1'))
+  .action(async (options: { dir: string; port: number; host: string }) => {
+    if (!existsSync(path.join(options.dir, 'index.html'))) {
+      throw new SiteError({ code: 'OUTPUT_FAILED', message: `Nothing to preview: ${options.dir} has no index.html`, location: { file: options.dir }, hint: 'Run `site build` first.' });
+    }
+    const server = await startPreviewServer({ dir: options.dir, port: options.port, host: options.host });
+    console.log(`Previewing ${options.dir} at ${server.url}/ (Ctrl-C to stop)`);
+    console.log(`The cockpit host's rules apply to requests whose Host header names it.`);
   });
 
 try {

@@ -13,6 +13,7 @@ import { renderPages } from './render.ts';
 import { createRouteTable } from './routes.ts';
 import { languages, type Language } from './schema.ts';
 import { buildSitemap } from './sitemap.ts';
+import { buildHostingFiles, createHostingRules } from './hosting.ts';
 import { buildIcons } from './icons.ts';
 import { buildSocialImages } from './social.ts';
 import type { OutputFile, OutputWriter } from './writer.ts';
@@ -88,7 +89,11 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     if (options.strict) assertComplete(options.contentDir, translations.missingByLanguage, unresolvedKeys);
     const seoFiles = await step('Write sitemap and robots.txt', () => buildSitemap(routeTable, origin, now.toISOString().slice(0, 10)));
 
-    const files: OutputFile[] = [...pages, ...assets.files, ...socialImages.files, ...icons.files, ...seoFiles];
+    const hostingFiles = await step('Write host rules', () =>
+      buildHostingFiles(createHostingRules({ routeTable, site: content.site, inlineScriptHashes: Object.values(assets.inlineScripts).map((script) => script.cspHash) })),
+    );
+
+    const files: OutputFile[] = [...pages, ...assets.files, ...socialImages.files, ...icons.files, ...seoFiles, ...hostingFiles];
     await step('Write output', async () => {
       for (const file of files) await options.writer.write(file);
       await options.writer.commit();

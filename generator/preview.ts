@@ -1,10 +1,12 @@
 /**
- * `site preview`: serves the built folder on this machine the way a static host
- * does: folder indexes, a slash added to folder paths with a permanent redirect,
- * and the not-found page of the visitor's language with status 404.
+ * `site preview`: serves the built folder on this machine the way a host with
+ * our rules does. It reads the generated `_redirects` and `_headers` and applies
+ * them as Netlify and Cloudflare Pages do, so what an editor previews (status
+ * codes, redirects, the cockpit host, the not-found page per language, headers)
+ * is what the host serves.
  */
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -23,6 +25,73 @@ const contentTypes: Record<string, string> = {
   '.pdf': 'application/pdf',
 };
 
+export interface RedirectRule {
+  host?: string;
+  /** Path without its splat; `/en/` for `/en/*`. */
+  from: string;
+  splat: boolean;
+  to: string;
+  status: number;
+  /** `!`: applies even where a file exists. */
+  force: boolean;
+}
+
+export interface HeaderRule {
+  pattern: string;
+  splat: boolean;
+  headers: [string, string][];
+}
+
+export function parseRedirects(text: string): RedirectRule[] {
+  return text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line && !line.startsWith('#'))
+    .map((line) => {
+      const [rawFrom, to, rawStatus = '301'] = line.split(/\s+/);
+      let from = rawFrom;
+      let host: string | undefined;
+      if (/^https?:\/\//.test(rawFrom)) {
+        const url = new URL(rawFrom);
+        host = url.hostname;
+        from = url.pathname;
+      }
+      const splat = from.endsWith('*');
+      return { host, from: splat ? from.slice(0, -1) : from, splat, to, status: Number.parseInt(rawStatus, 10), force: rawStatus.endsWith('!') };
+    });
+}
+
+export function parseHeaders(text: string): HeaderRule[] {
+  const rules: HeaderRule[] = [];
+  for (const line of text.split('\n')) {
+    if (!line.trim() || line.trim().startsWith('#')) continue;
+    if (!/^\s/.test(line)) {
+      const splat = line.trim().endsWith('*');
+      rules.push({ pattern: splat ? line.trim().slice(0, -1) : line.trim(), splat, headers: [] });
+    } else {
+      const separator = line.indexOf(':');
+      rules.at(-1)?.headers.push([line.slice(0, separator).trim(), line.slice(separator + 1).trim()]);
+    }
+  }
+  return rules;
+}
+
+/** Hosts treat `/privacy` and `/privacy/` alike when matching rules. */
+const withoutSlash = (value: string) => (value.length > 1 ? value.replace(/\/$/, '') : value);
+
+function matches(rule: { host?: string; from: string; splat: boolean }, host: string, urlPath: string): boolean {
+  if (rule.host && rule.host !== host) return false;
+  return rule.splat ? urlPath.startsWith(rule.from) : withoutSlash(urlPath) === withoutSlash(rule.from);
+}
+
+async function isFile(file: string): Promise<boolean> {
+  try {
+    return (await stat(file)).isFile();
+  } catch {
+    return false;
+  }
+}
+
 export interface PreviewOptions {
   dir: string;
   host?: string;
@@ -34,61 +103,80 @@ export interface PreviewServer {
   close(): Promise<void>;
 }
 
-async function isFile(file: string): Promise<boolean> {
-  try {
-    return (await stat(file)).isFile();
-  } catch {
-    return false;
-  }
-}
-
-/** The not-found page of the language the path is under; Italian elsewhere. */
-export function notFoundFileFor(urlPath: string): string {
-  const language = /^\/(en|de|fr)(\/|$)/.exec(urlPath)?.[1];
-  return language ? `${language}/404.html` : '404.html';
-}
-
-function send(response: ServerResponse, status: number, file: string) {
-  response.writeHead(status, { 'Content-Type': contentTypes[path.extname(file)] ?? 'application/octet-stream' });
-  createReadStream(file).pipe(response);
-}
-
-async function handle(root: string, request: IncomingMessage, response: ServerResponse) {
-  const url = new URL(request.url ?? '/', 'http://preview.invalid');
-  let urlPath: string;
-  try {
-    urlPath = decodeURIComponent(url.pathname);
-  } catch {
-    urlPath = '/';
-  }
-  const target = path.join(root, urlPath);
-  if (!target.startsWith(root)) {
-    response.writeHead(400).end();
-    return;
-  }
-  if (urlPath.endsWith('/')) {
-    if (await isFile(path.join(target, 'index.html'))) return send(response, 200, path.join(target, 'index.html'));
-  } else if (await isFile(target)) {
-    return send(response, 200, target);
-  } else if (await isFile(path.join(target, 'index.html'))) {
-    response.writeHead(301, { Location: `${url.pathname}/${url.search}` }).end();
-    return;
-  }
-  send(response, 404, path.join(root, notFoundFileFor(urlPath)));
-}
-
-export function startPreviewServer(options: PreviewOptions): Promise<PreviewServer> {
+export async function startPreviewServer(options: PreviewOptions): Promise<PreviewServer> {
   const root = path.resolve(options.dir);
+  const readRules = async (name: string) => readFile(path.join(root, name), 'utf8').catch(() => '');
+  const redirects = parseRedirects(await readRules('_redirects'));
+  const headerRules = parseHeaders(await readRules('_headers'));
+
+  const headersFor = (urlPath: string): Record<string, string> =>
+    Object.fromEntries(headerRules.filter((rule) => (rule.splat ? urlPath.startsWith(rule.pattern) : urlPath === rule.pattern)).flatMap((rule) => rule.headers));
+
+  const sendFile = (response: ServerResponse, status: number, file: string, headers: Record<string, string>) => {
+    response.writeHead(status, { ...headers, 'Content-Type': contentTypes[path.extname(file)] ?? 'application/octet-stream' });
+    createReadStream(file).pipe(response);
+  };
+
+  const apply = async (rule: RedirectRule, response: ServerResponse, headers: Record<string, string>) => {
+    if (rule.status >= 300 && rule.status < 400) {
+      response.writeHead(rule.status, { ...headers, Location: rule.to }).end();
+      return;
+    }
+    sendFile(response, rule.status, path.join(root, rule.to), headers);
+  };
+
+  const handle = async (request: IncomingMessage, response: ServerResponse) => {
+    const url = new URL(request.url ?? '/', 'http://preview.invalid');
+    const host = (request.headers.host ?? '').replace(/:\d+$/, '');
+    let urlPath: string;
+    try {
+      urlPath = decodeURIComponent(url.pathname);
+    } catch {
+      urlPath = '/';
+    }
+    const target = path.join(root, urlPath);
+    if (!target.startsWith(root)) {
+      response.writeHead(400).end();
+      return;
+    }
+    const headers = headersFor(url.pathname);
+
+    const forced = redirects.find((rule) => rule.force && matches(rule, host, urlPath));
+    if (forced) return apply(forced, response, headers);
+
+    if (urlPath.endsWith('/')) {
+      if (await isFile(path.join(target, 'index.html'))) return sendFile(response, 200, path.join(target, 'index.html'), headers);
+    } else if (await isFile(target)) {
+      return sendFile(response, 200, target, headers);
+    } else if (await isFile(path.join(target, 'index.html'))) {
+      // One slash policy: a folder path without its slash is sent to the path with it.
+      response.writeHead(301, { ...headers, Location: `${url.pathname}/${url.search}` }).end();
+      return;
+    }
+
+    const rule = redirects.find((candidate) => !candidate.force && matches(candidate, host, urlPath));
+    if (rule) return apply(rule, response, headers);
+    sendFile(response, 404, path.join(root, '404.html'), headers);
+  };
+
   const server = createServer((request, response) => {
-    handle(root, request, response).catch(() => response.writeHead(500).end());
+    handle(request, response).catch(() => {
+      if (!response.headersSent) response.writeHead(500);
+      response.end();
+    });
   });
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 4173, options.host ?? '127.0.0.1', () => {
       const address = server.address() as AddressInfo;
+      const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
       resolve({
-        url: `http://${address.address}:${address.port}`,
-        close: () => new Promise((done) => server.close(() => done())),
+        url: `http://${shownHost}:${address.port}`,
+        close: () =>
+          new Promise((done) => {
+            server.closeAllConnections();
+            server.close(() => done());
+          }),
       });
     });
   });

@@ -47,7 +47,7 @@ export function Document({ ctx, head, children }: DocumentProps) {
   const socialImage = absolute(ctx.socialImages.pathOf(route.page, route.language));
   const fullTitle = `${title} | ${site.brand}`;
   return (
-    <html lang={route.language}>
+    <html lang={route.language} data-cockpit-host={route.path === '/' ? site.cockpitHost : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -100,6 +100,7 @@ export function Document({ ctx, head, children }: DocumentProps) {
         data-consent-key={`${site.brand.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-cookie-consent`}
         data-analytics-src={site.analytics.scriptUrl || undefined}
         data-analytics-id={site.analytics.scriptUrl ? site.analytics.siteId : undefined}
+        data-legal-paths={route.page === 'notFound' ? JSON.stringify(Object.fromEntries(languages.map((language) => [language, ctx.routeTable.pathOf('legal', language)]))) : undefined}
       >
         <a className="skip-link" href="#main">{t('common.skipToContent')}</a>
         <CookieBanner ctx={ctx} />

@@ -6,6 +6,10 @@
 import { decideFirstVisit } from '../lib/firstVisit.ts';
 import { languageKey, readStored, redirectDoneKey, writeStored } from '../lib/storage.ts';
 
+// Hosts without rules serve the home page on the cockpit host: forward to the cockpit landing page.
+const cockpitHost = document.documentElement.dataset.cockpitHost;
+if (cockpitHost && location.hostname === cockpitHost && location.pathname === '/') location.replace('/cockpit/');
+
 const decision = decideFirstVisit({
   path: location.pathname,
   storedLanguage: readStored('localStorage', languageKey),
