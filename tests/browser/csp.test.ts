@@ -1,0 +1,33 @@
+/** Every page type under the Content-Security-Policy the host rules send: no violation. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRouteTable } from '../../generator/routes.ts';
+import { hasChromium, startSite, type SiteUnderTest } from '../helpers/browser.ts';
+
+let site: SiteUnderTest;
+
+beforeAll(async () => {
+  site = await startSite();
+});
+afterAll(async () => site?.close());
+
+/** One route per page type and language is enough: pages of a type share their markup. */
+const routes = createRouteTable().routes.filter((route, index, all) => all.findIndex((other) => other.page === route.page) === index || route.path === '/');
+
+describe.skipIf(!hasChromium)('Content-Security-Policy in the browser', () => {
+  it('is sent with every page and reports no violation, analytics and first-visit script included', async () => {
+    for (const route of routes) {
+      const page = await site.open('/', { consent: 'all', locale: 'it-CH' });
+      const violations: string[] = [];
+      page.on('console', (message) => {
+        if (/Content[- ]Security[- ]Policy/i.test(message.text())) violations.push(message.text());
+      });
+      await page.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (event) => console.error(`Content-Security-Policy violation: ${event.violatedDirective} ${event.blockedURI}`));
+      });
+      const response = await page.goto(`${site.url}${route.path}`);
+      await page.waitForLoadState('networkidle');
+      expect(response?.headers()['content-security-policy'], route.path).toContain("script-src 'self'");
+      expect(violations, route.path).toEqual([]);
+    }
+  });
+});
