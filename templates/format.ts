@@ -1,9 +1,24 @@
 /** Names and numbers from the platform's Intl data rather than hand-typed lists. */
 import type { Language } from '../generator/schema.ts';
 
+/** Intl objects are costly to make and every page needs the same few: keep one per set of options. */
+function cached<T>(make: (key: string) => T): (key: string) => T {
+  const cache = new Map<string, T>();
+  return (key) => {
+    let value = cache.get(key);
+    if (value === undefined) cache.set(key, (value = make(key)));
+    return value;
+  };
+}
+
+const displayNames = cached((key) => {
+  const [locale, type, style] = key.split('|');
+  return new Intl.DisplayNames([locale], { type: type as 'language' | 'region', style: style as 'long' | 'short' });
+});
+
 /** A language's own name for itself: Italiano, Français, Deutsch, English. */
 export function languageEndonym(language: Language): string {
-  const name = new Intl.DisplayNames([language], { type: 'language' }).of(language) ?? language;
+  const name = displayNames(`${language}|language|long`).of(language) ?? language;
   return name.charAt(0).toLocaleUpperCase(language) + name.slice(1);
 }
 
@@ -43,5 +58,5 @@ export function formatOpeningHours(hours: { days: Weekday[]; opens: string; clos
 
 /** A country's name in the page's language, from its ISO code. */
 export function regionName(code: string, locale: string, style: 'long' | 'short' = 'long'): string {
-  return new Intl.DisplayNames([locale], { type: 'region', style }).of(code) ?? code;
+  return displayNames(`${locale}|region|${style}`).of(code) ?? code;
 }

@@ -41,7 +41,7 @@ export function HomePage({ ctx }: PageProps) {
       <section className="section section--tinted" id="about" aria-labelledby="home-about-title">
         <div className="container">
           <h2 id="home-about-title">{t('home.about.title')}</h2>
-          <p className="section__intro">{t('home.about.intro')}</p>
+          <p className="section__intro">{t('home.about.intro', { founded: content.site.founded })}</p>
           <ol className="numbered-values" data-count="values">
             {translator.indices('home.about.values').map((index) => (
               <li key={index} className="numbered-values__item">
