@@ -10,6 +10,7 @@ import { copyRealContent, makeTempDir, runSite } from './helpers/site.ts';
 let workDir: string;
 let outDir: string;
 let previousOutput: Map<string, string>;
+const brokenCopies: string[] = [];
 
 async function snapshot(dir: string): Promise<Map<string, string>> {
   const files = new Map<string, string>();
@@ -23,7 +24,9 @@ async function snapshot(dir: string): Promise<Map<string, string>> {
 
 /** Builds from a copy of the real content after `breakIt` changed it. */
 async function buildBroken(name: string, breakIt: (contentDir: string) => Promise<void>) {
-  const contentDir = await copyRealContent(await makeTempDir(name));
+  const copyDir = await makeTempDir(name);
+  brokenCopies.push(copyDir);
+  const contentDir = await copyRealContent(copyDir);
   await breakIt(contentDir);
   const result = await runSite(['build', '--content', contentDir, '--out', outDir], path.dirname(contentDir));
   return { ...result, contentDir };
@@ -45,7 +48,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await rm(workDir, { recursive: true, force: true });
+  for (const dir of [workDir, ...brokenCopies]) await rm(dir, { recursive: true, force: true });
 });
 
 describe('content errors', () => {
