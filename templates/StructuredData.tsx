@@ -19,16 +19,9 @@ export function structuredData(ctx: PageContext): Graph {
     addressCountry: site.address.country,
   };
   const organizationId = `${origin}/#organization`;
-  const organization: Organization = {
-    '@type': 'Organization',
-    '@id': organizationId,
-    name: site.brand,
-    url: `${origin}/`,
-    logo: `${origin}/icon-512.png`,
-    email: site.email,
-    telephone: site.phones.hotline,
-    address,
-  };
+  /** What the organization and the local business share: the same company. */
+  const identity = { name: site.brand, url: `${origin}/`, email: site.email, telephone: site.phones.hotline, address };
+  const organization: Organization = { '@type': 'Organization', '@id': organizationId, ...identity, logo: `${origin}/icon-512.png` };
   const website: WebSite = {
     '@type': 'WebSite',
     '@id': `${origin}/#website`,
@@ -42,12 +35,8 @@ export function structuredData(ctx: PageContext): Graph {
     const business: LocalBusiness = {
       '@type': 'LocalBusiness',
       '@id': `${origin}/#business`,
-      name: site.brand,
-      url: `${origin}/`,
+      ...identity,
       image: `${origin}/icon-512.png`,
-      email: site.email,
-      telephone: site.phones.hotline,
-      address,
       openingHoursSpecification: site.openingHours.map((hours) => ({
         '@type': 'OpeningHoursSpecification',
         dayOfWeek: hours.days,
