@@ -1,7 +1,65 @@
-/** Legal page. */
+/**
+ * Legal: hero, then the four documents as exclusive accordions (tariffs, terms,
+ * privacy, cookie). `<details name>` keeps one open at a time without script;
+ * the route's section (/legal/tariffs/ ...) is open on load, none on /legal/.
+ */
+import type { LegalSectionId } from '../../generator/routes.ts';
+import { legalDocumentIds, type LegalDocumentId } from '../../generator/schema.ts';
 import type { PageProps } from '../context.ts';
-import { BasicPage } from './BasicPage.tsx';
+import { Document } from '../Document.tsx';
+import { fillPlaceholders, LastUpdated, LegalSections } from '../legal/LegalText.tsx';
+
+/** The element id of each document; `/privacy` forwards to `#privacy-policy`. */
+const elementIds: Record<LegalDocumentId, string> = {
+  tariffs: 'tariffs',
+  terms: 'terms',
+  privacy: 'privacy-policy',
+  cookie: 'cookie',
+};
+
+/** The route sections name documents one to one. */
+const openFor = (section: LegalSectionId | undefined): LegalDocumentId | undefined => section;
 
 export function LegalPage({ ctx }: PageProps) {
-  return <BasicPage ctx={ctx} namespace="legal" />;
+  const { t, route, content } = ctx;
+  const documents = content.legal[route.language];
+  const open = openFor(route.legalSection);
+  return (
+    <Document ctx={ctx} title={t('legal.meta.title')} description={t('legal.meta.description')}>
+      <section className="hero hero--compact" aria-labelledby="legal-title">
+        <div className="container">
+          <h1 id="legal-title">{t('legal.hero.title')}</h1>
+          <p className="hero__subtitle">{t('legal.hero.subtitle')}</p>
+        </div>
+      </section>
+
+      <div className="section">
+        <div className="container legal-documents">
+          {legalDocumentIds.map((documentId) => {
+            const document = documents[documentId];
+            const id = elementIds[documentId];
+            const title = fillPlaceholders(document.title, ctx);
+            return (
+              <details key={documentId} id={id} name="legal-documents" className="legal-accordion" data-legal-document={id} open={open === documentId}>
+                <summary className="legal-accordion__summary">
+                  <h2 className="legal-accordion__title">{title}</h2>
+                </summary>
+                <div className="legal-accordion__body">
+                  <LastUpdated ctx={ctx} date={document.lastUpdated} />
+                  <div
+                    className={`legal-scroll legal-scroll--${documentId === 'tariffs' ? 'tariffs' : 'text'}`}
+                    tabIndex={0}
+                    role="region"
+                    aria-label={t('legal.document.scrollLabel', { title })}
+                  >
+                    <LegalSections ctx={ctx} document={document} headingLevel={3} idPrefix={id} />
+                  </div>
+                </div>
+              </details>
+            );
+          })}
+        </div>
+      </div>
+    </Document>
+  );
 }

@@ -1,7 +1,121 @@
-/** Partnership page. */
+/**
+ * Partnership: hero with illustration, the programme's introduction and steps,
+ * five benefit cards, five requirement cards, the request form and a closing
+ * mail call to action.
+ */
+import { buildMailtoLink } from '../../client/lib/mailto.ts';
 import type { PageProps } from '../context.ts';
-import { BasicPage } from './BasicPage.tsx';
+import { Document } from '../Document.tsx';
+import { RequestForm } from '../forms/RequestForm.tsx';
+import { Icon, type IconName } from '../Icon.tsx';
+
+/** One icon per benefit, in the order of section 1. */
+const benefitIcons: IconName[] = ['coins', 'headset', 'megaphone', 'tools', 'chart'];
+/** One icon per requirement, in the order of section 1. */
+const requirementIcons: IconName[] = ['briefcase', 'users', 'signal', 'star', 'heart'];
+
+/** The illustration's intrinsic size (its viewBox). */
+const heroImage = { name: 'partnership-hero.svg', width: 480, height: 360 };
 
 export function PartnershipPage({ ctx }: PageProps) {
-  return <BasicPage ctx={ctx} namespace="partnership" />;
+  const { t, translator, content, assets } = ctx;
+  const site = content.site;
+  const values = { brand: site.brand, city: site.address.city };
+  return (
+    <Document ctx={ctx} title={t('partnership.meta.title')} description={t('partnership.meta.description')}>
+      <section className="hero partnership-hero" aria-labelledby="partnership-title">
+        <div className="container partnership-hero__inner">
+          <div className="partnership-hero__text">
+            <h1 id="partnership-title">{t('partnership.hero.title')}</h1>
+            <p className="hero__subtitle">{t('partnership.hero.subtitle', values)}</p>
+            <p>
+              <a className="button button--primary" href="#partnership-form">{t('partnership.hero.cta')}</a>
+            </p>
+          </div>
+          <img
+            className="partnership-hero__image"
+            src={assets.images[heroImage.name]}
+            alt={t('partnership.hero.imageAlt', values)}
+            width={heroImage.width}
+            height={heroImage.height}
+          />
+        </div>
+      </section>
+
+      <div className="section">
+        <div className="container partnership-intro">
+          <section aria-labelledby="partnership-intro-title">
+            <h2 id="partnership-intro-title">{t('partnership.intro.title')}</h2>
+            {translator.indices('partnership.intro.paragraphs').map((index) => (
+              <p key={index}>{t(`partnership.intro.paragraphs.${index}`, values)}</p>
+            ))}
+          </section>
+          <section className="partnership-steps" aria-labelledby="partnership-steps-title">
+            <h2 id="partnership-steps-title">{t('partnership.steps.title')}</h2>
+            <ol className="partnership-steps__list">
+              {translator.indices('partnership.steps.items').map((index) => (
+                <li key={index} className="partnership-steps__item">
+                  <span className="partnership-steps__number" aria-hidden="true">{index + 1}</span>
+                  <div>
+                    <h3>{t(`partnership.steps.items.${index}.title`)}</h3>
+                    <p>{t(`partnership.steps.items.${index}.text`, values)}</p>
+                  </div>
+                </li>
+              ))}
+            </ol>
+          </section>
+        </div>
+      </div>
+
+      <section className="section section--tinted" id="benefits" aria-labelledby="partnership-benefits-title">
+        <div className="container">
+          <h2 id="partnership-benefits-title">{t('partnership.benefits.title')}</h2>
+          <p className="section__intro">{t('partnership.benefits.intro', values)}</p>
+          <ul className="card-grid partnership-cards" data-count="benefits">
+            {translator.indices('partnership.benefits.items').map((index) => (
+              <li key={index} className="card">
+                <Icon name={benefitIcons[index] ?? 'check'} />
+                <h3>{t(`partnership.benefits.items.${index}.title`)}</h3>
+                <p>{t(`partnership.benefits.items.${index}.text`, values)}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section className="section" id="requirements" aria-labelledby="partnership-requirements-title">
+        <div className="container">
+          <h2 id="partnership-requirements-title">{t('partnership.requirements.title')}</h2>
+          <p className="section__intro">{t('partnership.requirements.intro', values)}</p>
+          <ul className="card-grid partnership-cards" data-count="requirements">
+            {translator.indices('partnership.requirements.items').map((index) => (
+              <li key={index} className="card">
+                <Icon name={requirementIcons[index] ?? 'check'} />
+                <h3>{t(`partnership.requirements.items.${index}.title`, values)}</h3>
+                <p>{t(`partnership.requirements.items.${index}.text`, values)}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section className="section section--tinted partnership-form-section" aria-labelledby="partnership-form-title">
+        <div className="container">
+          <RequestForm ctx={ctx} form="partnership" title={t('partnership.form.title')} intro={t('partnership.form.intro')} />
+        </div>
+      </section>
+
+      <section className="section cta-block" aria-labelledby="partnership-closing-title">
+        <div className="container">
+          <h2 id="partnership-closing-title">{t('partnership.closing.title')}</h2>
+          <p>{t('partnership.closing.text', values)}</p>
+          <p>
+            <a className="button button--primary" href={buildMailtoLink(site.email)}>
+              <Icon name="mail" size={20} /> {t('partnership.closing.button')}
+            </a>
+          </p>
+        </div>
+      </section>
+    </Document>
+  );
 }
