@@ -60,3 +60,29 @@ export function formatOpeningHours(hours: { days: Weekday[]; opens: string; clos
 export function regionName(code: string, locale: string, style: 'long' | 'short' = 'long'): string {
   return displayNames(`${locale}|region|${style}`).of(code) ?? code;
 }
+
+/** A country's name; a territory without its own code (Channel Islands) joins its parts: "Guernsey and Jersey". */
+export function countryName(iso: string | string[], locale: string, style: 'long' | 'short' = 'long'): string {
+  if (typeof iso === 'string') return regionName(iso, locale, style);
+  return listFormat(locale).format(iso.map((code) => regionName(code, locale, style)));
+}
+
+const listFormat = cached((locale) => new Intl.ListFormat(locale, { type: 'conjunction' }));
+const unitFormat = cached((key) => {
+  const [locale, unit, display] = key.split('|');
+  return new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: display as 'long' | 'short' });
+});
+const quantityUnits: Record<string, [unit: string, display: 'long' | 'short']> = {
+  h: ['hour', 'long'],
+  min: ['minute', 'long'],
+  GB: ['gigabyte', 'short'],
+  MB: ['megabyte', 'short'],
+};
+
+/** A content quantity such as `50h` or `200GB` in the page's language: "50 Stunden", "200 Go". */
+export function formatQuantity(value: string, locale: string): string {
+  const match = /^(\d+(?:\.\d+)?)\s*(h|min|GB|MB)$/.exec(value.trim());
+  if (!match) return value;
+  const [unit, display] = quantityUnits[match[2]];
+  return unitFormat(`${locale}|${unit}|${display}`).format(Number(match[1]));
+}

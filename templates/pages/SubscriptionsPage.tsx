@@ -1,7 +1,52 @@
-/** Subscriptions page. */
+/**
+ * Subscriptions: the three plan cards (badges computed from the plans' data),
+ * the note that pricing is tailored, the mail call to action and the tariff zones.
+ */
+import { buildMailtoLink } from '../../client/lib/mailto.ts';
 import type { PageProps } from '../context.ts';
-import { BasicPage } from './BasicPage.tsx';
+import { Document } from '../Document.tsx';
+import { Icon } from '../Icon.tsx';
+import { PlanCard } from '../subscriptions/PlanCard.tsx';
+import { TariffZones } from '../subscriptions/TariffZones.tsx';
 
 export function SubscriptionsPage({ ctx }: PageProps) {
-  return <BasicPage ctx={ctx} namespace="subscriptions" />;
+  const { t, content } = ctx;
+  const { plans, zones } = content;
+  return (
+    <Document ctx={ctx}>
+      <section className="hero hero--compact" aria-labelledby="subscriptions-title">
+        <div className="container">
+          <h1 id="subscriptions-title">{t('subscriptions.hero.title')}</h1>
+          <p className="hero__subtitle">{t('subscriptions.hero.subtitle')}</p>
+        </div>
+      </section>
+
+      <section className="section" aria-labelledby="plans-title">
+        <div className="container">
+          <h2 id="plans-title">{t('subscriptions.plans.title')}</h2>
+          <p className="section__intro">{t('subscriptions.plans.intro')}</p>
+          <ul className="plan-grid" data-count="plans">
+            {plans.map((plan) => (
+              <PlanCard key={plan.id} plan={plan} zones={zones} ctx={ctx} />
+            ))}
+          </ul>
+          <p className="notice">{t('subscriptions.pricing.note')}</p>
+        </div>
+      </section>
+
+      <section className="section cta-block" aria-labelledby="subscriptions-cta-title">
+        <div className="container">
+          <h2 id="subscriptions-cta-title">{t('subscriptions.cta.title')}</h2>
+          <p>{t('subscriptions.cta.text')}</p>
+          <p>
+            <a className="button button--primary" href={buildMailtoLink(content.site.email, { subject: t('subscriptions.cta.mailSubject') })}>
+              <Icon name="mail" size={20} /> {t('subscriptions.cta.button')}
+            </a>
+          </p>
+        </div>
+      </section>
+
+      <TariffZones zones={zones} plans={plans} ctx={ctx} />
+    </Document>
+  );
 }
