@@ -24,7 +24,7 @@ export const formRules = {
   partnership: {
     companyName: { type: 'text', autocomplete: 'organization', rules: [{ kind: 'minLength', value: 2, message: 'companyName' }] },
     contactPerson: { type: 'text', autocomplete: 'name', rules: [{ kind: 'minLength', value: 3, message: 'contactPerson' }] },
-    address: { type: 'text', autocomplete: 'street-address', rules: [{ kind: 'minLength', value: 5, message: 'address' }] },
+    address: { type: 'text', autocomplete: 'address-line1', rules: [{ kind: 'minLength', value: 5, message: 'address' }] },
     postalCode: { type: 'text', autocomplete: 'postal-code', rules: [{ kind: 'minLength', value: 2, message: 'postalCode' }] },
     city: { type: 'text', autocomplete: 'address-level2', rules: [{ kind: 'minLength', value: 2, message: 'city' }] },
     email: { type: 'email', autocomplete: 'email', rules: [{ kind: 'email', message: 'email' }] },

@@ -22,20 +22,11 @@ function RequiredMarker() {
   );
 }
 
-/**
- * `street-address` is a multi-line autofill name that HTML allows only on a
- * textarea; a single-line input holding the street takes `address-line1`.
- */
-function autocompleteFor(spec: FieldSpec): string | undefined {
-  if (spec.autocomplete === 'street-address' && spec.type !== 'textarea') return 'address-line1';
-  return spec.autocomplete;
-}
-
 function Field({ ctx, form, name, spec }: { ctx: PageContext; form: FormId; name: string; spec: FieldSpec }) {
   const id = `${form}-${name}`;
   const label = ctx.t(`forms.${form}.fields.${name}`, { email: ctx.content.site.email });
   const constraints = constraintAttributes(spec);
-  const common = { id, name, autoComplete: autocompleteFor(spec), ...constraints };
+  const common = { id, name, autoComplete: spec.autocomplete, ...constraints };
   const control =
     spec.type === 'textarea' ? (
       <textarea {...common} rows={6} />

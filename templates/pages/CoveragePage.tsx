@@ -1,7 +1,114 @@
-/** Coverage page. */
+/**
+ * Coverage: banner with illustration, four feature cards, the partner's
+ * interactive coverage map beside a card that explains it, and the 2025
+ * network-test report as a PDF download.
+ */
 import type { PageProps } from '../context.ts';
-import { BasicPage } from './BasicPage.tsx';
+import { Document } from '../Document.tsx';
+import { Icon, type IconName } from '../Icon.tsx';
+
+/** One icon per feature card, in the order of the texts. */
+const featureIcons: IconName[] = ['signal', 'globe', 'map', 'chart'];
+
+/** The illustration's intrinsic size (its viewBox). */
+const bannerImage = { name: 'coverage-banner.svg', width: 480, height: 320 };
 
 export function CoveragePage({ ctx }: PageProps) {
-  return <BasicPage ctx={ctx} namespace="coverage" />;
+  const { t, translator, content, assets, route, routeTable } = ctx;
+  const site = content.site;
+  const values = { brand: site.brand };
+  return (
+    <Document ctx={ctx}>
+      <section className="hero coverage-hero" aria-labelledby="coverage-title">
+        <div className="container coverage-hero__inner">
+          <div className="coverage-hero__text">
+            <h1 id="coverage-title">{t('coverage.hero.title')}</h1>
+            <p className="hero__subtitle">{t('coverage.hero.tagline', values)}</p>
+            <p className="coverage-hero__blurb">{t('coverage.hero.blurb', values)}</p>
+          </div>
+          <img
+            className="coverage-hero__image"
+            src={assets.images[bannerImage.name]}
+            alt={t('coverage.hero.imageAlt', values)}
+            width={bannerImage.width}
+            height={bannerImage.height}
+          />
+        </div>
+      </section>
+
+      <section className="section" aria-labelledby="coverage-features-title">
+        <div className="container">
+          <h2 id="coverage-features-title">{t('coverage.features.title')}</h2>
+          <p className="section__intro">{t('coverage.features.intro', values)}</p>
+          <ul className="card-grid coverage-features" data-count="coverage-features">
+            {translator.indices('coverage.features.items').map((index) => (
+              <li key={index} className="card">
+                <Icon name={featureIcons[index] ?? 'check'} />
+                <h3>{t(`coverage.features.items.${index}.title`)}</h3>
+                <p>{t(`coverage.features.items.${index}.text`, values)}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section className="section section--tinted" id="coverage-map" aria-labelledby="coverage-map-title">
+        <div className="container">
+          <h2 id="coverage-map-title">{t('coverage.map.title')}</h2>
+          <p className="section__intro">{t('coverage.map.intro', values)}</p>
+          <div className="coverage-map">
+            <div className="coverage-map__frame-wrapper">
+              <iframe
+                className="coverage-map__frame"
+                src={site.urls.coverageMap}
+                title={t('coverage.map.frameTitle', values)}
+                loading="lazy"
+                allow="geolocation"
+                referrerPolicy="strict-origin-when-cross-origin"
+              />
+            </div>
+            <aside className="card coverage-map__card" aria-labelledby="coverage-map-card-title">
+              <Icon name="pin" />
+              <h3 id="coverage-map-card-title">{t('coverage.map.card.title')}</h3>
+              <ol className="coverage-map__steps">
+                {translator.indices('coverage.map.card.steps').map((index) => (
+                  <li key={index}>{t(`coverage.map.card.steps.${index}`, values)}</li>
+                ))}
+              </ol>
+              <p className="coverage-map__note">{t('coverage.map.card.note')}</p>
+              <p>
+                <a className="coverage-map__open" href={site.urls.coverageMap} target="_blank" rel="noopener noreferrer">
+                  {t('coverage.map.card.link')}
+                  <span className="visually-hidden"> {t('coverage.map.card.newWindow')}</span>
+                </a>
+              </p>
+            </aside>
+          </div>
+        </div>
+      </section>
+
+      <section className="section" id="network-report" aria-labelledby="coverage-report-title">
+        <div className="container">
+          <div className="card coverage-report">
+            <span className="coverage-report__icon" aria-hidden="true">
+              <Icon name="download" size={32} />
+            </span>
+            <div className="coverage-report__body">
+              <h2 id="coverage-report-title">{t('coverage.report.title')}</h2>
+              <p>{t('coverage.report.text', values)}</p>
+              <p className="coverage-report__actions">
+                <a className="button button--primary" href={site.urls.networkReport} download={site.urls.networkReportFileName}>
+                  <Icon name="download" size={20} /> {t('coverage.report.button')}
+                </a>
+              </p>
+              <p className="coverage-report__contact">
+                {t('coverage.report.question')}{' '}
+                <a href={routeTable.pathOf('contact', route.language)}>{t('coverage.report.contact')}</a>
+              </p>
+            </div>
+          </div>
+        </div>
+      </section>
+    </Document>
+  );
 }
