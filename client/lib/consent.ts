@@ -26,14 +26,11 @@ function startAnalytics(doc: Document): void {
 export function initConsent(doc: Document): void {
   const key = doc.body.dataset.consentKey;
   const banner = doc.querySelector<HTMLElement>('[data-cookie-banner]');
-  if (!key) return;
+  if (!key || !banner) return;
   const stored = readStored('localStorage', key);
-  if (isConsentValue(stored)) {
-    if (stored === 'all') startAnalytics(doc);
-    return;
-  }
-  if (!banner) return;
-  banner.hidden = false;
+  if (stored === 'all') startAnalytics(doc);
+  if (!isConsentValue(stored)) banner.hidden = false;
+
   banner.addEventListener('click', (event) => {
     const button = (event.target as Element | null)?.closest<HTMLButtonElement>('button[data-consent]');
     const choice = button?.dataset.consent;
@@ -44,4 +41,15 @@ export function initConsent(doc: Document): void {
     doc.getElementById('main')?.focus({ preventScroll: true });
     if (choice === 'all') startAnalytics(doc);
   });
+
+  // The footer's "cookie settings" button brings the banner back to change the choice.
+  // Without script it stays hidden: there is then nothing to consent to.
+  for (const button of doc.querySelectorAll<HTMLButtonElement>('button[data-cookie-settings]')) {
+    const item = button.closest<HTMLElement>('[hidden]');
+    if (item) item.hidden = false;
+    button.addEventListener('click', () => {
+      banner.hidden = false;
+      banner.querySelector<HTMLButtonElement>('button[data-consent]')?.focus();
+    });
+  }
 }

@@ -90,4 +90,18 @@ describe.skipIf(!hasChromium)('cookie consent', () => {
     const outline = await page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle);
     expect(outline).toBe('solid');
   });
+
+  it('lets the visitor change the choice from the footer’s cookie settings', async () => {
+    const page = await site.open('/fr/', { consent: 'essential' });
+    const analytics = watchAnalytics(page);
+    await page.reload();
+    await settle(page);
+    expect(await page.locator('[data-cookie-banner]').isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Paramètres des cookies' }).click();
+    expect(await page.locator('[data-cookie-banner]').isVisible()).toBe(true);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-consent'))).toBe('all');
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate((key) => localStorage.getItem(key), consentKey)).toBe('all');
+    await expect.poll(() => analytics.length).toBe(1);
+  });
 });
