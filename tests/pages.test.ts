@@ -168,6 +168,15 @@ describe('other pages', () => {
     }
   });
 
+  it('makes the home, subscriptions and partnership call-to-action buttons plain mailto links to the info address', () => {
+    for (const language of languages) {
+      for (const pageId of ['home', 'subscriptions', 'partnership'] as PageId[]) {
+        const button = page(pageId, language).querySelector('main .cta-block a.button');
+        expect(button?.getAttribute('href'), `${pageId} ${language}`).toMatch(/^mailto:info@example\.com(\?|$)/);
+      }
+    }
+  });
+
   it('gives the partnership and contact forms every field of section 3, labelled', () => {
     const fields = {
       partnership: ['companyName', 'contactPerson', 'address', 'postalCode', 'city', 'email', 'phone', 'description', 'consent'],
