@@ -52,7 +52,8 @@ export async function startSite(): Promise<SiteUnderTest> {
     async open(pagePath, { consent = 'essential', ...options } = {}) {
       const context = await browser.newContext({ userAgent: desktopUserAgent, locale: 'it-CH', ...options });
       contexts.push(context);
-      context.setDefaultTimeout(5000);
+      // Generous: two busy cores run builds and browsers side by side.
+      context.setDefaultTimeout(15_000);
       if (consent) {
         await context.addInitScript(([key, value]) => {
           if (!localStorage.getItem(key)) localStorage.setItem(key, value);
