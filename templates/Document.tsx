@@ -27,9 +27,6 @@ export function scriptsFor(page: PageId): string[] {
 
 export interface DocumentProps {
   ctx: PageContext;
-  /** Title and description come from the page's texts (meta.ts); these props are ignored. */
-  title?: string;
-  description?: string;
   /** Extra head elements, e.g. a refresh for forwarding pages. */
   head?: ReactNode;
   children: ReactNode;

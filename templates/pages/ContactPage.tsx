@@ -33,7 +33,7 @@ export function ContactPage({ ctx }: PageProps) {
   const values = { brand: site.brand, city: site.address.city };
   const country = regionName(site.address.country, translator.locale);
   return (
-    <Document ctx={ctx} title={t('contact.meta.title')} description={t('contact.meta.description')}>
+    <Document ctx={ctx}>
       <section className="hero hero--compact" aria-labelledby="contact-title">
         <div className="container">
           <h1 id="contact-title">{t('contact.hero.title')}</h1>

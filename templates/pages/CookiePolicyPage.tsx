@@ -8,7 +8,7 @@ export function CookiePolicyPage({ ctx }: PageProps) {
   const policy = content.cookiePolicy;
   const title = fillPlaceholders(policy.title, ctx);
   return (
-    <Document ctx={ctx} title={title}>
+    <Document ctx={ctx}>
       <section className="hero hero--compact" aria-labelledby="cookie-policy-title">
         <div className="container">
           <h1 id="cookie-policy-title">{title}</h1>

@@ -10,7 +10,7 @@ const featureIcons: IconName[] = ['briefcase', 'signal', 'headset', 'receipt', '
 export function HomePage({ ctx }: PageProps) {
   const { t, translator, route, routeTable, content } = ctx;
   return (
-    <Document ctx={ctx} title={t('home.meta.title')} description={t('home.meta.description')}>
+    <Document ctx={ctx}>
       <section className="hero" aria-labelledby="home-title">
         <div className="container">
           <h1 id="home-title">{t('home.hero.title')}</h1>

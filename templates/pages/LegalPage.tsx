@@ -25,7 +25,7 @@ export function LegalPage({ ctx }: PageProps) {
   const documents = content.legal[route.language];
   const open = openFor(route.legalSection);
   return (
-    <Document ctx={ctx} title={t('legal.meta.title')} description={t('legal.meta.description')}>
+    <Document ctx={ctx}>
       <section className="hero hero--compact" aria-labelledby="legal-title">
         <div className="container">
           <h1 id="legal-title">{t('legal.hero.title')}</h1>

@@ -5,7 +5,7 @@ import { Document } from '../Document.tsx';
 export function NotFoundPage({ ctx }: PageProps) {
   const { t, route, routeTable } = ctx;
   return (
-    <Document ctx={ctx} title={t('notFound.meta.title')} description={t('notFound.meta.description')}>
+    <Document ctx={ctx}>
       <section className="hero hero--compact not-found" aria-labelledby="not-found-title" data-not-found="">
         <div className="container">
           <p className="not-found__code" aria-hidden="true">404</p>

@@ -22,7 +22,7 @@ export function PartnershipPage({ ctx }: PageProps) {
   const site = content.site;
   const values = { brand: site.brand, city: site.address.city };
   return (
-    <Document ctx={ctx} title={t('partnership.meta.title')} description={t('partnership.meta.description')}>
+    <Document ctx={ctx}>
       <section className="hero partnership-hero" aria-labelledby="partnership-title">
         <div className="container partnership-hero__inner">
           <div className="partnership-hero__text">

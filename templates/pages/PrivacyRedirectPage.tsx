@@ -10,7 +10,7 @@ export function PrivacyRedirectPage({ ctx }: PageProps) {
   const { t, route } = ctx;
   const target = route.redirectTo!;
   return (
-    <Document ctx={ctx} title={t('legal.redirect.title')} description={t('legal.redirect.title')} head={<meta httpEquiv="refresh" content={`0; url=${target}`} />}>
+    <Document ctx={ctx} head={<meta httpEquiv="refresh" content={`0; url=${target}`} />}>
       <section className="hero hero--compact" aria-labelledby="redirect-title">
         <div className="container">
           <h1 id="redirect-title">{t('legal.redirect.title')}</h1>
