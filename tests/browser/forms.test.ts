@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import type { CDPSession, Page } from 'playwright-core';
 import { parse as parseYaml } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formRules } from '../../client/lib/formRules.ts';
+import { formRules, type FieldRule, type FieldSpec } from '../../client/lib/formRules.ts';
 import { hasChromium, startSite, type SiteUnderTest } from '../helpers/browser.ts';
 
 let site: SiteUnderTest;
@@ -85,6 +85,51 @@ describe.skipIf(!hasChromium)('forms', () => {
       expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('companyName');
       expect(await isVisible(page, '[data-form-success]')).toBe(false);
     });
+  }
+
+  /** For each rule: a value that just breaks it and one that just passes it. */
+  const boundary = (rule: FieldRule): [invalid: string | boolean, valid: string | boolean] => {
+    switch (rule.kind) {
+      case 'minLength':
+        return ['x'.repeat(rule.value - 1), 'x'.repeat(rule.value)];
+      case 'maxLength':
+        return ['x'.repeat(rule.value + 1), 'x'.repeat(rule.value)];
+      case 'email':
+        return ['name@example', 'name@example.ch'];
+      case 'checked':
+        return [false, true];
+    }
+  };
+
+  const formPages = { partnership: { fr: '/fr/partenariat/', it: '/partnership/' }, contact: { it: '/contatti/', fr: '/fr/contact/' } } as const;
+  for (const [formId, pages] of Object.entries(formPages) as [keyof typeof formPages, Record<string, string>][]) {
+    for (const [language, path] of Object.entries(pages)) {
+      it(`applies every ${formId} rule of the table at its boundary, with the ${language} message`, async () => {
+        const page = await site.open(path);
+        const form = page.locator(`form[data-form="${formId}"]`);
+        const messages = formTexts(language)[formId].errors;
+        for (const [name, spec] of Object.entries(formRules[formId]) as [string, FieldSpec][]) {
+          const control = form.locator(`[name="${name}"]`);
+          for (const rule of spec.rules) {
+            const [invalid, valid] = boundary(rule);
+            // Set directly, so maxlength cannot trim the over-long value before the script sees it.
+            const set = (value: string | boolean) =>
+              control.evaluate((element: HTMLInputElement, next) => {
+                if (typeof next === 'boolean') element.checked = next;
+                else element.value = next;
+              }, value);
+            await set(invalid);
+            await form.locator('button[type="submit"]').click();
+            expect(await control.getAttribute('aria-invalid'), `${name} ${rule.kind}`).toBe('true');
+            const describedBy = await control.getAttribute('aria-describedby');
+            expect(await page.locator(`[id="${describedBy}"]`).textContent(), `${name} ${rule.kind}`).toBe(messages[rule.message]);
+            await set(valid);
+            await form.locator('button[type="submit"]').click();
+            expect(await control.getAttribute('aria-invalid'), `${name} ${rule.kind} passes`).toBeNull();
+          }
+        }
+      });
+    }
   }
 
   it('clears a field’s message as the visitor corrects it, and enforces the 500-character limit', async () => {
