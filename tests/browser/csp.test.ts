@@ -24,8 +24,11 @@ describe.skipIf(!hasChromium)('Content-Security-Policy in the browser', () => {
       await page.addInitScript(() => {
         document.addEventListener('securitypolicyviolation', (event) => console.error(`Content-Security-Policy violation: ${event.violatedDirective} ${event.blockedURI}`));
       });
-      const response = await page.goto(`${site.url}${route.path}`);
-      await page.waitForLoadState('networkidle');
+      const response = await page.goto(`${site.url}${route.path}`, { waitUntil: 'load' });
+      // With consent "all" the main script adds analytics: once it is in, every script has run.
+      await page.locator('script[data-analytics]').waitFor({ state: 'attached' });
+      // Violation events are dispatched as tasks: let them reach the console.
+      await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50)));
       expect(response?.headers()['content-security-policy'], route.path).toContain("script-src 'self'");
       expect(violations, route.path).toEqual([]);
     }

@@ -60,7 +60,11 @@ export async function startSite(): Promise<SiteUnderTest> {
         }, [consentKey, consent] as const);
       }
       // No test reaches the internet: anything not served by the preview server gets an empty answer.
-      await context.route((url) => !url.href.startsWith(server.url), (route) => route.fulfill({ status: 204, body: '' }));
+      // Frames (the maps) get an empty page, since a 204 would leave their navigation pending.
+      await context.route(
+        (url) => !url.href.startsWith(server.url),
+        (route) => (route.request().resourceType() === 'document' ? route.fulfill({ status: 200, contentType: 'text/html', body: '' }) : route.fulfill({ status: 204, body: '' })),
+      );
       const page = await context.newPage();
       await page.goto(`${server.url}${pagePath}`);
       return page;
