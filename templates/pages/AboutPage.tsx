@@ -5,6 +5,7 @@
  * team's statement with a way to get in touch.
  */
 import type { PageProps } from '../context.ts';
+import { CardSection } from '../CardSection.tsx';
 import { Document } from '../Document.tsx';
 import { Icon, type IconName } from '../Icon.tsx';
 
@@ -77,21 +78,7 @@ export function AboutPage({ ctx }: PageProps) {
         </div>
       </div>
 
-      <section className="section" id="values" aria-labelledby="about-values-title">
-        <div className="container">
-          <h2 id="about-values-title">{t('about.coreValues.title')}</h2>
-          <p className="section__intro">{t('about.coreValues.intro', values)}</p>
-          <ul className="card-grid about-values" data-count="core-values">
-            {translator.indices('about.coreValues.items').map((index) => (
-              <li key={index} className="card">
-                <Icon name={valueIcons[index] ?? 'check'} />
-                <h3>{t(`about.coreValues.items.${index}.title`)}</h3>
-                <p>{t(`about.coreValues.items.${index}.text`, values)}</p>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <CardSection ctx={ctx} texts="about.coreValues" count="core-values" icons={valueIcons} values={values} titleId="about-values-title" id="values" listClassName="about-values" />
 
       <section className="section section--tinted" id="personality" aria-labelledby="about-personality-title">
         <div className="container">

@@ -4,6 +4,7 @@
  * to the external login portal; the site itself has no customer area.
  */
 import type { PageProps } from '../context.ts';
+import { CardSection } from '../CardSection.tsx';
 import { Document } from '../Document.tsx';
 import { Icon, type IconName } from '../Icon.tsx';
 
@@ -36,21 +37,7 @@ export function CockpitPage({ ctx }: PageProps) {
         </div>
       </section>
 
-      <section className="section" aria-labelledby="cockpit-features-title">
-        <div className="container">
-          <h2 id="cockpit-features-title">{t('cockpit.features.title')}</h2>
-          <p className="section__intro">{t('cockpit.features.intro', values)}</p>
-          <ul className="card-grid cockpit-features" data-count="cockpit-features">
-            {translator.indices('cockpit.features.items').map((index) => (
-              <li key={index} className="card">
-                <Icon name={featureIcons[index] ?? 'check'} />
-                <h3>{t(`cockpit.features.items.${index}.title`)}</h3>
-                <p>{t(`cockpit.features.items.${index}.text`, values)}</p>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <CardSection ctx={ctx} texts="cockpit.features" count="cockpit-features" icons={featureIcons} values={values} titleId="cockpit-features-title" listClassName="cockpit-features" />
 
       <section className="section section--tinted" aria-labelledby="cockpit-packs-title">
         <div className="container">

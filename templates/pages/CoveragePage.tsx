@@ -4,6 +4,7 @@
  * network-test report as a PDF download.
  */
 import type { PageProps } from '../context.ts';
+import { CardSection } from '../CardSection.tsx';
 import { Document } from '../Document.tsx';
 import { Icon, type IconName } from '../Icon.tsx';
 
@@ -36,21 +37,7 @@ export function CoveragePage({ ctx }: PageProps) {
         </div>
       </section>
 
-      <section className="section" aria-labelledby="coverage-features-title">
-        <div className="container">
-          <h2 id="coverage-features-title">{t('coverage.features.title')}</h2>
-          <p className="section__intro">{t('coverage.features.intro', values)}</p>
-          <ul className="card-grid coverage-features" data-count="coverage-features">
-            {translator.indices('coverage.features.items').map((index) => (
-              <li key={index} className="card">
-                <Icon name={featureIcons[index] ?? 'check'} />
-                <h3>{t(`coverage.features.items.${index}.title`)}</h3>
-                <p>{t(`coverage.features.items.${index}.text`, values)}</p>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <CardSection ctx={ctx} texts="coverage.features" count="coverage-features" icons={featureIcons} values={values} titleId="coverage-features-title" listClassName="coverage-features" />
 
       <section className="section section--tinted" id="coverage-map" aria-labelledby="coverage-map-title">
         <div className="container">

@@ -1,6 +1,7 @@
 /** Home: hero, six feature cards, the about block with four numbered values, the closing mail call to action. */
 import { buildMailtoLink } from '../../client/lib/mailto.ts';
 import type { PageProps } from '../context.ts';
+import { CardSection } from '../CardSection.tsx';
 import { Document } from '../Document.tsx';
 import { Icon, type IconName } from '../Icon.tsx';
 
@@ -22,21 +23,7 @@ export function HomePage({ ctx }: PageProps) {
         </div>
       </section>
 
-      <section className="section" aria-labelledby="home-features-title">
-        <div className="container">
-          <h2 id="home-features-title">{t('home.features.title')}</h2>
-          <p className="section__intro">{t('home.features.intro')}</p>
-          <ul className="card-grid card-grid--three" data-count="features">
-            {translator.indices('home.features.items').map((index) => (
-              <li key={index} className="card">
-                <Icon name={featureIcons[index] ?? 'check'} />
-                <h3>{t(`home.features.items.${index}.title`)}</h3>
-                <p>{t(`home.features.items.${index}.text`)}</p>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <CardSection ctx={ctx} texts="home.features" count="features" icons={featureIcons} titleId="home-features-title" listClassName="card-grid--three" />
 
       <section className="section section--tinted" id="about" aria-labelledby="home-about-title">
         <div className="container">

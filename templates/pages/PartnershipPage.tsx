@@ -5,6 +5,7 @@
  */
 import { buildMailtoLink } from '../../client/lib/mailto.ts';
 import type { PageProps } from '../context.ts';
+import { CardSection } from '../CardSection.tsx';
 import { Document } from '../Document.tsx';
 import { RequestForm } from '../forms/RequestForm.tsx';
 import { Icon, type IconName } from '../Icon.tsx';
@@ -67,37 +68,9 @@ export function PartnershipPage({ ctx }: PageProps) {
         </div>
       </div>
 
-      <section className="section section--tinted" id="benefits" aria-labelledby="partnership-benefits-title">
-        <div className="container">
-          <h2 id="partnership-benefits-title">{t('partnership.benefits.title')}</h2>
-          <p className="section__intro">{t('partnership.benefits.intro', values)}</p>
-          <ul className="card-grid partnership-cards" data-count="benefits">
-            {translator.indices('partnership.benefits.items').map((index) => (
-              <li key={index} className="card">
-                <Icon name={benefitIcons[index] ?? 'check'} />
-                <h3>{t(`partnership.benefits.items.${index}.title`)}</h3>
-                <p>{t(`partnership.benefits.items.${index}.text`, values)}</p>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <CardSection ctx={ctx} texts="partnership.benefits" count="benefits" icons={benefitIcons} values={values} titleId="partnership-benefits-title" id="benefits" tinted listClassName="partnership-cards" />
 
-      <section className="section" id="requirements" aria-labelledby="partnership-requirements-title">
-        <div className="container">
-          <h2 id="partnership-requirements-title">{t('partnership.requirements.title')}</h2>
-          <p className="section__intro">{t('partnership.requirements.intro', values)}</p>
-          <ul className="card-grid partnership-cards" data-count="requirements">
-            {translator.indices('partnership.requirements.items').map((index) => (
-              <li key={index} className="card">
-                <Icon name={requirementIcons[index] ?? 'check'} />
-                <h3>{t(`partnership.requirements.items.${index}.title`, values)}</h3>
-                <p>{t(`partnership.requirements.items.${index}.text`, values)}</p>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <CardSection ctx={ctx} texts="partnership.requirements" count="requirements" icons={requirementIcons} values={values} titleId="partnership-requirements-title" id="requirements" listClassName="partnership-cards" />
 
       <section className="section section--tinted partnership-form-section" aria-labelledby="partnership-form-title">
         <div className="container">

@@ -1,0 +1,47 @@
+/**
+ * A section of icon cards drawn from a texts list: `<texts>.title`, `<texts>.intro`
+ * and `<texts>.items[]` with `title` and `text`. The list carries `data-count`, so
+ * the tests can count its cards in every language.
+ */
+import type { PageContext } from './context.ts';
+import { Icon, type IconName } from './Icon.tsx';
+
+export interface CardSectionProps {
+  ctx: PageContext;
+  /** The texts key holding title, intro and items, e.g. `cockpit.features`. */
+  texts: string;
+  /** The list's `data-count` name. */
+  count: string;
+  /** One icon per item, in the items' order. */
+  icons: IconName[];
+  /** Interpolation values for the texts (brand, city, ...). */
+  values?: Record<string, string | number>;
+  /** The heading's id, which labels the section. */
+  titleId: string;
+  /** The section's own id, for links to it. */
+  id?: string;
+  tinted?: boolean;
+  /** Extra class of the card list. */
+  listClassName?: string;
+}
+
+export function CardSection({ ctx, texts, count, icons, values, titleId, id, tinted = false, listClassName }: CardSectionProps) {
+  const { t, translator } = ctx;
+  return (
+    <section className={tinted ? 'section section--tinted' : 'section'} id={id} aria-labelledby={titleId}>
+      <div className="container">
+        <h2 id={titleId}>{t(`${texts}.title`, values)}</h2>
+        <p className="section__intro">{t(`${texts}.intro`, values)}</p>
+        <ul className={listClassName ? `card-grid ${listClassName}` : 'card-grid'} data-count={count}>
+          {translator.indices(`${texts}.items`).map((index) => (
+            <li key={index} className="card">
+              <Icon name={icons[index] ?? 'check'} />
+              <h3>{t(`${texts}.items.${index}.title`, values)}</h3>
+              <p>{t(`${texts}.items.${index}.text`, values)}</p>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}
