@@ -1,9 +1,9 @@
 /** Home: hero, six feature cards, the about block with four numbered values, the closing mail call to action. */
-import { buildMailtoLink } from '../../client/lib/mailto.ts';
 import type { PageProps } from '../context.ts';
 import { CardSection } from '../CardSection.tsx';
 import { Document } from '../Document.tsx';
-import { Icon, type IconName } from '../Icon.tsx';
+import { MailCallToAction } from '../MailCallToAction.tsx';
+import type { IconName } from '../Icon.tsx';
 
 /** One icon per feature card, in the order of section 1. */
 const featureIcons: IconName[] = ['briefcase', 'signal', 'headset', 'receipt', 'sparkles', 'coins'];
@@ -41,17 +41,7 @@ export function HomePage({ ctx }: PageProps) {
         </div>
       </section>
 
-      <section className="section cta-block" aria-labelledby="home-cta-title">
-        <div className="container">
-          <h2 id="home-cta-title">{t('home.closing.title')}</h2>
-          <p>{t('home.closing.text')}</p>
-          <p>
-            <a className="button button--primary" href={buildMailtoLink(content.site.email, { subject: t('home.closing.mailSubject') })}>
-              <Icon name="mail" size={20} /> {t('home.closing.button')}
-            </a>
-          </p>
-        </div>
-      </section>
+      <MailCallToAction ctx={ctx} texts="home.closing" titleId="home-cta-title" withSubject />
     </Document>
   );
 }

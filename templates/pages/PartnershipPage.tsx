@@ -3,12 +3,12 @@
  * five benefit cards, five requirement cards, the request form and a closing
  * mail call to action.
  */
-import { buildMailtoLink } from '../../client/lib/mailto.ts';
 import type { PageProps } from '../context.ts';
 import { CardSection } from '../CardSection.tsx';
 import { Document } from '../Document.tsx';
+import { MailCallToAction } from '../MailCallToAction.tsx';
 import { RequestForm } from '../forms/RequestForm.tsx';
-import { Icon, type IconName } from '../Icon.tsx';
+import type { IconName } from '../Icon.tsx';
 
 /** One icon per benefit, in the order of section 1. */
 const benefitIcons: IconName[] = ['coins', 'headset', 'megaphone', 'tools', 'chart'];
@@ -78,17 +78,7 @@ export function PartnershipPage({ ctx }: PageProps) {
         </div>
       </section>
 
-      <section className="section cta-block" aria-labelledby="partnership-closing-title">
-        <div className="container">
-          <h2 id="partnership-closing-title">{t('partnership.closing.title')}</h2>
-          <p>{t('partnership.closing.text', values)}</p>
-          <p>
-            <a className="button button--primary" href={buildMailtoLink(site.email)}>
-              <Icon name="mail" size={20} /> {t('partnership.closing.button')}
-            </a>
-          </p>
-        </div>
-      </section>
+      <MailCallToAction ctx={ctx} texts="partnership.closing" titleId="partnership-closing-title" values={values} />
     </Document>
   );
 }

@@ -2,10 +2,9 @@
  * Subscriptions: the three plan cards (badges computed from the plans' data),
  * the note that pricing is tailored, the mail call to action and the tariff zones.
  */
-import { buildMailtoLink } from '../../client/lib/mailto.ts';
 import type { PageProps } from '../context.ts';
 import { Document } from '../Document.tsx';
-import { Icon } from '../Icon.tsx';
+import { MailCallToAction } from '../MailCallToAction.tsx';
 import { PlanCard } from '../subscriptions/PlanCard.tsx';
 import { TariffZones } from '../subscriptions/TariffZones.tsx';
 
@@ -34,17 +33,7 @@ export function SubscriptionsPage({ ctx }: PageProps) {
         </div>
       </section>
 
-      <section className="section cta-block" aria-labelledby="subscriptions-cta-title">
-        <div className="container">
-          <h2 id="subscriptions-cta-title">{t('subscriptions.cta.title')}</h2>
-          <p>{t('subscriptions.cta.text')}</p>
-          <p>
-            <a className="button button--primary" href={buildMailtoLink(content.site.email, { subject: t('subscriptions.cta.mailSubject') })}>
-              <Icon name="mail" size={20} /> {t('subscriptions.cta.button')}
-            </a>
-          </p>
-        </div>
-      </section>
+      <MailCallToAction ctx={ctx} texts="subscriptions.cta" titleId="subscriptions-cta-title" withSubject />
 
       <TariffZones zones={zones} plans={plans} ctx={ctx} />
     </Document>

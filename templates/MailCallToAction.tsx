@@ -1,0 +1,34 @@
+/**
+ * A closing call to action whose button is a plain `mailto:` link to the info
+ * address: `<texts>.title`, `<texts>.text`, `<texts>.button` and, when the
+ * draft should carry one, `<texts>.mailSubject`.
+ */
+import { buildMailtoLink } from '../client/lib/mailto.ts';
+import type { PageContext } from './context.ts';
+import { Icon } from './Icon.tsx';
+
+export interface MailCallToActionProps {
+  ctx: PageContext;
+  texts: string;
+  titleId: string;
+  withSubject?: boolean;
+  values?: Record<string, string | number>;
+}
+
+export function MailCallToAction({ ctx, texts, titleId, withSubject = false, values }: MailCallToActionProps) {
+  const { t, content } = ctx;
+  const href = buildMailtoLink(content.site.email, withSubject ? { subject: t(`${texts}.mailSubject`, values) } : {});
+  return (
+    <section className="section cta-block" aria-labelledby={titleId}>
+      <div className="container">
+        <h2 id={titleId}>{t(`${texts}.title`, values)}</h2>
+        <p>{t(`${texts}.text`, values)}</p>
+        <p>
+          <a className="button button--primary" href={href}>
+            <Icon name="mail" size={20} /> {t(`${texts}.button`, values)}
+          </a>
+        </p>
+      </div>
+    </section>
+  );
+}
