@@ -68,6 +68,17 @@ export function countryName(iso: string | string[], locale: string, style: 'long
 }
 
 const listFormat = cached((locale) => new Intl.ListFormat(locale, { type: 'conjunction' }));
+const collator = cached((locale) => new Intl.Collator(locale));
+
+/** `A, B and C` in the page's language. */
+export function formatList(items: string[], locale: string): string {
+  return listFormat(locale).format(items);
+}
+
+/** Compares two names as the page's language sorts them. */
+export function compareNames(a: string, b: string, locale: string): number {
+  return collator(locale).compare(a, b);
+}
 const unitFormat = cached((key) => {
   const [locale, unit, display] = key.split('|');
   return new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: display as 'long' | 'short' });

@@ -4,7 +4,7 @@
  */
 import type { Country, Plan, Zone } from '../../generator/schema.ts';
 import type { PageContext } from '../context.ts';
-import { countryName } from '../format.ts';
+import { compareNames, countryName, formatList } from '../format.ts';
 import { Icon } from '../Icon.tsx';
 
 interface ZonesProps {
@@ -30,7 +30,7 @@ function ZoneCard({ zone, plans, ctx }: { zone: Zone; plans: Plan[]; ctx: PageCo
       </p>
       <p>{t(`subscriptions.zones.items.${zone.id}.description`, values)}</p>
       <p className="zone-card__plans">
-        <strong>{t('subscriptions.zones.includedIn')}</strong> {new Intl.ListFormat(translator.locale, { type: 'conjunction' }).format(planNames)}
+        <strong>{t('subscriptions.zones.includedIn')}</strong> {formatList(planNames, translator.locale)}
       </p>
       <ul className="zone-card__features" data-count="zone-features">
         {translator.indices(`subscriptions.zones.items.${zone.id}.features`).map((index) => (
@@ -86,10 +86,9 @@ function ZoneComparison({ zones, plans, ctx }: ZonesProps) {
  */
 function orderCountries(countries: Country[], locale: string): { country: Country; name: string }[] {
   const rank = { home: 0, eea: 1, other: 2 } as const;
-  const collator = new Intl.Collator(locale);
   return countries
     .map((country, index) => ({ country, index, name: countryName(country.iso, locale, country.nameStyle) }))
-    .sort((a, b) => rank[a.country.region] - rank[b.country.region] || (a.country.region === 'home' ? a.index - b.index : collator.compare(a.name, b.name)))
+    .sort((a, b) => rank[a.country.region] - rank[b.country.region] || (a.country.region === 'home' ? a.index - b.index : compareNames(a.name, b.name, locale)))
     .map(({ country, name }) => ({ country, name }));
 }
 
