@@ -2,6 +2,7 @@
  * Cookie consent: the banner shows while no choice is stored; all, essential and
  * none are stored under the brand's key. Analytics loads only with `all`, now or
  * on a later visit; before a choice, or with the other two, nothing is requested.
+ * Withdrawing consent after analytics has loaded reloads the page without it.
  */
 export const consentValues = ['all', 'essential', 'none'] as const;
 export type ConsentValue = (typeof consentValues)[number];
@@ -36,6 +37,12 @@ export function initConsent(doc: Document): void {
     const choice = button?.dataset.consent;
     if (!isConsentValue(choice)) return;
     writeStored('localStorage', key, choice);
+    // A loaded analytics script cannot be unloaded: withdrawing consent reloads the
+    // page, which then starts without it.
+    if (choice !== 'all' && doc.querySelector('script[data-analytics]')) {
+      doc.defaultView?.location.reload();
+      return;
+    }
     banner.hidden = true;
     // The focused button is gone: continue from the start of the page's content.
     doc.getElementById('main')?.focus({ preventScroll: true });

@@ -104,4 +104,20 @@ describe.skipIf(!hasChromium)('cookie consent', () => {
     expect(await page.evaluate((key) => localStorage.getItem(key), consentKey)).toBe('all');
     await expect.poll(() => analytics.length).toBe(1);
   });
+
+  it('withdrawing consent after analytics has loaded reloads the page without analytics', async () => {
+    const page = await site.open('/it/', { consent: 'all' });
+    const analytics = watchAnalytics(page);
+    await page.reload();
+    await settle(page);
+    await expect.poll(() => analytics.length).toBe(1);
+    expect(await page.locator('script[data-analytics]').count()).toBe(1);
+    await page.locator('button[data-cookie-settings]').click();
+    await Promise.all([page.waitForEvent('load'), page.locator('button[data-consent="none"]').click()]);
+    await settle(page);
+    expect(await page.evaluate((key) => localStorage.getItem(key), consentKey)).toBe('none');
+    expect(await page.locator('script[data-analytics]').count()).toBe(0);
+    expect(await page.locator('[data-cookie-banner]').isVisible()).toBe(false);
+    expect(analytics.length).toBe(1);
+  });
 });
