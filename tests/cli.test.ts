@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { readFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { projectRoot, runSite } from './helpers/site.ts';
+import { copyRealContent, makeTempDir, projectRoot, runSite } from './helpers/site.ts';
 
 describe('site CLI', () => {
   it('prints help and exits 0', async () => {
@@ -29,6 +29,19 @@ describe('site CLI', () => {
       const result = await runSite(args);
       expect(result.code, args.join(' ')).toBe(2);
       expect(result.stderr).toMatch(/error/i);
+    }
+  });
+
+  it('builds from any working directory, with content and dist relative to it', async () => {
+    // An editor may keep the content elsewhere; the templates must still compile with the project's settings.
+    const workDir = await makeTempDir('cwd');
+    try {
+      await copyRealContent(workDir);
+      const result = await runSite(['build'], workDir);
+      expect(result.code, result.stderr).toBe(0);
+      expect(await readFile(path.join(workDir, 'dist/index.html'), 'utf8')).toMatch(/^<!doctype html><html lang="it"/i);
+    } finally {
+      await rm(workDir, { recursive: true, force: true });
     }
   });
 });
