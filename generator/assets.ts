@@ -10,6 +10,7 @@ import path from 'node:path';
 import browserslist from 'browserslist';
 import * as esbuild from 'esbuild';
 import fg from 'fast-glob';
+import { imageSize } from 'image-size';
 import { browserslistToTargets, bundleAsync, transform } from 'lightningcss';
 import { SiteError } from './errors.ts';
 import type { SiteSettings, Zone } from './schema.ts';
@@ -20,11 +21,19 @@ export interface Assets {
   stylesheet: string;
   /** URL paths of the entry scripts by entry name. */
   scripts: Record<string, string>;
-  /** URL paths of images by their source name, e.g. `vision.svg`. */
-  images: Record<string, string>;
+  /** Images by their source name, e.g. `vision.svg`. */
+  images: Record<string, ImageAsset>;
   /** Scripts inlined into a page's head, with the CSP hash of each. */
   inlineScripts: Record<string, InlineScript>;
   files: OutputFile[];
+}
+
+export interface ImageAsset {
+  /** URL path, e.g. `/assets/vision.3f2a9c1b7d.svg`. */
+  src: string;
+  /** Intrinsic size read from the file, so `<img>` reserves its space before it loads. */
+  width: number;
+  height: number;
 }
 
 export interface InlineScript {
@@ -120,17 +129,35 @@ async function buildInlineScripts(clientDir: string): Promise<Record<string, Inl
   return scripts;
 }
 
-async function copyImages(imagesDir: string): Promise<{ files: OutputFile[]; images: Record<string, string> }> {
+async function copyImages(imagesDir: string): Promise<{ files: OutputFile[]; images: Record<string, ImageAsset> }> {
   const names = await fg('*.{svg,png,jpg,webp,avif,ico}', { cwd: imagesDir });
   const files: OutputFile[] = [];
-  const images: Record<string, string> = {};
+  const images: Record<string, ImageAsset> = {};
   for (const name of names.sort()) {
     const contents = await readFile(path.join(imagesDir, name));
     const file = { path: hashedName(name, contents), contents: new Uint8Array(contents) };
     files.push(file);
-    images[name] = `/${file.path}`;
+    images[name] = { src: `/${file.path}`, ...intrinsicSize(path.join(imagesDir, name), file.contents) };
   }
   return { files, images };
+}
+
+function intrinsicSize(file: string, contents: Uint8Array): { width: number; height: number } {
+  let size: ReturnType<typeof imageSize> | undefined;
+  try {
+    size = imageSize(contents);
+  } catch {
+    // Reported below, with the file named.
+  }
+  if (!size?.width || !size.height) {
+    throw new SiteError({
+      code: 'ASSET_FAILED',
+      message: 'Image has no readable width and height',
+      location: { file: path.relative(process.cwd(), file) },
+      hint: 'Give an SVG width and height attributes (or a viewBox); raster images must be valid PNG, JPEG, WebP or AVIF files.',
+    });
+  }
+  return { width: size.width, height: size.height };
 }
 
 export async function buildAssets(input: AssetInput): Promise<Assets> {

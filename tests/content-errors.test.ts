@@ -109,6 +109,19 @@ describe('content errors', () => {
     expect(result.stderr).toMatch(/zones\.yaml:\d+:\d+ {2}zones\[3\]\.plans\[0\]: Unknown plan "my-wrld"/);
   });
 
+  it('reports an image whose size cannot be read', async () => {
+    const result = await buildBroken('image', (dir) => writeFile(path.join(dir, 'images/vision.svg'), '<svg xmlns="http://www.w3.org/2000/svg"><circle r="4"/></svg>'));
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/content\/images\/vision\.svg {2}Image has no readable width and height {2}\[ASSET_FAILED\]/);
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('reports a missing image with the page that needs it', async () => {
+    const result = await buildBroken('noimage', (dir) => rm(path.join(dir, 'images/vision.svg')));
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/Rendering \/chi-siamo\/ \(about, it\) failed: the image content\/images\/vision\.svg is missing/);
+  });
+
   it('leaves the previous output exactly as it was after all of the above', async () => {
     expect(await snapshot(outDir)).toEqual(previousOutput);
     const siblings = await readdir(workDir);

@@ -8,15 +8,13 @@ import type { PageProps } from '../context.ts';
 import { CardSection } from '../CardSection.tsx';
 import { Document } from '../Document.tsx';
 import { Icon, type IconName } from '../Icon.tsx';
+import { ContentImage } from '../ContentImage.tsx';
 
 /** One icon per core value, in the order of the Italian texts: focus, proximity, transparency, innovation. */
 const valueIcons: IconName[] = ['target', 'pin', 'receipt', 'sparkles'];
 
-/** The illustration's intrinsic size (its viewBox). */
-const visionImage = { name: 'vision.svg', width: 480, height: 320 };
-
 export function AboutPage({ ctx }: PageProps) {
-  const { t, translator, route, routeTable, content, assets } = ctx;
+  const { t, translator, route, routeTable, content } = ctx;
   const site = content.site;
   const values = { brand: site.brand, founded: site.founded, city: site.address.city };
   return (
@@ -57,13 +55,7 @@ export function AboutPage({ ctx }: PageProps) {
       <div className="section section--tinted">
         <div className="container about-purpose">
           <section className="card about-vision" aria-labelledby="about-vision-title">
-            <img
-              className="about-vision__image"
-              src={assets.images[visionImage.name]}
-              alt={t('about.vision.imageAlt')}
-              width={visionImage.width}
-              height={visionImage.height}
-            />
+            <ContentImage ctx={ctx} name="vision.svg" className="about-vision__image" alt={t('about.vision.imageAlt')} />
             <div className="about-vision__body">
               <h2 id="about-vision-title">{t('about.vision.title')}</h2>
               <p>{t('about.vision.text', values)}</p>

@@ -7,15 +7,13 @@ import type { PageProps } from '../context.ts';
 import { CardSection } from '../CardSection.tsx';
 import { Document } from '../Document.tsx';
 import { Icon, type IconName } from '../Icon.tsx';
+import { ContentImage } from '../ContentImage.tsx';
 
 /** One icon per feature card, in the order of the texts. */
 const featureIcons: IconName[] = ['signal', 'globe', 'map', 'chart'];
 
-/** The illustration's intrinsic size (its viewBox). */
-const bannerImage = { name: 'coverage-banner.svg', width: 480, height: 320 };
-
 export function CoveragePage({ ctx }: PageProps) {
-  const { t, translator, content, assets, route, routeTable } = ctx;
+  const { t, translator, content, route, routeTable } = ctx;
   const site = content.site;
   const values = { brand: site.brand };
   return (
@@ -27,13 +25,7 @@ export function CoveragePage({ ctx }: PageProps) {
             <p className="hero__subtitle">{t('coverage.hero.tagline', values)}</p>
             <p className="coverage-hero__blurb">{t('coverage.hero.blurb', values)}</p>
           </div>
-          <img
-            className="coverage-hero__image"
-            src={assets.images[bannerImage.name]}
-            alt={t('coverage.hero.imageAlt', values)}
-            width={bannerImage.width}
-            height={bannerImage.height}
-          />
+          <ContentImage ctx={ctx} name="coverage-banner.svg" className="coverage-hero__image" alt={t('coverage.hero.imageAlt', values)} />
         </div>
       </section>
 

@@ -9,17 +9,15 @@ import { Document } from '../Document.tsx';
 import { MailCallToAction } from '../MailCallToAction.tsx';
 import { RequestForm } from '../forms/RequestForm.tsx';
 import type { IconName } from '../Icon.tsx';
+import { ContentImage } from '../ContentImage.tsx';
 
 /** One icon per benefit, in the order of section 1. */
 const benefitIcons: IconName[] = ['coins', 'headset', 'megaphone', 'tools', 'chart'];
 /** One icon per requirement, in the order of section 1. */
 const requirementIcons: IconName[] = ['briefcase', 'users', 'signal', 'star', 'heart'];
 
-/** The illustration's intrinsic size (its viewBox). */
-const heroImage = { name: 'partnership-hero.svg', width: 480, height: 360 };
-
 export function PartnershipPage({ ctx }: PageProps) {
-  const { t, translator, content, assets } = ctx;
+  const { t, translator, content } = ctx;
   const site = content.site;
   const values = { brand: site.brand, city: site.address.city };
   return (
@@ -33,13 +31,7 @@ export function PartnershipPage({ ctx }: PageProps) {
               <a className="button button--primary" href="#partnership-form">{t('partnership.hero.cta')}</a>
             </p>
           </div>
-          <img
-            className="partnership-hero__image"
-            src={assets.images[heroImage.name]}
-            alt={t('partnership.hero.imageAlt', values)}
-            width={heroImage.width}
-            height={heroImage.height}
-          />
+          <ContentImage ctx={ctx} name="partnership-hero.svg" className="partnership-hero__image" alt={t('partnership.hero.imageAlt', values)} />
         </div>
       </section>
 
