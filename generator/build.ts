@@ -6,12 +6,12 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildAssets } from './assets.ts';
-import { loadContent } from './content.ts';
+import { loadContent, type Content } from './content.ts';
 import { SiteError } from './errors.ts';
-import { createTranslations } from './i18n.ts';
+import { createTranslations, flattenKeys, type Translations } from './i18n.ts';
 import { renderPages } from './render.ts';
 import { createRouteTable } from './routes.ts';
-import { languages, type Language } from './schema.ts';
+import { defaultLanguage, languages, type Language } from './schema.ts';
 import { buildSitemap } from './sitemap.ts';
 import { buildHostingFiles, createHostingRules } from './hosting.ts';
 import { buildIcons } from './icons.ts';
@@ -70,7 +70,7 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
   try {
     const content = await step('Load and validate content', () => loadContent(options.contentDir));
     const origin = (options.baseUrl ?? content.site.origin).replace(/\/+$/, '');
-    const translations = await step('Load translations', () => createTranslations(content.texts));
+    const translations = await step('Load translations', () => createTranslations(content.texts, content.site));
     if (options.strict) assertComplete(options.contentDir, translations.missingByLanguage, []);
     const routeTable = await step('Build route table', () => createRouteTable());
     const assets = await step('Bundle scripts and styles', () =>
@@ -85,6 +85,7 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     const socialImages = await step('Draw social preview images', () => buildSocialImages(routeTable, translations, content));
     const icons = await step('Draw icons and manifest', () => buildIcons(content.site, translations.translators.it.t('home.meta.description')));
     const pages = await step('Render pages', () => renderPages({ content, routeTable, translations, assets, origin, year: now.getFullYear(), socialImages, icons }));
+    assertPlaceholdersFilled(options.contentDir, translations, content.texts);
     const unresolvedKeys = translations.unresolvedKeys();
     if (options.strict) assertComplete(options.contentDir, translations.missingByLanguage, unresolvedKeys);
     const seoFiles = await step('Write sitemap and robots.txt', () => buildSitemap(routeTable, origin, now.toISOString().slice(0, 10)));
@@ -114,6 +115,27 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     await options.writer.abort();
     throw error;
   }
+}
+
+/** A `{{name}}` nobody fills would reach the page verbatim: always an error, with the file that holds the text. */
+function assertPlaceholdersFilled(contentDir: string, translations: Translations, texts: Content['texts']) {
+  const unknown = translations.unknownPlaceholders();
+  if (unknown.length === 0) return;
+  const known = Object.keys(translations.translators[defaultLanguage].siteValues).map((name) => `{{${name}}}`);
+  const problems = unknown.map(({ language, key, placeholder }) => {
+    const holder = flattenKeys(texts[language]).includes(key) ? language : defaultLanguage;
+    return new SiteError({
+      code: 'TEXT_PLACEHOLDER',
+      message: `${key}: unknown placeholder ${placeholder} (${language} page)`,
+      location: { file: path.relative(process.cwd(), path.join(contentDir, 'texts', holder, `${key.split('.')[0]}.yaml`)) },
+    });
+  });
+  throw new SiteError({
+    code: 'TEXT_PLACEHOLDER',
+    message: `${problems.length} text${problems.length === 1 ? '' : 's'} name${problems.length === 1 ? 's' : ''} a placeholder that nothing fills; nothing was written.`,
+    hint: `Every text may use ${known.join(', ')}; check the spelling.`,
+    problems,
+  });
 }
 
 function assertComplete(contentDir: string, missing: Record<Language, string[]>, unresolved: string[]) {

@@ -4,7 +4,7 @@
  * obvious on the page and in the build report.
  */
 import i18next, { type TFunction } from 'i18next';
-import { languages, defaultLanguage, type Language, type TextTree } from './schema.ts';
+import { languages, defaultLanguage, type Language, type SiteSettings, type TextTree } from './schema.ts';
 
 export const missingMarker = '⚠️';
 
@@ -25,10 +25,20 @@ export const legacyKeys: Readonly<Record<string, string>> = {
 
 export type TextValues = Record<string, string | number>;
 
+/** A `{{name}}` in a text that neither the settings nor the template filled in. */
+export interface UnknownPlaceholder {
+  language: Language;
+  key: string;
+  placeholder: string;
+}
+
 export interface Translator {
   language: Language;
   /** A `locale` for Intl APIs, e.g. `de-CH`. */
   locale: string;
+  /** Facts from the site settings that every text may name, e.g. {{brand}}, {{city}}. */
+  siteValues: TextValues;
+  /** The text in this language; `values` add to (or override) the site values. */
   t(key: string, values?: TextValues): string;
   /** The indices of a list as Italian, the reference, has it, so every item renders in every language. */
   indices(key: string): number[];
@@ -40,6 +50,24 @@ export interface Translations {
   missingByLanguage: Record<Language, string[]>;
   /** Keys a template asked for that no language has; filled while pages render. */
   unresolvedKeys(): string[];
+  /** Placeholders left unfilled in a rendered text; filled while pages render. */
+  unknownPlaceholders(): UnknownPlaceholder[];
+}
+
+/**
+ * The settings' facts an editor may name in any text, so a brand or an address is
+ * never typed into a sentence. The country is named in the text's language.
+ */
+export function siteTextValues(site: SiteSettings, locale: string): TextValues {
+  return {
+    brand: site.brand,
+    founded: site.founded,
+    email: site.email,
+    street: site.address.street,
+    postalCode: site.address.postalCode,
+    city: site.address.city,
+    country: new Intl.DisplayNames([locale], { type: 'region' }).of(site.address.country) ?? site.address.country,
+  };
 }
 
 /** `{ a: { b: 'x' }, c: ['y'] }` gives `['a.b', 'c.0']`. */
@@ -48,8 +76,11 @@ export function flattenKeys(tree: unknown, prefix = ''): string[] {
   return Object.entries(tree).flatMap(([key, value]) => flattenKeys(value, prefix ? `${prefix}.${key}` : key));
 }
 
-export function createTranslations(texts: Record<Language, TextTree>): Translations {
+export function createTranslations(texts: Record<Language, TextTree>, site: SiteSettings): Translations {
   const unresolved = new Set<string>();
+  const unknownPlaceholders = new Map<string, UnknownPlaceholder>();
+  // i18next's handler sees the text, not the key: the translator notes what it is looking up.
+  let lookingUp: { language: Language; key: string } | undefined;
   const instance = i18next.createInstance();
   instance.init({
     lng: defaultLanguage,
@@ -60,6 +91,10 @@ export function createTranslations(texts: Record<Language, TextTree>): Translati
     returnNull: false,
     returnEmptyString: false,
     interpolation: { escapeValue: false },
+    missingInterpolationHandler: (_text: string, match: RegExpExecArray) => {
+      if (lookingUp) unknownPlaceholders.set(`${lookingUp.language} ${lookingUp.key} ${match[0]}`, { ...lookingUp, placeholder: match[0] });
+      return match[0];
+    },
     parseMissingKeyHandler: (key: string) => {
       unresolved.add(key);
       return `${missingMarker} ${key}`;
@@ -76,10 +111,21 @@ export function createTranslations(texts: Record<Language, TextTree>): Translati
 
   const makeTranslator = (language: Language): Translator => {
     const fixed: TFunction = instance.getFixedT(language);
+    const locale = `${language}-CH`;
+    const siteValues = siteTextValues(site, locale);
     return {
       language,
-      locale: `${language}-CH`,
-      t: (key, values) => String(fixed(legacyKeys[key] ?? key, values ?? {})),
+      locale,
+      siteValues,
+      t(key, values) {
+        const dottedKey = legacyKeys[key] ?? key;
+        lookingUp = { language, key: dottedKey };
+        try {
+          return String(fixed(dottedKey, { ...siteValues, ...values }));
+        } finally {
+          lookingUp = undefined;
+        }
+      },
       indices(key) {
         const list = instance.t(legacyKeys[key] ?? key, { lng: defaultLanguage, returnObjects: true });
         if (!Array.isArray(list)) {
@@ -95,5 +141,6 @@ export function createTranslations(texts: Record<Language, TextTree>): Translati
     translators: Object.fromEntries(languages.map((language) => [language, makeTranslator(language)])) as Record<Language, Translator>,
     missingByLanguage,
     unresolvedKeys: () => [...unresolved].sort(),
+    unknownPlaceholders: () => [...unknownPlaceholders.values()],
   };
 }

@@ -14,8 +14,6 @@ export interface CardSectionProps {
   count: string;
   /** One icon per item, in the items' order. */
   icons: IconName[];
-  /** Interpolation values for the texts (brand, city, ...). */
-  values?: Record<string, string | number>;
   /** The heading's id, which labels the section. */
   titleId: string;
   /** The section's own id, for links to it. */
@@ -25,19 +23,19 @@ export interface CardSectionProps {
   listClassName?: string;
 }
 
-export function CardSection({ ctx, texts, count, icons, values, titleId, id, tinted = false, listClassName }: CardSectionProps) {
+export function CardSection({ ctx, texts, count, icons, titleId, id, tinted = false, listClassName }: CardSectionProps) {
   const { t, translator } = ctx;
   return (
     <section className={tinted ? 'section section--tinted' : 'section'} id={id} aria-labelledby={titleId}>
       <div className="container">
-        <h2 id={titleId}>{t(`${texts}.title`, values)}</h2>
-        <p className="section__intro">{t(`${texts}.intro`, values)}</p>
+        <h2 id={titleId}>{t(`${texts}.title`)}</h2>
+        <p className="section__intro">{t(`${texts}.intro`)}</p>
         <ul className={listClassName ? `card-grid ${listClassName}` : 'card-grid'} data-count={count}>
           {translator.indices(`${texts}.items`).map((index) => (
             <li key={index} className="card">
               <Icon name={icons[index] ?? 'check'} />
-              <h3>{t(`${texts}.items.${index}.title`, values)}</h3>
-              <p>{t(`${texts}.items.${index}.text`, values)}</p>
+              <h3>{t(`${texts}.items.${index}.title`)}</h3>
+              <p>{t(`${texts}.items.${index}.text`)}</p>
             </li>
           ))}
         </ul>

@@ -109,7 +109,7 @@ export function Footer({ ctx }: { ctx: PageContext }) {
         </div>
         <LanguageSwitcher ctx={ctx} placement="footer" />
         <div className="site-footer__bottom">
-          <p>{t('common.footer.copyright', { year, brand: content.site.brand })}</p>
+          <p>{t('common.footer.copyright', { year })}</p>
           <ul className="legal-links">
             <li><a href={routeTable.legalSectionPath('privacy', language)}>{t('common.footer.privacy')}</a></li>
             <li><a href={path('legal')}>{t('common.footer.terms')}</a></li>

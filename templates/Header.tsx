@@ -34,7 +34,7 @@ export function Header({ ctx }: { ctx: PageContext }) {
   return (
     <header className="site-header" data-site-header="">
       <div className="site-header__inner">
-        <a className="brand" href={routeTable.pathOf('home', route.language)} aria-label={t('common.header.homeLabel', { brand: content.site.brand })}>
+        <a className="brand" href={routeTable.pathOf('home', route.language)} aria-label={t('common.header.homeLabel')}>
           <BrandMark />
           <span className="brand__name">{content.site.brand}</span>
         </a>

@@ -12,20 +12,19 @@ export interface MailCallToActionProps {
   texts: string;
   titleId: string;
   withSubject?: boolean;
-  values?: Record<string, string | number>;
 }
 
-export function MailCallToAction({ ctx, texts, titleId, withSubject = false, values }: MailCallToActionProps) {
+export function MailCallToAction({ ctx, texts, titleId, withSubject = false }: MailCallToActionProps) {
   const { t, content } = ctx;
-  const href = buildMailtoLink(content.site.email, withSubject ? { subject: t(`${texts}.mailSubject`, values) } : {});
+  const href = buildMailtoLink(content.site.email, withSubject ? { subject: t(`${texts}.mailSubject`) } : {});
   return (
     <section className="section cta-block" aria-labelledby={titleId}>
       <div className="container">
-        <h2 id={titleId}>{t(`${texts}.title`, values)}</h2>
-        <p>{t(`${texts}.text`, values)}</p>
+        <h2 id={titleId}>{t(`${texts}.title`)}</h2>
+        <p>{t(`${texts}.text`)}</p>
         <p>
           <a className="button button--primary" href={href}>
-            <Icon name="mail" size={20} /> {t(`${texts}.button`, values)}
+            <Icon name="mail" size={20} /> {t(`${texts}.button`)}
           </a>
         </p>
       </div>

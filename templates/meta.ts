@@ -35,7 +35,5 @@ export function pageMeta(page: PageId, translator: Translator, content: Content)
     return { title, description: title };
   }
   const namespace = metaNamespace[page];
-  // The settings' facts an editor may name in a title or description.
-  const values = { brand: content.site.brand, founded: content.site.founded, city: content.site.address.city };
-  return { title: translator.t(`${namespace}.meta.title`, values), description: translator.t(`${namespace}.meta.description`, values) };
+  return { title: translator.t(`${namespace}.meta.title`), description: translator.t(`${namespace}.meta.description`) };
 }

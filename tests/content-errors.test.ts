@@ -109,6 +109,13 @@ describe('content errors', () => {
     expect(result.stderr).toMatch(/zones\.yaml:\d+:\d+ {2}zones\[3\]\.plans\[0\]: Unknown plan "my-wrld"/);
   });
 
+  it('reports a placeholder that nothing fills, with the file that holds the text', async () => {
+    const result = await buildBroken('placeholder', (dir) => edit(path.join(dir, 'texts/fr/home.yaml'), (source) => source.replace(/(\n  title: )(.+)/, '$1"$2 {{brnad}}"')));
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/content\/texts\/fr\/home\.yaml {2}home\.\w+\.title: unknown placeholder \{\{brnad\}\} \(fr page\) {2}\[TEXT_PLACEHOLDER\]/);
+    expect(result.stderr).toContain('{{brand}}, {{founded}}');
+  });
+
   it('reports an image whose size cannot be read', async () => {
     const result = await buildBroken('image', (dir) => writeFile(path.join(dir, 'images/vision.svg'), '<svg xmlns="http://www.w3.org/2000/svg"><circle r="4"/></svg>'));
     expect(result.code).toBe(1);

@@ -6,28 +6,17 @@
  * into a document.
  */
 import type { ReactNode } from 'react';
-import type { LegalDocument, LegalSection, Price, SiteSettings, Tariffs } from '../../generator/schema.ts';
+import type { LegalDocument, LegalSection, Price, Tariffs } from '../../generator/schema.ts';
 import type { PageContext } from '../context.ts';
-import { formatDate, regionName } from '../format.ts';
-
-/** The values a legal text may name; an unknown placeholder stops the build. */
-function placeholderValues(site: SiteSettings, locale: string): Record<string, string> {
-  return {
-    brand: site.brand,
-    email: site.email,
-    street: site.address.street,
-    postalCode: site.address.postalCode,
-    city: site.address.city,
-    country: regionName(site.address.country, locale),
-  };
-}
+import { formatDate } from '../format.ts';
 
 export function fillPlaceholders(text: string, ctx: PageContext): string {
-  const values = placeholderValues(ctx.content.site, ctx.translator.locale);
+  // Legal documents are content, not i18next texts, so they are filled here, from the same site values.
+  const values = ctx.translator.siteValues;
   return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (match, name: string) => {
     const value = values[name];
     if (value === undefined) throw new Error(`Unknown placeholder ${match} in a legal text; use one of ${Object.keys(values).map((key) => `{{${key}}}`).join(', ')}.`);
-    return value;
+    return String(value);
   });
 }
 

@@ -16,14 +16,13 @@ const valueIcons: IconName[] = ['target', 'pin', 'receipt', 'sparkles'];
 export function AboutPage({ ctx }: PageProps) {
   const { t, translator, route, routeTable, content } = ctx;
   const site = content.site;
-  const values = { brand: site.brand, founded: site.founded, city: site.address.city };
   return (
     <Document ctx={ctx}>
       <section className="hero about-hero" aria-labelledby="about-title">
         <div className="container">
-          <p className="about-hero__eyebrow">{t('about.hero.eyebrow', values)}</p>
+          <p className="about-hero__eyebrow">{t('about.hero.eyebrow')}</p>
           <h1 id="about-title">{t('about.hero.title')}</h1>
-          <p className="hero__subtitle">{t('about.hero.subtitle', values)}</p>
+          <p className="hero__subtitle">{t('about.hero.subtitle')}</p>
         </div>
       </section>
 
@@ -32,7 +31,7 @@ export function AboutPage({ ctx }: PageProps) {
           <div className="about-story__text">
             <h2 id="about-story-title">{t('about.story.title')}</h2>
             {translator.indices('about.story.paragraphs').map((index) => (
-              <p key={index}>{t(`about.story.paragraphs.${index}`, values)}</p>
+              <p key={index}>{t(`about.story.paragraphs.${index}`)}</p>
             ))}
           </div>
           <dl className="about-facts">
@@ -58,32 +57,32 @@ export function AboutPage({ ctx }: PageProps) {
             <ContentImage ctx={ctx} name="vision.svg" className="about-vision__image" alt={t('about.vision.imageAlt')} />
             <div className="about-vision__body">
               <h2 id="about-vision-title">{t('about.vision.title')}</h2>
-              <p>{t('about.vision.text', values)}</p>
+              <p>{t('about.vision.text')}</p>
             </div>
           </section>
           <section className="about-mission" aria-labelledby="about-mission-title">
             <h2 id="about-mission-title">{t('about.mission.title')}</h2>
             {translator.indices('about.mission.paragraphs').map((index) => (
-              <p key={index}>{t(`about.mission.paragraphs.${index}`, values)}</p>
+              <p key={index}>{t(`about.mission.paragraphs.${index}`)}</p>
             ))}
           </section>
         </div>
       </div>
 
-      <CardSection ctx={ctx} texts="about.coreValues" count="core-values" icons={valueIcons} values={values} titleId="about-values-title" id="values" listClassName="about-values" />
+      <CardSection ctx={ctx} texts="about.coreValues" count="core-values" icons={valueIcons} titleId="about-values-title" id="values" listClassName="about-values" />
 
       <section className="section section--tinted" id="personality" aria-labelledby="about-personality-title">
         <div className="container">
           <h2 id="about-personality-title">{t('about.personality.title')}</h2>
-          <p className="section__intro">{t('about.personality.intro', values)}</p>
+          <p className="section__intro">{t('about.personality.intro')}</p>
           <ol className="about-personality" data-count="personality">
             {translator.indices('about.personality.items').map((index) => (
               <li key={index} className="about-personality__item">
                 <span className="about-personality__number" aria-hidden="true">{String(index + 1).padStart(2, '0')}</span>
                 <div className="about-personality__body">
                   <h3>{t(`about.personality.items.${index}.title`)}</h3>
-                  <p className="about-personality__description">{t(`about.personality.items.${index}.description`, values)}</p>
-                  <p className="about-personality__details">{t(`about.personality.items.${index}.details`, values)}</p>
+                  <p className="about-personality__description">{t(`about.personality.items.${index}.description`)}</p>
+                  <p className="about-personality__details">{t(`about.personality.items.${index}.details`)}</p>
                 </div>
               </li>
             ))}
@@ -96,9 +95,9 @@ export function AboutPage({ ctx }: PageProps) {
           <h2 id="about-team-title">{t('about.team.title')}</h2>
           <figure className="about-team__statement">
             <blockquote>
-              <p>{t('about.team.statement', values)}</p>
+              <p>{t('about.team.statement')}</p>
             </blockquote>
-            <figcaption>{t('about.team.signature', values)}</figcaption>
+            <figcaption>{t('about.team.signature')}</figcaption>
           </figure>
           <p className="about-team__cta">
             <a className="button button--primary" href={routeTable.pathOf('contact', route.language)}>

@@ -16,7 +16,6 @@ const packIcons: IconName[] = ['flag', 'globe'];
 export function CockpitPage({ ctx }: PageProps) {
   const { t, translator, content } = ctx;
   const site = content.site;
-  const values = { brand: site.brand };
   return (
     <Document ctx={ctx}>
       <section className="hero cockpit-hero" aria-labelledby="cockpit-title">
@@ -24,25 +23,25 @@ export function CockpitPage({ ctx }: PageProps) {
           <p className="cockpit-badge">
             <Icon name="briefcase" size={18} /> {t('cockpit.hero.badge')}
           </p>
-          <h1 id="cockpit-title">{t('cockpit.hero.title', values)}</h1>
-          <p className="hero__subtitle">{t('cockpit.hero.subtitle', values)}</p>
+          <h1 id="cockpit-title">{t('cockpit.hero.title')}</h1>
+          <p className="hero__subtitle">{t('cockpit.hero.subtitle')}</p>
           <p className="cockpit-hero__actions">
             <a className="button button--primary" data-cockpit-login href={site.urls.cockpitLogin}>
               {t('cockpit.hero.cta')}
             </a>
           </p>
           <p className="cockpit-hero__note">
-            <Icon name="shield" size={18} /> {t('cockpit.hero.loginNote', values)}
+            <Icon name="shield" size={18} /> {t('cockpit.hero.loginNote')}
           </p>
         </div>
       </section>
 
-      <CardSection ctx={ctx} texts="cockpit.features" count="cockpit-features" icons={featureIcons} values={values} titleId="cockpit-features-title" listClassName="cockpit-features" />
+      <CardSection ctx={ctx} texts="cockpit.features" count="cockpit-features" icons={featureIcons} titleId="cockpit-features-title" listClassName="cockpit-features" />
 
       <section className="section section--tinted" aria-labelledby="cockpit-packs-title">
         <div className="container">
           <h2 id="cockpit-packs-title">{t('cockpit.packs.title')}</h2>
-          <p className="section__intro">{t('cockpit.packs.intro', values)}</p>
+          <p className="section__intro">{t('cockpit.packs.intro')}</p>
           <ul className="cockpit-packs">
             {translator.indices('cockpit.packs.items').map((index) => (
               <li key={index} className="card cockpit-pack">
@@ -59,7 +58,7 @@ export function CockpitPage({ ctx }: PageProps) {
       <section className="section cta-block cockpit-closing" aria-labelledby="cockpit-closing-title">
         <div className="container">
           <h2 id="cockpit-closing-title">{t('cockpit.closing.title')}</h2>
-          <p>{t('cockpit.closing.text', values)}</p>
+          <p>{t('cockpit.closing.text')}</p>
           <p>
             <a className="button button--primary" data-cockpit-login href={site.urls.cockpitLogin}>
               {t('cockpit.closing.button')}

@@ -30,14 +30,13 @@ function openingHoursLine(ctx: PageContext, hours: { days: Weekday[]; opens: str
 export function ContactPage({ ctx }: PageProps) {
   const { t, translator, content, route, routeTable } = ctx;
   const site = content.site;
-  const values = { brand: site.brand, city: site.address.city };
   const country = regionName(site.address.country, translator.locale);
   return (
     <Document ctx={ctx}>
       <section className="hero hero--compact" aria-labelledby="contact-title">
         <div className="container">
           <h1 id="contact-title">{t('contact.hero.title')}</h1>
-          <p className="hero__subtitle">{t('contact.hero.subtitle', values)}</p>
+          <p className="hero__subtitle">{t('contact.hero.subtitle')}</p>
           <p className="contact-hero__links">
             <a className="button button--primary" href="#contact-form">{t('contact.hero.formLink')}</a>
             <a className="button button--secondary" href="#faq">{t('contact.hero.faqLink')}</a>
@@ -107,7 +106,7 @@ export function ContactPage({ ctx }: PageProps) {
           <aside className="card contact-info" aria-labelledby="contact-info-title">
             <Icon name="headset" />
             <h2 id="contact-info-title">{t('contact.info.title')}</h2>
-            <p>{t('contact.info.text', values)}</p>
+            <p>{t('contact.info.text')}</p>
             <p className="notice">{t('contact.info.inviteOnly')}</p>
             <p>{t('contact.info.partnerText')}</p>
             <p>
@@ -120,11 +119,11 @@ export function ContactPage({ ctx }: PageProps) {
       <section className="section" id="map" aria-labelledby="contact-map-title">
         <div className="container">
           <h2 id="contact-map-title">{t('contact.map.title')}</h2>
-          <p className="section__intro">{t('contact.map.text', values)}</p>
+          <p className="section__intro">{t('contact.map.text')}</p>
           <iframe
             className="contact-map"
             src={site.urls.luganoMap}
-            title={t('contact.map.frameTitle', values)}
+            title={t('contact.map.frameTitle')}
             loading="lazy"
             width={800}
             height={450}

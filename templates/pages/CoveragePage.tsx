@@ -15,32 +15,31 @@ const featureIcons: IconName[] = ['signal', 'globe', 'map', 'chart'];
 export function CoveragePage({ ctx }: PageProps) {
   const { t, translator, content, route, routeTable } = ctx;
   const site = content.site;
-  const values = { brand: site.brand };
   return (
     <Document ctx={ctx}>
       <section className="hero coverage-hero" aria-labelledby="coverage-title">
         <div className="container coverage-hero__inner">
           <div className="coverage-hero__text">
             <h1 id="coverage-title">{t('coverage.hero.title')}</h1>
-            <p className="hero__subtitle">{t('coverage.hero.tagline', values)}</p>
-            <p className="coverage-hero__blurb">{t('coverage.hero.blurb', values)}</p>
+            <p className="hero__subtitle">{t('coverage.hero.tagline')}</p>
+            <p className="coverage-hero__blurb">{t('coverage.hero.blurb')}</p>
           </div>
-          <ContentImage ctx={ctx} name="coverage-banner.svg" className="coverage-hero__image" alt={t('coverage.hero.imageAlt', values)} />
+          <ContentImage ctx={ctx} name="coverage-banner.svg" className="coverage-hero__image" alt={t('coverage.hero.imageAlt')} />
         </div>
       </section>
 
-      <CardSection ctx={ctx} texts="coverage.features" count="coverage-features" icons={featureIcons} values={values} titleId="coverage-features-title" listClassName="coverage-features" />
+      <CardSection ctx={ctx} texts="coverage.features" count="coverage-features" icons={featureIcons} titleId="coverage-features-title" listClassName="coverage-features" />
 
       <section className="section section--tinted" id="coverage-map" aria-labelledby="coverage-map-title">
         <div className="container">
           <h2 id="coverage-map-title">{t('coverage.map.title')}</h2>
-          <p className="section__intro">{t('coverage.map.intro', values)}</p>
+          <p className="section__intro">{t('coverage.map.intro')}</p>
           <div className="coverage-map">
             <div className="coverage-map__frame-wrapper">
               <iframe
                 className="coverage-map__frame"
                 src={site.urls.coverageMap}
-                title={t('coverage.map.frameTitle', values)}
+                title={t('coverage.map.frameTitle')}
                 loading="lazy"
                 allow="geolocation"
                 referrerPolicy="strict-origin-when-cross-origin"
@@ -51,7 +50,7 @@ export function CoveragePage({ ctx }: PageProps) {
               <h3 id="coverage-map-card-title">{t('coverage.map.card.title')}</h3>
               <ol className="coverage-map__steps">
                 {translator.indices('coverage.map.card.steps').map((index) => (
-                  <li key={index}>{t(`coverage.map.card.steps.${index}`, values)}</li>
+                  <li key={index}>{t(`coverage.map.card.steps.${index}`)}</li>
                 ))}
               </ol>
               <p className="coverage-map__note">{t('coverage.map.card.note')}</p>
@@ -74,7 +73,7 @@ export function CoveragePage({ ctx }: PageProps) {
             </span>
             <div className="coverage-report__body">
               <h2 id="coverage-report-title">{t('coverage.report.title')}</h2>
-              <p>{t('coverage.report.text', values)}</p>
+              <p>{t('coverage.report.text')}</p>
               <p className="coverage-report__actions">
                 <a className="button button--primary" href={site.urls.networkReport} download={site.urls.networkReportFileName}>
                   <Icon name="download" size={20} /> {t('coverage.report.button')}

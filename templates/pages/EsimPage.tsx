@@ -12,7 +12,6 @@ import { Icon } from '../Icon.tsx';
 export function EsimPage({ ctx }: PageProps) {
   const { t, route, routeTable, content } = ctx;
   const site = content.site;
-  const values = { brand: site.brand };
   return (
     <Document ctx={ctx}>
       <section className="hero hero--compact esim-hero" aria-labelledby="esim-title">
@@ -21,7 +20,7 @@ export function EsimPage({ ctx }: PageProps) {
             <Icon name="tools" size={18} /> {t('esim.hero.status')}
           </p>
           <h1 id="esim-title">{t('esim.hero.title')}</h1>
-          <p className="hero__subtitle">{t('esim.hero.subtitle', values)}</p>
+          <p className="hero__subtitle">{t('esim.hero.subtitle')}</p>
         </div>
       </section>
 
@@ -30,7 +29,7 @@ export function EsimPage({ ctx }: PageProps) {
           <div className="card esim-support">
             <Icon name="sim" size={32} />
             <h2 id="esim-support-title">{t('esim.support.title')}</h2>
-            <p>{t('esim.support.text', values)}</p>
+            <p>{t('esim.support.text')}</p>
             <p className="esim-support__actions">
               <a className="button button--primary" href={routeTable.pathOf('contact', route.language)}>
                 <Icon name="headset" size={20} /> {t('esim.support.button')}

@@ -9,7 +9,7 @@ import type { IconName } from '../Icon.tsx';
 const featureIcons: IconName[] = ['briefcase', 'signal', 'headset', 'receipt', 'sparkles', 'coins'];
 
 export function HomePage({ ctx }: PageProps) {
-  const { t, translator, route, routeTable, content } = ctx;
+  const { t, translator, route, routeTable } = ctx;
   return (
     <Document ctx={ctx}>
       <section className="hero" aria-labelledby="home-title">
@@ -28,7 +28,7 @@ export function HomePage({ ctx }: PageProps) {
       <section className="section section--tinted" id="about" aria-labelledby="home-about-title">
         <div className="container">
           <h2 id="home-about-title">{t('home.about.title')}</h2>
-          <p className="section__intro">{t('home.about.intro', { founded: content.site.founded })}</p>
+          <p className="section__intro">{t('home.about.intro')}</p>
           <ol className="numbered-values" data-count="values">
             {translator.indices('home.about.values').map((index) => (
               <li key={index} className="numbered-values__item">

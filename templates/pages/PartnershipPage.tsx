@@ -17,21 +17,19 @@ const benefitIcons: IconName[] = ['coins', 'headset', 'megaphone', 'tools', 'cha
 const requirementIcons: IconName[] = ['briefcase', 'users', 'signal', 'star', 'heart'];
 
 export function PartnershipPage({ ctx }: PageProps) {
-  const { t, translator, content } = ctx;
-  const site = content.site;
-  const values = { brand: site.brand, city: site.address.city };
+  const { t, translator } = ctx;
   return (
     <Document ctx={ctx}>
       <section className="hero partnership-hero" aria-labelledby="partnership-title">
         <div className="container partnership-hero__inner">
           <div className="partnership-hero__text">
             <h1 id="partnership-title">{t('partnership.hero.title')}</h1>
-            <p className="hero__subtitle">{t('partnership.hero.subtitle', values)}</p>
+            <p className="hero__subtitle">{t('partnership.hero.subtitle')}</p>
             <p>
               <a className="button button--primary" href="#partnership-form">{t('partnership.hero.cta')}</a>
             </p>
           </div>
-          <ContentImage ctx={ctx} name="partnership-hero.svg" className="partnership-hero__image" alt={t('partnership.hero.imageAlt', values)} />
+          <ContentImage ctx={ctx} name="partnership-hero.svg" className="partnership-hero__image" alt={t('partnership.hero.imageAlt')} />
         </div>
       </section>
 
@@ -40,7 +38,7 @@ export function PartnershipPage({ ctx }: PageProps) {
           <section aria-labelledby="partnership-intro-title">
             <h2 id="partnership-intro-title">{t('partnership.intro.title')}</h2>
             {translator.indices('partnership.intro.paragraphs').map((index) => (
-              <p key={index}>{t(`partnership.intro.paragraphs.${index}`, values)}</p>
+              <p key={index}>{t(`partnership.intro.paragraphs.${index}`)}</p>
             ))}
           </section>
           <section className="partnership-steps" aria-labelledby="partnership-steps-title">
@@ -51,7 +49,7 @@ export function PartnershipPage({ ctx }: PageProps) {
                   <span className="partnership-steps__number" aria-hidden="true">{index + 1}</span>
                   <div>
                     <h3>{t(`partnership.steps.items.${index}.title`)}</h3>
-                    <p>{t(`partnership.steps.items.${index}.text`, values)}</p>
+                    <p>{t(`partnership.steps.items.${index}.text`)}</p>
                   </div>
                 </li>
               ))}
@@ -60,9 +58,9 @@ export function PartnershipPage({ ctx }: PageProps) {
         </div>
       </div>
 
-      <CardSection ctx={ctx} texts="partnership.benefits" count="benefits" icons={benefitIcons} values={values} titleId="partnership-benefits-title" id="benefits" tinted listClassName="partnership-cards" />
+      <CardSection ctx={ctx} texts="partnership.benefits" count="benefits" icons={benefitIcons} titleId="partnership-benefits-title" id="benefits" tinted listClassName="partnership-cards" />
 
-      <CardSection ctx={ctx} texts="partnership.requirements" count="requirements" icons={requirementIcons} values={values} titleId="partnership-requirements-title" id="requirements" listClassName="partnership-cards" />
+      <CardSection ctx={ctx} texts="partnership.requirements" count="requirements" icons={requirementIcons} titleId="partnership-requirements-title" id="requirements" listClassName="partnership-cards" />
 
       <section className="section section--tinted partnership-form-section" aria-labelledby="partnership-form-title">
         <div className="container">
@@ -70,7 +68,7 @@ export function PartnershipPage({ ctx }: PageProps) {
         </div>
       </section>
 
-      <MailCallToAction ctx={ctx} texts="partnership.closing" titleId="partnership-closing-title" values={values} />
+      <MailCallToAction ctx={ctx} texts="partnership.closing" titleId="partnership-closing-title" />
     </Document>
   );
 }
