@@ -1,36 +1,51 @@
-/** The plan badge rule of section 3, on plans made up to reach every branch. */
+/**
+ * The plan badge rule of section 3, checked in its order on every combination of
+ * the data it reads, then on the real plans.
+ */
 import { describe, expect, it } from 'vitest';
-import type { Plan, Zone } from '../generator/schema.ts';
-import { planBadge } from '../templates/subscriptions/planBadge.ts';
+import { loadContent } from '../generator/content.ts';
+import type { Plan } from '../generator/schema.ts';
+import { planBadge, type PlanBadge } from '../templates/subscriptions/planBadge.ts';
 import { countryName, formatQuantity } from '../templates/format.ts';
+import { realContent } from './helpers/site.ts';
 
 const allowance = { calls: '1h', data: '1GB', sms: 1 };
-const plan = (id: string, europe: boolean, world: boolean): Plan => ({
+const plan = (id: string, europe: boolean, world: boolean): Pick<Plan, 'id' | 'roaming'> => ({
   id,
-  name: id,
-  nationalCalls: '1h',
-  nationalSms: 1,
-  nationalData: '1GB',
   roaming: { europe: europe && allowance, world: world && allowance },
-  esim: true,
-  coverage: 'c',
-  support: 's',
-  features: ['f'],
 });
-const zones: Zone[] = [{ id: 'business', icon: 'briefcase', colour: '#000000', plans: ['in-business', 'world-and-business'], countries: ['x'], starred: [] }];
 
 describe('planBadge', () => {
-  it('gives global to a plan with world roaming, even inside the business zone', () => {
-    expect(planBadge(plan('world-and-business', true, true), zones)).toBe('global');
+  // Section 3: business-zone badge for my-europe-plus; otherwise global if world
+  // roaming is an object, europe if Europe roaming is an object, else Switzerland.
+  const cases: [id: string, europe: boolean, world: boolean, badge: PlanBadge][] = [
+    ['my-europe-plus', false, false, 'business'],
+    ['my-europe-plus', true, false, 'business'],
+    ['my-europe-plus', false, true, 'business'],
+    ['my-europe-plus', true, true, 'business'],
+    ['other', true, true, 'global'],
+    ['other', false, true, 'global'],
+    ['other', true, false, 'europe'],
+    ['other', false, false, 'switzerland'],
+  ];
+  for (const [id, europe, world, badge] of cases) {
+    it(`gives ${badge} to ${id} with Europe roaming ${europe ? 'on' : 'off'} and world roaming ${world ? 'on' : 'off'}`, () => {
+      expect(planBadge(plan(id, europe, world))).toBe(badge);
+    });
+  }
+
+  it('checks my-europe-plus before world roaming', () => {
+    expect(planBadge(plan('my-europe-plus', true, true))).toBe('business');
+    expect(planBadge(plan('my-world', true, true))).toBe('global');
   });
-  it('gives business to a plan of the business zone without world roaming', () => {
-    expect(planBadge(plan('in-business', true, false), zones)).toBe('business');
-  });
-  it('gives europe to a plan with Europe roaming only', () => {
-    expect(planBadge(plan('europe-only', true, false), zones)).toBe('europe');
-  });
-  it('gives switzerland to a plan without roaming', () => {
-    expect(planBadge(plan('home', false, false), zones)).toBe('switzerland');
+
+  it('gives the real plans the badges section 3 implies', async () => {
+    const { plans } = await loadContent(realContent);
+    expect(Object.fromEntries(plans.map((candidate) => [candidate.id, planBadge(candidate)]))).toEqual({
+      'my-swiss': 'switzerland',
+      'my-europe-plus': 'business',
+      'my-world': 'global',
+    });
   });
 });
 

@@ -26,7 +26,7 @@ export function SubscriptionsPage({ ctx }: PageProps) {
           <p className="section__intro">{t('subscriptions.plans.intro')}</p>
           <ul className="plan-grid" data-count="plans">
             {plans.map((plan) => (
-              <PlanCard key={plan.id} plan={plan} zones={zones} ctx={ctx} />
+              <PlanCard key={plan.id} plan={plan} ctx={ctx} />
             ))}
           </ul>
           <p className="notice">{t('subscriptions.pricing.note')}</p>

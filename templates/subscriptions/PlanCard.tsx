@@ -1,5 +1,5 @@
 /** One plan card: computed badge, name, target, allowances at home and abroad, eSIM, coverage, support, features. */
-import type { Plan, Zone } from '../../generator/schema.ts';
+import type { Plan } from '../../generator/schema.ts';
 import type { PageContext } from '../context.ts';
 import { formatNumber, formatQuantity } from '../format.ts';
 import { Icon } from '../Icon.tsx';
@@ -34,9 +34,9 @@ function Roaming({ plan, reach, ctx }: { plan: Plan; reach: 'europe' | 'world'; 
   );
 }
 
-export function PlanCard({ plan, zones, ctx }: { plan: Plan; zones: Zone[]; ctx: PageContext }) {
+export function PlanCard({ plan, ctx }: { plan: Plan; ctx: PageContext }) {
   const { t } = ctx;
-  const badge = planBadge(plan, zones);
+  const badge = planBadge(plan);
   const titleId = `plan-${plan.id}`;
   return (
     <li className="plan-card" data-plan={plan.id}>
