@@ -92,11 +92,14 @@ function orderCountries(countries: Country[], locale: string): { country: Countr
     .map(({ country, name }) => ({ country, name }));
 }
 
-function CountryList({ countries, starred = [], name, ctx }: { countries: Country[]; starred?: string[]; name: string; ctx: PageContext }) {
+/** The ISO codes of a country as a data attribute: `CH`, or `GG JE` for a territory made of two. */
+const isoCodes = (country: Country) => (typeof country.iso === 'string' ? country.iso : country.iso.join(' '));
+
+function ZoneCountryList({ countries, starred, name, ctx }: { countries: Country[]; starred: string[]; name: string; ctx: PageContext }) {
   return (
     <ul className="country-list" data-count={name}>
       {orderCountries(countries, ctx.translator.locale).map(({ country, name: label }) => (
-        <li key={country.key} data-country={country.key}>
+        <li key={country.key} data-country={country.key} data-iso={isoCodes(country)}>
           {label}
           {starred.includes(country.key) && <sup className="country-list__star">*</sup>}
         </li>
@@ -105,8 +108,33 @@ function CountryList({ countries, starred = [], name, ctx }: { countries: Countr
   );
 }
 
+/**
+ * Every country of the content with its zone written out, so nobody takes a
+ * country of no zone for a covered one: those say "rest of world", the
+ * pay-per-use column that applies there. The zone is text; colour only repeats it.
+ */
+function AllCountriesList({ zones, ctx }: Omit<ZonesProps, 'plans'>) {
+  const { t, content, translator } = ctx;
+  const zoneOf = new Map<string, Zone>();
+  for (const zone of zones) for (const key of zone.countries) if (!zoneOf.has(key)) zoneOf.set(key, zone);
+  return (
+    <ul className="country-list country-list--zones" data-count="countries-all">
+      {orderCountries(content.countries, translator.locale).map(({ country, name }) => {
+        const zone = zoneOf.get(country.key);
+        return (
+          <li key={country.key} className={zone ? `zone-${zone.id}` : 'zone-rest'} data-country={country.key} data-iso={isoCodes(country)}>
+            <span className="country-list__name">{name}</span>
+            <span className="visually-hidden">: </span>{' '}
+            <span className="country-list__zone">{zone ? zoneName(ctx, zone) : t('subscriptions.countries.restOfWorld')}</span>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
 function CountriesSection({ zones, ctx }: Omit<ZonesProps, 'plans'>) {
-  const { t, content } = ctx;
+  const { t, content, routeTable, route } = ctx;
   const byKey = new Map(content.countries.map((country) => [country.key, country]));
   return (
     <section className="countries" id="countries-section" aria-labelledby="countries-title">
@@ -116,16 +144,20 @@ function CountriesSection({ zones, ctx }: Omit<ZonesProps, 'plans'>) {
         {zones.map((zone) => (
           <section key={zone.id} className={`countries__zone zone-${zone.id}`} aria-labelledby={`countries-${zone.id}-title`}>
             <h4 id={`countries-${zone.id}-title`}>
-              {zoneName(ctx, zone)} <span className="countries__count">{t('subscriptions.countries.count', { count: zone.countries.length })}</span>
+              {zoneName(ctx, zone)} <span className="countries__count">{t(`subscriptions.zones.items.${zone.id}.count`, { count: zone.countries.length })}</span>
             </h4>
-            <CountryList countries={zone.countries.map((key) => byKey.get(key)!)} starred={zone.starred} name={`countries-${zone.id}`} ctx={ctx} />
+            <ZoneCountryList countries={zone.countries.map((key) => byKey.get(key)!)} starred={zone.starred} name={`countries-${zone.id}`} ctx={ctx} />
             {zone.starred.length > 0 && <p className="countries__note">{t(`subscriptions.zones.items.${zone.id}.note`)}</p>}
           </section>
         ))}
       </div>
       <details className="countries__all">
         <summary>{t('subscriptions.countries.all', { count: content.countries.length })}</summary>
-        <CountryList countries={content.countries} name="countries-all" ctx={ctx} />
+        <p className="countries__legend">
+          {t('subscriptions.countries.legend')}{' '}
+          <a href={routeTable.legalSectionPath('tariffs', route.language)}>{t('subscriptions.countries.tariffsLink')}</a>
+        </p>
+        <AllCountriesList zones={zones} ctx={ctx} />
       </details>
     </section>
   );
