@@ -114,13 +114,22 @@ describe('first-visit decision', () => {
     expect(decideFirstVisit({ ...base, browserLanguage: 'es-ES' })).toEqual({ target: undefined, setRedirectDone: true });
     expect(decideFirstVisit({ ...base, browserLanguage: 'it-CH' })).toEqual({ target: undefined, setRedirectDone: true });
   });
-  it('is skipped off /, once done, for bots and when a language is stored', () => {
+  it('decides only on /, once per session and never for bots, setting the flag whenever it decides', () => {
     expect(decideFirstVisit({ ...base, path: '/chi-siamo/', browserLanguage: 'en' })).toEqual({ setRedirectDone: false });
     expect(decideFirstVisit({ ...base, redirectDone: true, browserLanguage: 'en' })).toEqual({ setRedirectDone: true });
     expect(decideFirstVisit({ ...base, userAgent: 'Mozilla/5.0 (compatible; bingbot/2.0)', browserLanguage: 'en' })).toEqual({ setRedirectDone: true });
+  });
+  it('lets a valid stored language win over the browser language, on the first / of a session only', () => {
     expect(decideFirstVisit({ ...base, storedLanguage: 'it', browserLanguage: 'en' })).toEqual({ target: undefined, setRedirectDone: true });
     expect(decideFirstVisit({ ...base, storedLanguage: 'de', browserLanguage: 'en' })).toEqual({ target: '/de/', setRedirectDone: true });
+    expect(decideFirstVisit({ ...base, storedLanguage: 'en', browserLanguage: 'it-CH' })).toEqual({ target: '/en/', setRedirectDone: true });
+    // Later in the session the Italian home stays reachable, whatever is stored.
+    expect(decideFirstVisit({ ...base, storedLanguage: 'en', redirectDone: true })).toEqual({ setRedirectDone: true });
+    expect(decideFirstVisit({ ...base, storedLanguage: 'fr', userAgent: 'Googlebot/2.1' })).toEqual({ setRedirectDone: true });
+  });
+  it('ignores an invalid stored language and follows the browser', () => {
     expect(decideFirstVisit({ ...base, storedLanguage: 'xx', browserLanguage: 'fr-CH' })).toEqual({ target: '/fr/', setRedirectDone: true });
+    expect(decideFirstVisit({ ...base, storedLanguage: 'EN', browserLanguage: 'it-CH' })).toEqual({ target: undefined, setRedirectDone: true });
   });
 });
 

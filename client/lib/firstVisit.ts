@@ -1,11 +1,15 @@
 /**
  * The first-visit language decision of section 4, as a pure function so it can
- * be tested without a browser. Only on `/`: a valid stored language wins (the
- * visitor chose it before); otherwise, once per session and never for search
- * engine bots, a browser language starting with en, de or fr leads to /en/,
- * /de/ or /fr/. The session flag is set whenever `/` makes the decision.
+ * be tested without a browser. It runs only on `/`, at most once per session and
+ * never for search-engine bots; the session flag is set whenever it runs.
+ * Within that, a valid stored language wins over the browser's: stored `it`
+ * stays here, a stored en/de/fr sends this first `/` of the session to its home.
+ * Without one, a browser language starting with en, de or fr leads to /en/,
+ * /de/ or /fr/. Because the flag ends the decision for the session, the Italian
+ * home (header Home link, logo) stays reachable after the first landing even
+ * when another language is stored, e.g. after following a shared /en/ link.
  */
-import { isSiteLanguage } from './storage.ts';
+import { isSiteLanguage, type SiteLanguage } from './storage.ts';
 
 export interface FirstVisitInput {
   path: string;
@@ -28,12 +32,20 @@ export function isSearchEngineBot(userAgent: string): boolean {
   return botPattern.test(userAgent);
 }
 
+/** Italian lives at `/`; the other languages at their prefix. */
+function homeOf(language: SiteLanguage): string | undefined {
+  return language === 'it' ? undefined : `/${language}/`;
+}
+
+/** The home the browser's language asks for: only en, de and fr redirect. */
+function homeForBrowserLanguage(browserLanguage: string): string | undefined {
+  const match = /^(en|de|fr)/i.exec(browserLanguage);
+  return match ? `/${match[1].toLowerCase()}/` : undefined;
+}
+
 export function decideFirstVisit(input: FirstVisitInput): FirstVisitDecision {
   if (input.path !== '/') return { setRedirectDone: false };
-  if (isSiteLanguage(input.storedLanguage)) {
-    return { target: input.storedLanguage === 'it' ? undefined : `/${input.storedLanguage}/`, setRedirectDone: true };
-  }
   if (input.redirectDone || isSearchEngineBot(input.userAgent)) return { setRedirectDone: true };
-  const match = /^(en|de|fr)/i.exec(input.browserLanguage);
-  return { target: match ? `/${match[1].toLowerCase()}/` : undefined, setRedirectDone: true };
+  const target = isSiteLanguage(input.storedLanguage) ? homeOf(input.storedLanguage) : homeForBrowserLanguage(input.browserLanguage);
+  return { target, setRedirectDone: true };
 }

@@ -1,6 +1,8 @@
 /** Language choice, the language buttons and the first-visit redirect of section 4. */
+import { readFileSync } from 'node:fs';
+import { parse as parseYaml } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, startSite, type SiteUnderTest } from '../helpers/browser.ts';
+import { hasChromium, serveWithoutRules, startSite, type SiteUnderTest } from '../helpers/browser.ts';
 
 let site: SiteUnderTest;
 
@@ -50,6 +52,42 @@ describe.skipIf(!hasChromium)('first-visit redirect', () => {
     await page.evaluate(() => sessionStorage.clear());
     await page.goto(`${site.url}/`);
     expect(new URL(page.url()).pathname).toBe('/');
+    await page.evaluate(() => {
+      localStorage.setItem('lang', 'de');
+      sessionStorage.clear();
+    });
+    await page.goto(`${site.url}/`);
+    expect(new URL(page.url()).pathname).toBe('/de/');
+  });
+
+  it('sends only the first / of a session to a stored language, so the Italian home stays reachable', async () => {
+    // A shared /en/ link stores English; the Italian home must not become unreachable.
+    const page = await site.open('/en/', { locale: 'it-CH' });
+    expect((await storage(page)).lang).toBe('en');
+    await page.goto(`${site.url}/`);
+    expect(new URL(page.url()).pathname).toBe('/en/');
+    await page.goto(`${site.url}/`);
+    expect(new URL(page.url()).pathname).toBe('/');
+    await page.goto(`${site.url}/chi-siamo/`);
+    await page.locator('.site-nav a', { hasText: 'Home' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.goto(`${site.url}/chi-siamo/`);
+    await page.locator('.site-header a.brand').click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.waitForLoadState('load');
+    expect(new URL(page.url()).pathname).toBe('/');
+    expect(await page.getAttribute('html', 'lang')).toBe('it');
+  });
+
+  it('stays Italian after choosing IT, also on a later / of the session', async () => {
+    const page = await site.open('/en/', { locale: 'en-US' });
+    await page.locator('.site-header__languages a[data-language="it"]').click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.waitForLoadState('load');
+    expect(new URL(page.url()).pathname).toBe('/');
+    expect((await storage(page)).lang).toBe('it');
+    await page.goto(`${site.url}/`);
+    expect(new URL(page.url()).pathname).toBe('/');
   });
 
   it('stores the language of /it/, /en/, /de/ and /fr/', async () => {
@@ -59,6 +97,29 @@ describe.skipIf(!hasChromium)('first-visit redirect', () => {
       expect(await page.getAttribute('html', 'lang')).toBe(language);
     }
   });
+});
+
+describe.skipIf(!hasChromium)('cockpit host without host rules', () => {
+  const cockpitHost: string = parseYaml(readFileSync('content/site.yaml', 'utf8')).cockpitHost;
+
+  /** `/` of the cockpit host, served by a plain static host that has no rule for it. */
+  const openCockpitHome = (locale: string) =>
+    site.open('/', { locale, setup: (page) => serveWithoutRules(page, `http://${cockpitHost}`, site.dir) }).then(async (page) => {
+      await page.goto(`http://${cockpitHost}/`);
+      await page.waitForURL((url) => url.pathname !== '/');
+      await page.waitForLoadState('load');
+      return page;
+    });
+
+  for (const locale of ['en-US', 'it-CH']) {
+    it(`forwards / to the cockpit landing page and stops there (${locale} browser)`, async () => {
+      const page = await openCockpitHome(locale);
+      expect(page.url()).toBe(`http://${cockpitHost}/cockpit/`);
+      // Give a second location.replace (the language redirect) time to show up.
+      await page.waitForTimeout(300);
+      expect(page.url()).toBe(`http://${cockpitHost}/cockpit/`);
+    });
+  }
 });
 
 describe.skipIf(!hasChromium)('language buttons', () => {

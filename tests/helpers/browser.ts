@@ -4,11 +4,11 @@
  * with a notice locally and fail under CI=true.
  */
 import { existsSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { startPreviewServer, type PreviewServer } from '../../generator/preview.ts';
-import { makeTempDir, runSite } from './site.ts';
+import { copyRealContent, makeTempDir, runSite } from './site.ts';
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const hasChromium = existsSync(chromiumPath);
@@ -26,31 +26,61 @@ export const desktopUserAgent = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537
 export interface OpenOptions extends BrowserContextOptions {
   /** Consent stored before the page loads, so the banner stays out of the way; `null` leaves it unset. Default: essential. */
   consent?: 'all' | 'essential' | 'none' | null;
+  /** Runs on the new page before it navigates: init scripts, routes, a fake clock. */
+  setup?: (page: Page) => Promise<void>;
+  /**
+   * Use a browser with the back/forward cache on. Playwright turns it off by default so
+   * that going back always reloads; the mobile menu's pageshow handling needs it on.
+   */
+  backForwardCache?: boolean;
 }
 
 export const consentKey = 'example-mobile-cookie-consent';
 
 export interface SiteUnderTest {
   url: string;
+  /** The built folder the server serves. */
+  dir: string;
   browser: Browser;
   /** A fresh context (empty storage) and page; analytics and every outside request are answered locally. */
   open(path: string, options?: OpenOptions): Promise<Page>;
   close(): Promise<void>;
 }
 
-export async function startSite(): Promise<SiteUnderTest> {
-  const workDir = await makeTempDir('browser');
+export interface StartOptions {
+  /** Changes a private copy of the real content before the build (default: the real content as it is). */
+  editContent?: (contentDir: string) => Promise<void>;
+}
+
+async function buildSite(workDir: string, { editContent }: StartOptions): Promise<string> {
   const outDir = path.join(workDir, 'dist');
-  const result = await runSite(['build', '--out', outDir]);
+  const contentArgs: string[] = [];
+  if (editContent) {
+    const contentDir = await copyRealContent(workDir);
+    await editContent(contentDir);
+    contentArgs.push('--content', contentDir);
+  }
+  const result = await runSite(['build', '--out', outDir, ...contentArgs]);
   if (result.code !== 0) throw new Error(`build failed: ${result.stderr}`);
+  return outDir;
+}
+
+const launch = (extra: Parameters<typeof chromium.launch>[0] = {}) => chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumArgs, ...extra });
+
+export async function startSite(options: StartOptions = {}): Promise<SiteUnderTest> {
+  const workDir = await makeTempDir('browser');
+  const outDir = await buildSite(workDir, options);
   const server: PreviewServer = await startPreviewServer({ dir: outDir, port: 0 });
-  const browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumArgs });
-  const contexts: { close(): Promise<void> }[] = [];
+  const browser = await launch();
+  let cachingBrowser: Promise<Browser> | undefined;
+  const contexts: BrowserContext[] = [];
   return {
     url: server.url,
+    dir: outDir,
     browser,
-    async open(pagePath, { consent = 'essential', ...options } = {}) {
-      const context = await browser.newContext({ userAgent: desktopUserAgent, locale: 'it-CH', ...options });
+    async open(pagePath, { consent = 'essential', setup, backForwardCache = false, ...options } = {}) {
+      const owner = backForwardCache ? await (cachingBrowser ??= launch({ ignoreDefaultArgs: ['--disable-back-forward-cache'] })) : browser;
+      const context = await owner.newContext({ userAgent: desktopUserAgent, locale: 'it-CH', ...options });
       contexts.push(context);
       // Generous: two busy cores run builds and browsers side by side.
       context.setDefaultTimeout(15_000);
@@ -66,14 +96,36 @@ export async function startSite(): Promise<SiteUnderTest> {
         (route) => (route.request().resourceType() === 'document' ? route.fulfill({ status: 200, contentType: 'text/html', body: '' }) : route.fulfill({ status: 204, body: '' })),
       );
       const page = await context.newPage();
+      await setup?.(page);
       await page.goto(`${server.url}${pagePath}`);
       return page;
     },
     async close() {
       for (const context of contexts) await context.close().catch(() => {});
       await browser.close();
+      if (cachingBrowser) await (await cachingBrowser).close();
       await server.close();
       await rm(workDir, { recursive: true, force: true });
     },
   };
+}
+
+const staticTypes: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.png': 'image/png' };
+
+/**
+ * Serves `dir` to `page` under `origin` the way a plain static host does (GitHub
+ * Pages, a bucket): files and folder indexes, 404.html for the rest, no redirects,
+ * no host rules. The host name never reaches DNS: the page's requests are answered here.
+ */
+export async function serveWithoutRules(page: Page, origin: string, dir: string): Promise<void> {
+  await page.route(
+    (url) => url.origin === origin,
+    async (route) => {
+      const { pathname } = new URL(route.request().url());
+      const file = path.join(dir, decodeURIComponent(pathname), pathname.endsWith('/') ? 'index.html' : '');
+      const found = file.startsWith(dir) && (await stat(file).catch(() => null))?.isFile();
+      const served = found ? file : path.join(dir, '404.html');
+      await route.fulfill({ status: found ? 200 : 404, contentType: staticTypes[path.extname(served)] ?? 'application/octet-stream', body: await readFile(served) });
+    },
+  );
 }
