@@ -1,7 +1,9 @@
 /**
  * Language buttons: their links already lead to the same page in the other
  * language (from the route table). The script stores the choice, clears the
- * first-visit flag and replaces the history entry instead of adding one.
+ * first-visit flag and replaces the history entry instead of adding one, keeping
+ * the query and the hash: every page has the same ids in every language (a
+ * browser test checks this), so `#tariff-zones` still names the same section.
  * Visiting a language's home under its prefix (/it/, /en/, /de/, /fr/) stores it.
  */
 import { isSiteLanguage, languageKey, redirectDoneKey, writeStored, type SiteLanguage } from './storage.ts';
@@ -29,6 +31,7 @@ export function initLanguage(doc: Document): void {
     const language = link.dataset.language;
     if (!isSiteLanguage(language)) return;
     event.preventDefault();
-    chooseLanguage(language, unknownPage ? prefixedPath(location.pathname, language) : link.href);
+    const path = unknownPage ? prefixedPath(location.pathname, language) : new URL(link.href).pathname;
+    chooseLanguage(language, path + location.search + location.hash);
   });
 }

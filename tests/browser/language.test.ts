@@ -1,7 +1,11 @@
 /** Language choice, the language buttons and the first-visit redirect of section 4. */
 import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parse as parseHtml } from 'node-html-parser';
 import { parse as parseYaml } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRouteTable } from '../../generator/routes.ts';
 import { hasChromium, serveWithoutRules, startSite, type SiteUnderTest } from '../helpers/browser.ts';
 
 let site: SiteUnderTest;
@@ -157,6 +161,37 @@ describe.skipIf(!hasChromium)('language buttons', () => {
     await page.waitForURL((url) => url.pathname === '/en/gibt-es-nicht');
     await page.locator('.site-header__languages a[data-language="it"]').click();
     await page.waitForURL((url) => url.pathname === '/gibt-es-nicht');
+  });
+
+  it('keep the query and the hash, on a page and on the not-found page', async () => {
+    const page = await site.open('/abbonamenti/?ref=footer#tariff-zones');
+    await page.locator('.site-header__languages a[data-language="en"]').click();
+    await page.waitForURL((url) => url.pathname === '/en/subscriptions/');
+    expect(page.url()).toBe(`${site.url}/en/subscriptions/?ref=footer#tariff-zones`);
+    await page.locator('.site-footer a[data-language="de"]').click();
+    await page.waitForURL((url) => url.pathname === '/de/abonnements/');
+    expect(page.url()).toBe(`${site.url}/de/abonnements/?ref=footer#tariff-zones`);
+
+    await page.goto(`${site.url}/de/nicht-da?q=1#abschnitt`);
+    await page.locator('.site-header__languages a[data-language="fr"]').click();
+    await page.waitForURL((url) => url.pathname === '/fr/nicht-da');
+    expect(page.url()).toBe(`${site.url}/fr/nicht-da?q=1#abschnitt`);
+  });
+
+  it('can keep the hash because every page has the same ids in every language', async () => {
+    const routes = createRouteTable().routes;
+    const idsOf = async (file: string) => parseHtml(await readFile(path.join(site.dir, file), 'utf8')).querySelectorAll('[id]').map((element) => element.id).sort();
+    let compared = 0;
+    for (const route of routes) {
+      const ids = await idsOf(route.file);
+      for (const target of Object.values(route.languageLinks)) {
+        const other = routes.find((candidate) => candidate.path === target);
+        if (!other || other === route || other.page !== route.page) continue;
+        expect(await idsOf(other.file), `${route.path} -> ${other.path}`).toEqual(ids);
+        compared++;
+      }
+    }
+    expect(compared).toBeGreaterThan(100);
   });
 
   it('work without script, as plain links from the route table', async () => {
