@@ -35,7 +35,7 @@ function printReport(report: BuildReport) {
     console.warn('Missing translations (shown in Italian or with a ⚠️ marker):');
     for (const language of languages) {
       const keys = report.missingTranslations[language];
-      if (keys.length > 0) console.warn(`  ${language}: ${keys.length} missing: ${keys.slice(0, 10).join(', ')}${keys.length > 10 ? ', …' : ''}`);
+      if (keys.length > 0) console.warn(`  ${language}: ${keys.length} missing: ${keys.join(', ')}`);
     }
     if (report.unresolvedKeys.length > 0) console.warn(`  in no language: ${report.unresolvedKeys.join(', ')}`);
   }
@@ -61,9 +61,11 @@ program
   .addOption(new Option('--base-url <url>', 'public origin, overriding the one in site.yaml').argParser(parseBaseUrl))
   .option('--strict', 'fail when a translation is missing', false)
   .action(async (options: { content: string; out: string; baseUrl?: string; strict: boolean }) => {
+    const contentDir = path.resolve(options.content);
     const report = await build({
-      contentDir: path.resolve(options.content),
-      writer: createDirectoryWriter(options.out),
+      contentDir,
+      // Replacing the output deletes it: it must never hold the content, the project or the working folder.
+      writer: createDirectoryWriter(options.out, { protectedDirs: [contentDir, projectRoot, process.cwd()] }),
       baseUrl: options.baseUrl,
       strict: options.strict,
     });

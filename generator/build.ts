@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { buildAssets } from './assets.ts';
 import { loadContent, type Content } from './content.ts';
 import { SiteError } from './errors.ts';
-import { createTranslations, flattenKeys, type Translations } from './i18n.ts';
+import { createTranslations, type Translations } from './i18n.ts';
 import { renderPages } from './render.ts';
 import { createRouteTable } from './routes.ts';
 import { defaultLanguage, languages, type Language } from './schema.ts';
@@ -68,10 +68,11 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
   const now = options.now ?? new Date();
 
   try {
+    await step('Check output folder', () => options.writer.prepare());
     const content = await step('Load and validate content', () => loadContent(options.contentDir));
     const origin = (options.baseUrl ?? content.site.origin).replace(/\/+$/, '');
     const translations = await step('Load translations', () => createTranslations(content.texts, content.site));
-    if (options.strict) assertComplete(options.contentDir, translations.missingByLanguage, []);
+    if (options.strict) assertComplete(options.contentDir, content, translations.missingByLanguage, []);
     const routeTable = await step('Build route table', () => createRouteTable());
     const assets = await step('Bundle scripts and styles', () =>
       buildAssets({
@@ -85,9 +86,9 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     const socialImages = await step('Draw social preview images', () => buildSocialImages(routeTable, translations, content));
     const icons = await step('Draw icons and manifest', () => buildIcons(content.site, translations.translators.it.t('home.meta.description')));
     const pages = await step('Render pages', () => renderPages({ content, routeTable, translations, assets, origin, year: now.getFullYear(), socialImages, icons }));
-    assertPlaceholdersFilled(options.contentDir, translations, content.texts);
+    assertPlaceholdersFilled(options.contentDir, translations, content);
     const unresolvedKeys = translations.unresolvedKeys();
-    if (options.strict) assertComplete(options.contentDir, translations.missingByLanguage, unresolvedKeys);
+    if (options.strict) assertComplete(options.contentDir, content, translations.missingByLanguage, unresolvedKeys);
     const seoFiles = await step('Write sitemap and robots.txt', () => buildSitemap(routeTable, origin, now.toISOString().slice(0, 10)));
 
     const hostingFiles = await step('Write host rules', () =>
@@ -117,18 +118,20 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
   }
 }
 
-/** A `{{name}}` nobody fills would reach the page verbatim: always an error, with the file that holds the text. */
-function assertPlaceholdersFilled(contentDir: string, translations: Translations, texts: Content['texts']) {
+/** The file of a text key in a language, for a key that has no line of its own there. */
+function textFile(contentDir: string, language: Language, key: string): string {
+  return path.relative(process.cwd(), path.join(contentDir, 'texts', language, `${key.split('.')[0]}.yaml`));
+}
+
+/** A `{{name}}` nobody fills would reach the page verbatim: always an error, at the text that holds it. */
+function assertPlaceholdersFilled(contentDir: string, translations: Translations, content: Content) {
   const unknown = translations.unknownPlaceholders();
   if (unknown.length === 0) return;
   const known = Object.keys(translations.translators[defaultLanguage].siteValues).map((name) => `{{${name}}}`);
   const problems = unknown.map(({ language, key, placeholder }) => {
-    const holder = flattenKeys(texts[language]).includes(key) ? language : defaultLanguage;
-    return new SiteError({
-      code: 'TEXT_PLACEHOLDER',
-      message: `${key}: unknown placeholder ${placeholder} (${language} page)`,
-      location: { file: path.relative(process.cwd(), path.join(contentDir, 'texts', holder, `${key.split('.')[0]}.yaml`)) },
-    });
+    // A language without the text shows the Italian one, so the placeholder is written there.
+    const location = content.textLocations[language][key] ?? content.textLocations[defaultLanguage][key] ?? { file: textFile(contentDir, defaultLanguage, key) };
+    return new SiteError({ code: 'TEXT_PLACEHOLDER', message: `${key}: unknown placeholder ${placeholder} (${language} page)`, location });
   });
   throw new SiteError({
     code: 'TEXT_PLACEHOLDER',
@@ -138,13 +141,20 @@ function assertPlaceholdersFilled(contentDir: string, translations: Translations
   });
 }
 
-function assertComplete(contentDir: string, missing: Record<Language, string[]>, unresolved: string[]) {
-  const textFile = (language: Language, key: string) => path.relative(process.cwd(), path.join(contentDir, 'texts', language, `${key.split('.')[0]}.yaml`));
+function assertComplete(contentDir: string, content: Content, missing: Record<Language, string[]>, unresolved: string[]) {
   const problems = [
     ...languages.flatMap((language) =>
-      missing[language].map((key) => new SiteError({ code: 'TRANSLATION_MISSING', message: `${language}: missing text "${key}" (Italian is shown instead)`, location: { file: textFile(language, key) } })),
+      missing[language].map(
+        (key) =>
+          new SiteError({
+            code: 'TRANSLATION_MISSING',
+            message: `${language}: missing text "${key}" (Italian is shown instead)`,
+            // An empty text has a line of its own; a missing one only its file.
+            location: content.textLocations[language][key] ?? { file: textFile(contentDir, language, key) },
+          }),
+      ),
     ),
-    ...unresolved.map((key) => new SiteError({ code: 'TRANSLATION_MISSING', message: `No language has the text "${key}", which a template uses`, location: { file: textFile('it', key) } })),
+    ...unresolved.map((key) => new SiteError({ code: 'TRANSLATION_MISSING', message: `No language has the text "${key}", which a template uses`, location: { file: textFile(contentDir, defaultLanguage, key) } })),
   ];
   if (problems.length > 0) {
     throw new SiteError({ code: 'TRANSLATION_MISSING', message: `${problems.length} missing translation${problems.length === 1 ? '' : 's'} (--strict); nothing was written.`, hint: 'Add the texts, or build without --strict to fall back to Italian.', problems });

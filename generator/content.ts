@@ -3,18 +3,22 @@
  * return plain typed data. Every problem in every file is collected first and
  * reported together, each with its file, line and column.
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
-import { isMap, isScalar, LineCounter, parseDocument, type Document } from 'yaml';
+import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document } from 'yaml';
 import type { z } from 'zod';
-import { SiteError } from './errors.ts';
+import { SiteError, type SourceLocation } from './errors.ts';
 import {
   cookiePolicyFileSchema,
   countriesFileSchema,
+  defaultLanguage,
   languages,
   legalFileSchema,
   plansFileSchema,
+  requiredImages,
+  requiredTextFiles,
+  sitePlaceholders,
   siteSettingsSchema,
   tariffsFileSchema,
   textsFileSchema,
@@ -40,6 +44,8 @@ export interface Content {
   cookiePolicy: LegalDocument;
   /** Texts per language, one top-level key per file under texts/<lang>/. */
   texts: Record<Language, TextTree>;
+  /** Where each text (`esim.meta.title`) is written, per language, so later stages can point at it. */
+  textLocations: Record<Language, Record<string, SourceLocation>>;
 }
 
 type PathSegment = string | number;
@@ -123,10 +129,10 @@ async function parseYamlFile(contentDir: string, relativePath: string, problems:
   const lineCounter = new LineCounter();
   const doc = parseDocument(source, { lineCounter, prettyErrors: true, uniqueKeys: true });
   if (doc.errors.length > 0) {
-    for (const error of doc.errors) {
-      const [start] = error.linePos ?? [];
-      problems.add('CONTENT_YAML_SYNTAX', `YAML syntax error: ${error.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '')}`, displayPath, start, 'Check indentation, colons and quotes around this line.');
-    }
+    // Later syntax errors in a file are nearly always echoes of the first one.
+    const [error] = doc.errors;
+    const [start] = error.linePos ?? [];
+    problems.add('CONTENT_YAML_SYNTAX', `YAML syntax error: ${error.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '')}`, displayPath, start, 'Check indentation, colons and quotes around this line.');
     return undefined;
   }
   return { displayPath, doc, lineCounter };
@@ -178,28 +184,72 @@ function checkTextKeys(reference: unknown, translation: unknown, file: ParsedFil
   }
 }
 
-async function loadTexts(contentDir: string, problems: ProblemList): Promise<Record<Language, TextTree>> {
+interface ScalarEntry {
+  /** Path of the value inside its file, e.g. `['tariffs', 'sections', 0, 'heading']`. */
+  segments: PathSegment[];
+  value: unknown;
+  location: SourceLocation;
+}
+
+/** Every scalar of a file with its path and position, for messages that point at a text. */
+function scalarEntries(file: ParsedFile): ScalarEntry[] {
+  const entries: ScalarEntry[] = [];
+  const visit = (node: unknown, segments: PathSegment[]) => {
+    if (isScalar(node)) {
+      const { line, col } = file.lineCounter.linePos(node.range?.[0] ?? 0);
+      entries.push({ segments, value: node.value, location: { file: file.displayPath, line, column: col } });
+    } else if (isMap(node) || isSeq(node)) {
+      node.items.forEach((item, index) => {
+        if (isPair(item)) visit(item.value, [...segments, isScalar(item.key) ? String(item.key.value) : index]);
+        else visit(item, [...segments, index]);
+      });
+    }
+  };
+  visit(file.doc.contents, []);
+  return entries;
+}
+
+interface LoadedTexts {
+  texts: Record<Language, TextTree>;
+  textLocations: Record<Language, Record<string, SourceLocation>>;
+}
+
+async function loadTexts(contentDir: string, problems: ProblemList): Promise<LoadedTexts> {
   const texts = {} as Record<Language, TextTree>;
+  const textLocations = {} as Record<Language, Record<string, SourceLocation>>;
   const parsed = {} as Record<Language, Map<string, ParsedFile>>;
+  /** Italian files that are missing or unreadable and already reported; their translations are not orphans. */
+  const unreadableItalian = new Set<string>();
   for (const language of languages) {
     texts[language] = {};
+    textLocations[language] = {};
     parsed[language] = new Map();
     const files = await fg(`texts/${language}/*.yaml`, { cwd: contentDir });
-    if (language === 'it' && files.length === 0) {
-      problems.add('CONTENT_MISSING_FILE', 'No Italian texts found', path.relative(process.cwd(), path.join(contentDir, 'texts/it')), undefined, 'Italian is the reference language: its texts are required.');
-    }
     for (const relativePath of files.sort()) {
-      const file = await parseYamlFile(contentDir, relativePath, problems);
-      if (!file) continue;
       const namespace = path.basename(relativePath, '.yaml');
-      const data = validate(file, textsFileSchema, problems, [namespace]);
-      if (!data) continue;
+      const file = await parseYamlFile(contentDir, relativePath, problems);
+      const data = file && validate(file, textsFileSchema, problems, [namespace]);
+      if (!file || !data) {
+        if (language === defaultLanguage) unreadableItalian.add(namespace);
+        continue;
+      }
       texts[language][namespace] = data as TextTree;
       parsed[language].set(namespace, file);
+      // Keys as the templates ask for them: `about.values.0.title`.
+      for (const entry of scalarEntries(file)) textLocations[language][[namespace, ...entry.segments].join('.')] = entry.location;
     }
   }
-  for (const language of languages.filter((l) => l !== 'it')) {
+  // The templates read these texts: Italian, the reference, must have every one of them.
+  for (const namespace of requiredTextFiles) {
+    if (!parsed[defaultLanguage].has(namespace) && !unreadableItalian.has(namespace)) {
+      const displayPath = path.relative(process.cwd(), path.join(contentDir, 'texts', defaultLanguage, `${namespace}.yaml`));
+      problems.add('CONTENT_MISSING_FILE', 'Required text file is missing', displayPath, undefined, 'Italian is the reference language: every page needs its Italian texts.');
+      unreadableItalian.add(namespace);
+    }
+  }
+  for (const language of languages.filter((l) => l !== defaultLanguage)) {
     for (const [namespace, file] of parsed[language]) {
+      if (unreadableItalian.has(namespace)) continue;
       if (!(namespace in texts.it)) {
         problems.add('CONTENT_UNKNOWN_KEY', `${namespace}: Text file has no Italian counterpart`, file.displayPath, { line: 1, col: 1 }, `Create texts/it/${namespace}.yaml or rename this file.`);
         continue;
@@ -207,13 +257,35 @@ async function loadTexts(contentDir: string, problems: ProblemList): Promise<Rec
       checkTextKeys({ [namespace]: texts.it[namespace] }, { [namespace]: texts[language][namespace] }, file, [], problems);
     }
   }
-  return texts;
+  return { texts, textLocations };
 }
 
-/** Checks that cross-file references (plan ids, country keys) point at something. */
-function checkReferences(plans: Plan[], zones: Zone[], countries: Country[], zonesFile: ParsedFile, problems: ProblemList) {
+/** Reports the first repeated value of `field` in a list: two plans or zones with one id would hide each other. */
+function checkUnique<T>(items: T[], field: keyof T & string, listPath: string, file: ParsedFile, problems: ProblemList) {
+  const seen = new Set<unknown>();
+  items.forEach((item, index) => {
+    const value = item[field];
+    if (seen.has(value)) {
+      problems.add('CONTENT_SCHEMA', `${listPath}[${index}].${field}: "${String(value)}" is used twice`, file.displayPath, positionOf(file, [listPath, index, field]), `Every entry of ${listPath} needs its own ${field}.`);
+    }
+    seen.add(value);
+  });
+}
+
+interface ReferenceFiles {
+  plans: ParsedFile;
+  zones: ParsedFile;
+  countries: ParsedFile;
+}
+
+/** Checks that cross-file references (plan ids, country keys, plan labels) point at something. */
+function checkReferences(plans: Plan[], zones: Zone[], countries: Country[], texts: Record<Language, TextTree>, files: ReferenceFiles, problems: ProblemList) {
+  checkUnique(plans, 'id', 'plans', files.plans, problems);
+  checkUnique(zones, 'id', 'zones', files.zones, problems);
+  checkUnique(countries, 'key', 'countries', files.countries, problems);
   const planIds = new Set(plans.map((plan) => plan.id));
   const countryKeys = new Set(countries.map((country) => country.key));
+  const zonesFile = files.zones;
   zones.forEach((zone, zoneIndex) => {
     zone.plans.forEach((planId, index) => {
       if (!planIds.has(planId)) problems.add('CONTENT_REFERENCE', `zones[${zoneIndex}].plans[${index}]: Unknown plan "${planId}"`, zonesFile.displayPath, positionOf(zonesFile, ['zones', zoneIndex, 'plans', index]), `Known plans: ${[...planIds].join(', ')}.`);
@@ -224,10 +296,57 @@ function checkReferences(plans: Plan[], zones: Zone[], countries: Country[], zon
       });
     }
   });
+  // Plan labels are keys into the subscriptions texts; Italian, the reference, must have each.
+  const subscriptions = texts[defaultLanguage].subscriptions;
+  const labels = subscriptions && typeof subscriptions === 'object' && !Array.isArray(subscriptions) ? subscriptions.labels : undefined;
+  if (!labels || typeof labels !== 'object' || Array.isArray(labels)) return;
+  const checkLabel = (key: string, segments: PathSegment[]) => {
+    if (!(key in labels)) {
+      problems.add('CONTENT_REFERENCE', `${formatPath(segments)}: Unknown label "${key}"`, files.plans.displayPath, positionOf(files.plans, segments), `Labels are keys under labels: in texts/it/subscriptions.yaml: ${Object.keys(labels).join(', ')}.`);
+    }
+  };
+  plans.forEach((plan, planIndex) => {
+    checkLabel(plan.coverage, ['plans', planIndex, 'coverage']);
+    checkLabel(plan.support, ['plans', planIndex, 'support']);
+    plan.features.forEach((feature, index) => checkLabel(feature, ['plans', planIndex, 'features', index]));
+  });
+}
+
+/**
+ * Legal texts name the settings' facts as `{{brand}}`, `{{email}}` and so on; a
+ * misspelt one is reported where it is written, not when a page fails to render.
+ */
+function checkLegalPlaceholders(file: ParsedFile, problems: ProblemList) {
+  const known = new Set<string>(sitePlaceholders);
+  for (const { segments, value, location } of scalarEntries(file)) {
+    if (typeof value !== 'string') continue;
+    for (const [placeholder, name] of value.matchAll(/\{\{\s*(\w+)\s*\}\}/g)) {
+      if (known.has(name)) continue;
+      problems.add('CONTENT_REFERENCE', `${formatPath(segments)}: Unknown placeholder ${placeholder}`, file.displayPath, { line: location.line ?? 1, col: location.column ?? 1 }, `Legal texts may use ${[...known].map((item) => `{{${item}}}`).join(', ')}.`);
+    }
+  }
+}
+
+/** The illustrations the pages show must exist under content/images. */
+async function checkImages(contentDir: string, problems: ProblemList) {
+  for (const name of requiredImages) {
+    const file = path.join(contentDir, 'images', name);
+    const exists = await stat(file).then((info) => info.isFile(), () => false);
+    if (!exists) problems.add('CONTENT_MISSING_FILE', 'Required image is missing', path.relative(process.cwd(), file), undefined, `The pages show ${requiredImages.join(', ')} from content/images.`);
+  }
 }
 
 /** Loads and validates the whole content folder, or throws one SiteError listing every problem. */
 export async function loadContent(contentDir: string): Promise<Content> {
+  const folder = await stat(contentDir).then((info) => info.isDirectory(), () => false);
+  if (!folder) {
+    throw new SiteError({
+      code: 'CONTENT_MISSING_FILE',
+      message: 'Content folder not found',
+      location: { file: path.relative(process.cwd(), contentDir) || contentDir },
+      hint: 'Run the build in the project folder, or name the content folder with --content <dir>.',
+    });
+  }
   const problems = new ProblemList();
   const load = async <Schema extends z.ZodType>(relativePath: string, schema: Schema) => {
     const file = await parseYamlFile(contentDir, relativePath, problems);
@@ -240,15 +359,18 @@ export async function loadContent(contentDir: string): Promise<Content> {
   const countries = await load('countries.yaml', countriesFileSchema);
   const tariffs = await load('tariffs.yaml', tariffsFileSchema);
   const cookiePolicy = await load('cookie-policy.yaml', cookiePolicyFileSchema);
+  if (cookiePolicy.file) checkLegalPlaceholders(cookiePolicy.file, problems);
   const legal = {} as Record<Language, LegalFile>;
   for (const language of languages) {
     const loaded = await load(`legal/${language}.yaml`, legalFileSchema);
     if (loaded.data) legal[language] = loaded.data;
+    if (loaded.file) checkLegalPlaceholders(loaded.file, problems);
   }
-  const texts = await loadTexts(contentDir, problems);
+  const { texts, textLocations } = await loadTexts(contentDir, problems);
+  await checkImages(contentDir, problems);
 
-  if (plans.data && zones.data && countries.data && zones.file) {
-    checkReferences(plans.data.plans, zones.data.zones, countries.data.countries, zones.file, problems);
+  if (plans.data && zones.data && countries.data && plans.file && zones.file && countries.file) {
+    checkReferences(plans.data.plans, zones.data.zones, countries.data.countries, texts, { plans: plans.file, zones: zones.file, countries: countries.file }, problems);
   }
 
   if (problems.problems.length > 0) {
@@ -269,5 +391,6 @@ export async function loadContent(contentDir: string): Promise<Content> {
     legal,
     cookiePolicy: cookiePolicy.data!.cookiePolicy,
     texts,
+    textLocations,
   };
 }

@@ -4,7 +4,7 @@
  * obvious on the page and in the build report.
  */
 import i18next, { type TFunction } from 'i18next';
-import { languages, defaultLanguage, type Language, type SiteSettings, type TextTree } from './schema.ts';
+import { languages, defaultLanguage, type Language, type SitePlaceholder, type SiteSettings, type TextTree } from './schema.ts';
 
 export const missingMarker = '⚠️';
 
@@ -58,7 +58,7 @@ export interface Translations {
  * The settings' facts an editor may name in any text, so a brand or an address is
  * never typed into a sentence. The country is named in the text's language.
  */
-export function siteTextValues(site: SiteSettings, locale: string): TextValues {
+export function siteTextValues(site: SiteSettings, locale: string): Record<SitePlaceholder, string | number> {
   return {
     brand: site.brand,
     founded: site.founded,
@@ -104,7 +104,8 @@ export function createTranslations(texts: Record<Language, TextTree>, site: Site
   const referenceKeys = flattenKeys(texts[defaultLanguage]);
   const missingByLanguage = Object.fromEntries(
     languages.map((language) => {
-      const present = new Set(flattenKeys(texts[language]));
+      // An empty text falls back to Italian (returnEmptyString: false), so it counts as missing.
+      const present = new Set(flattenKeys(texts[language]).filter((key) => String(instance.getResource(language, 'translation', key) ?? '').trim() !== ''));
       return [language, referenceKeys.filter((key) => !present.has(key))];
     }),
   ) as Record<Language, string[]>;

@@ -8,6 +8,17 @@ export const languages = ['it', 'en', 'de', 'fr'] as const;
 export type Language = (typeof languages)[number];
 export const defaultLanguage: Language = 'it';
 
+/** Facts of the site settings that any text or legal document may name as `{{brand}}` etc. */
+export const sitePlaceholders = ['brand', 'founded', 'email', 'street', 'postalCode', 'city', 'country'] as const;
+export type SitePlaceholder = (typeof sitePlaceholders)[number];
+
+/** The text files under texts/<lang>/ that the templates read; Italian must have each. */
+export const requiredTextFiles = ['common', 'home', 'about', 'subscriptions', 'coverage', 'partnership', 'contact', 'esim', 'cockpit', 'legal', 'forms', 'notFound'] as const;
+
+/** The illustrations under content/images that the pages show. */
+export const requiredImages = ['vision.svg', 'partnership-hero.svg', 'coverage-banner.svg'] as const;
+export type RequiredImage = (typeof requiredImages)[number];
+
 const nonEmpty = z.string().trim().min(1, 'Must not be empty');
 const httpsUrl = z.url({ protocol: /^https$/, error: 'Expected an https:// URL' });
 const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Expected a time such as 08:00');

@@ -7,9 +7,11 @@ import { BrandMark } from './logos.tsx';
 const navigation = ['home', 'about', 'subscriptions', 'coverage', 'cockpit', 'partnership', 'legal', 'contact'] as const;
 type NavigationPage = (typeof navigation)[number];
 
-/** The header entry a page belongs to; the cookie policy and the privacy redirect count as legal. */
+/**
+ * The header entry that is this very page. The cookie policy and the privacy
+ * forward are other pages than the legal one, so no entry is current there.
+ */
 function activeEntry(page: PageId): NavigationPage | undefined {
-  if (page === 'cookiePolicy' || page === 'privacyRedirect') return 'legal';
   return (navigation as readonly string[]).includes(page) ? (page as NavigationPage) : undefined;
 }
 

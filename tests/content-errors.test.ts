@@ -112,8 +112,69 @@ describe('content errors', () => {
   it('reports a placeholder that nothing fills, with the file that holds the text', async () => {
     const result = await buildBroken('placeholder', (dir) => edit(path.join(dir, 'texts/fr/home.yaml'), (source) => source.replace(/(\n  title: )(.+)/, '$1"$2 {{brnad}}"')));
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/content\/texts\/fr\/home\.yaml {2}home\.\w+\.title: unknown placeholder \{\{brnad\}\} \(fr page\) {2}\[TEXT_PLACEHOLDER\]/);
+    const line = result.stderr.split('\n').find((candidate) => candidate.includes('{{brnad}}'));
+    expect(line).toMatch(/content\/texts\/fr\/home\.yaml:\d+:\d+ {2}home\.\w+\.title: unknown placeholder \{\{brnad\}\} \(fr page\) {2}\[TEXT_PLACEHOLDER\]/);
+    const [, lineNumber, column] = line!.match(/home\.yaml:(\d+):(\d+)/)!;
+    const source = (await readFile(path.join(result.contentDir, 'texts/fr/home.yaml'), 'utf8')).split('\n');
+    expect(source[Number(lineNumber) - 1].slice(Number(column) - 1)).toMatch(/^".*\{\{brnad\}\}"$/);
     expect(result.stderr).toContain('{{brand}}, {{founded}}');
+  });
+
+  it('reports a misspelt placeholder in a legal text where it is written', async () => {
+    const result = await buildBroken('legalplaceholder', (dir) => edit(path.join(dir, 'legal/de.yaml'), (source) => source.replace(/^(\s+- .*?)\{\{brand\}\}/m, '$1{{brnad}}')));
+    expect(result.code).toBe(1);
+    const line = result.stderr.split('\n').find((candidate) => candidate.includes('{{brnad}}'));
+    expect(line).toMatch(/content\/legal\/de\.yaml:\d+:\d+ {2}\w+\.sections\[\d+\]\.\w+\[\d+\]: Unknown placeholder \{\{brnad\}\} {2}\[CONTENT_REFERENCE\]/);
+    const [, lineNumber] = line!.match(/de\.yaml:(\d+)/)!;
+    expect((await readFile(path.join(result.contentDir, 'legal/de.yaml'), 'utf8')).split('\n')[Number(lineNumber) - 1]).toContain('{{brnad}}');
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('reports a plan label that the texts do not have', async () => {
+    const result = await buildBroken('label', (dir) => edit(path.join(dir, 'plans.yaml'), (source) => source.replace('features: [speed5g,', 'features: [speed5gg,')));
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/content\/plans\.yaml:\d+:\d+ {2}plans\[0\]\.features\[0\]: Unknown label "speed5gg" {2}\[CONTENT_REFERENCE\]/);
+  });
+
+  it('reports two zones with one id', async () => {
+    const result = await buildBroken('duplicate', (dir) => edit(path.join(dir, 'zones.yaml'), (source) => source.replace('- id: global', '- id: business')));
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/content\/zones\.yaml:\d+:\d+ {2}zones\[3\]\.id: "business" is used twice {2}\[CONTENT_SCHEMA\]/);
+  });
+
+  it('reports a missing Italian text file once, without blaming its translations', async () => {
+    const result = await buildBroken('notext', (dir) => rm(path.join(dir, 'texts/it/esim.yaml')));
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('content/texts/it/esim.yaml  Required text file is missing  [CONTENT_MISSING_FILE]');
+    expect(result.stderr).toContain('Content has 1 problem;');
+  });
+
+  it('reports a YAML syntax error once per file, and not again in the translations', async () => {
+    const result = await buildBroken('textsyntax', (dir) => edit(path.join(dir, 'texts/it/esim.yaml'), (source) => `${source}\n  broken: [unclosed\n  more: "x`));
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/content\/texts\/it\/esim\.yaml:\d+:\d+ {2}YAML syntax error/);
+    expect(result.stderr).toContain('Content has 1 problem;');
+  });
+
+  it('reports a content folder that does not exist as one problem', async () => {
+    const result = await runSite(['build', '--content', path.join(workDir, 'no-such-content'), '--out', outDir]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/no-such-content {2}Content folder not found {2}\[CONTENT_MISSING_FILE\]/);
+    expect(result.stderr.match(/CONTENT_MISSING_FILE/g)).toHaveLength(1);
+  });
+
+  it('counts an empty translation as missing, and --strict names its line', async () => {
+    const copyDir = await makeTempDir('empty');
+    brokenCopies.push(copyDir);
+    const contentDir = await copyRealContent(copyDir);
+    await edit(path.join(contentDir, 'texts/en/esim.yaml'), (source) => source.replace(/(\n  title: ).+/, '$1""'));
+    // Without --strict the page falls back to Italian and the build says so; it builds elsewhere, not over the output under test.
+    const lenient = await runSite(['build', '--content', contentDir, '--out', path.join(copyDir, 'dist')], copyDir);
+    expect(lenient.code, lenient.stderr).toBe(0);
+    expect(lenient.stderr).toMatch(/en: 1 missing: esim\.\w+\.title/);
+    const strict = await runSite(['build', '--strict', '--content', contentDir, '--out', outDir], copyDir);
+    expect(strict.code).toBe(1);
+    expect(strict.stderr).toMatch(/content\/texts\/en\/esim\.yaml:\d+:\d+ {2}en: missing text "esim\.\w+\.title"/);
   });
 
   it('reports an image whose size cannot be read', async () => {
@@ -123,10 +184,10 @@ describe('content errors', () => {
     expect(result.stderr).not.toMatch(/\n\s+at /);
   });
 
-  it('reports a missing image with the page that needs it', async () => {
+  it('reports a missing image in the content folder that was built', async () => {
     const result = await buildBroken('noimage', (dir) => rm(path.join(dir, 'images/vision.svg')));
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/Rendering \/chi-siamo\/ \(about, it\) failed: the image content\/images\/vision\.svg is missing/);
+    expect(result.stderr).toContain('content/images/vision.svg  Required image is missing  [CONTENT_MISSING_FILE]');
   });
 
   it('leaves the previous output exactly as it was after all of the above', async () => {
