@@ -74,6 +74,17 @@ describe('full build of the real content', () => {
     expect(page.querySelectorAll('.site-header__languages svg.flag')).toHaveLength(4);
   });
 
+  it('marks exactly the page itself as current, on every route', async () => {
+    const navigationPages = ['home', 'about', 'subscriptions', 'coverage', 'cockpit', 'partnership', 'legal', 'contact'] as const;
+    for (const route of routeTable.routes) {
+      const page = await readPage(outDir, route.file);
+      const current = page.querySelectorAll('.site-nav a[aria-current="page"]').map((link) => link.getAttribute('href'));
+      const entry = navigationPages.find((candidate) => candidate === route.page);
+      // /it/ and /legal/privacy/ are the home and legal pages under another path: their entry is still the page itself.
+      expect(current, route.path).toEqual(entry ? [routeTable.pathOf(entry, route.language)] : []);
+    }
+  });
+
   it('links the header to the visitor’s own legal page and cockpit', async () => {
     const page = await readPage(outDir, 'fr/index.html');
     const hrefs = page.querySelectorAll('.site-nav a').map((link) => link.getAttribute('href'));
