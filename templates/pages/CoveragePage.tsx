@@ -75,7 +75,9 @@ export function CoveragePage({ ctx }: PageProps) {
               <h2 id="coverage-report-title">{t('coverage.report.title')}</h2>
               <p>{t('coverage.report.text')}</p>
               <p className="coverage-report__actions">
-                <a className="button button--primary" href={site.urls.networkReport} download={site.urls.networkReportFileName}>
+                {/* `download` names the saved file where the host serves the PDF from this origin; browsers ignore it for
+                    another origin and open or save the PDF themselves, so the link text says what it is, not what happens. */}
+                <a className="button button--primary" href={site.urls.networkReport} download={site.urls.networkReportFileName} type="application/pdf">
                   <Icon name="download" size={20} /> {t('coverage.report.button')}
                 </a>
               </p>
