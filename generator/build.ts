@@ -14,6 +14,7 @@ import { createRouteTable } from './routes.ts';
 import { defaultLanguage, languages, type Language } from './schema.ts';
 import { buildSitemap } from './sitemap.ts';
 import { buildHostingFiles, createHostingRules } from './hosting.ts';
+import { pageLastModified, readContentDates } from './contentDates.ts';
 import { buildIcons } from './icons.ts';
 import { buildSocialImages } from './social.ts';
 import type { OutputFile, OutputWriter } from './writer.ts';
@@ -30,7 +31,7 @@ export interface BuildOptions {
   baseUrl?: string;
   /** Missing translations fail the build. */
   strict?: boolean;
-  /** The build's clock: copyright year and sitemap lastmod. */
+  /** The build's clock: the copyright year. */
   now?: Date;
 }
 
@@ -89,7 +90,8 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     assertPlaceholdersFilled(options.contentDir, translations, content);
     const unresolvedKeys = translations.unresolvedKeys();
     if (options.strict) assertComplete(options.contentDir, content, translations.missingByLanguage, unresolvedKeys);
-    const seoFiles = await step('Write sitemap and robots.txt', () => buildSitemap(routeTable, origin, now.toISOString().slice(0, 10)));
+    const contentDates = await step('Date content changes', () => readContentDates(options.contentDir));
+    const seoFiles = await step('Write sitemap and robots.txt', () => buildSitemap(routeTable, origin, pageLastModified(routeTable, contentDates)));
 
     const hostingFiles = await step('Write host rules', () =>
       buildHostingFiles(createHostingRules({ routeTable, site: content.site, inlineScriptHashes: Object.values(assets.inlineScripts).map((script) => script.cspHash) })),

@@ -112,7 +112,8 @@ export function createRouteTable(slugs: PageSlugs = pageSlugs): RouteTable {
   add({ page: 'cookiePolicy', language: 'it', path: cookieLinks.it, canonicalPath: cookieLinks.it, indexable: true, alternates: {}, languageLinks: cookieLinks });
 
   const privacyTarget = `${localizedPath('it', 'condizioni')}#privacy-policy`;
-  add({ page: 'privacyRedirect', language: 'it', path: localizedPath('it', 'privacy'), canonicalPath: localizedPath('it', 'condizioni'), indexable: false, noindex: true, alternates: {}, languageLinks: legalSectionPaths('privacy'), redirectTo: privacyTarget });
+  // The canonical is the final one (/condizioni/ itself points to /legal/): search engines do not follow chains.
+  add({ page: 'privacyRedirect', language: 'it', path: localizedPath('it', 'privacy'), canonicalPath: legalPaths.it, indexable: false, noindex: true, alternates: {}, languageLinks: legalSectionPaths('privacy'), redirectTo: privacyTarget });
 
   for (const language of languages) {
     add({ page: 'notFound', language, path: notFoundPaths[language], indexable: false, noindex: true, alternates: {}, languageLinks: homePaths });

@@ -1,19 +1,22 @@
 /**
  * Stage 6: sitemap.xml with every indexable page and its language alternates
- * (x-default included), and robots.txt naming it. Both come from the route table.
+ * (x-default included), and robots.txt naming it. Both come from the route table;
+ * each page's lastmod is the date its content last changed, gathered by the build
+ * (contentDates.ts) as plain data, so this stage reads no file.
  */
 import { SitemapStream, streamToPromise } from 'sitemap';
 import { defaultLanguage, languages } from './schema.ts';
 import type { RouteTable } from './routes.ts';
 import type { OutputFile } from './writer.ts';
 
-export async function buildSitemap(routeTable: RouteTable, origin: string, lastmod: string): Promise<OutputFile[]> {
-  const stream = new SitemapStream({ hostname: origin, xslUrl: undefined });
+/** @param lastModified page path to `YYYY-MM-DD`; a page without a date gets no lastmod. */
+export async function buildSitemap(routeTable: RouteTable, origin: string, lastModified: Record<string, string>): Promise<OutputFile[]> {
+  const stream = new SitemapStream({ hostname: origin, xslUrl: undefined, lastmodDateOnly: true });
   for (const route of routeTable.routes.filter((candidate) => candidate.indexable)) {
     const alternates = languages.filter((language) => route.alternates[language]);
     stream.write({
       url: route.path,
-      lastmod,
+      lastmod: lastModified[route.path],
       links:
         alternates.length > 1
           ? [

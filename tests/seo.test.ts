@@ -1,8 +1,14 @@
 /** Head metadata, social images, structured data, sitemap and icons. */
+import { execFileSync } from 'node:child_process';
+import { cp, rm, utimes } from 'node:fs/promises';
+import path from 'node:path';
 import { parse } from 'node-html-parser';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { pageLastModified, parseGitLog, readContentDates, sourcesOf } from '../generator/contentDates.ts';
 import { createRouteTable } from '../generator/routes.ts';
+import { buildSitemap } from '../generator/sitemap.ts';
 import { buildInMemory, type MemoryBuild } from './helpers/memoryBuild.ts';
+import { makeTempDir, realContent } from './helpers/site.ts';
 
 const origin = 'https://www.example.com';
 const routeTable = createRouteTable();
@@ -76,7 +82,17 @@ describe('head metadata', () => {
   it('forwards /privacy/ without rules: a refresh and a canonical link', () => {
     const document = page('privacy/index.html');
     expect(document.querySelector('meta[http-equiv="refresh"]')?.getAttribute('content') ?? document.querySelector('meta[httpEquiv="refresh"]')?.getAttribute('content')).toBe('0; url=/condizioni/#privacy-policy');
-    expect(document.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(`${origin}/condizioni/`);
+    // The final canonical: /condizioni/ itself is canonicalised to /legal/.
+    expect(document.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(`${origin}/legal/`);
+  });
+
+  it('points every canonical at a page that is its own canonical: no chains', () => {
+    for (const route of routeTable.routes.filter((candidate) => candidate.canonicalPath)) {
+      const target = routeTable.routes.find((candidate) => candidate.path === route.canonicalPath);
+      expect(target, route.path).toBeDefined();
+      expect(target!.canonicalPath, `${route.path} -> ${route.canonicalPath}`).toBe(route.canonicalPath);
+      expect(target!.indexable, route.canonicalPath).toBe(true);
+    }
   });
 });
 
@@ -88,7 +104,7 @@ describe('sitemap', () => {
     for (const route of routeTable.routes.filter((candidate) => candidate.indexable)) {
       const entry = entries.find((candidate) => candidate.includes(`<loc>${origin}${route.path}</loc>`));
       expect(entry, route.path).toBeDefined();
-      expect(entry).toMatch(/<lastmod>\d{4}-\d\d-\d\d/);
+      expect(entry).toMatch(/<lastmod>\d{4}-\d\d-\d\d<\/lastmod>/);
       const links = Object.fromEntries([...entry!.matchAll(/hreflang="([^"]+)" href="([^"]+)"/g)].map((match) => [match[1], match[2]]));
       if (Object.keys(route.alternates).length > 1) {
         expect(links).toEqual({ ...Object.fromEntries(Object.entries(route.alternates).map(([language, path]) => [language, `${origin}${path}`])), 'x-default': `${origin}${route.alternates.it}` });
@@ -96,6 +112,63 @@ describe('sitemap', () => {
         expect(links).toEqual({});
       }
     }
+  });
+});
+
+describe('sitemap lastmod', () => {
+  it('is the date the content of each page last changed, not the build date', async () => {
+    const expected = pageLastModified(routeTable, await readContentDates(realContent));
+    const xml = site.text('sitemap.xml');
+    for (const route of routeTable.routes.filter((candidate) => candidate.indexable)) {
+      const entry = new RegExp(`<loc>${origin}${route.path}</loc><lastmod>([^<]+)</lastmod>`).exec(xml);
+      expect(entry?.[1], route.path).toBe(`${expected[route.path]}`);
+    }
+  });
+
+  it('takes the newest of the files the page draws on', () => {
+    const subscriptions = routeTable.routes.find((route) => route.page === 'subscriptions' && route.language === 'de')!;
+    const home = routeTable.routes.find((route) => route.page === 'home' && route.language === 'de')!;
+    expect(sourcesOf(subscriptions)).toEqual(expect.arrayContaining(['site.yaml', 'texts/de/common.yaml', 'texts/it/common.yaml', 'texts/de/subscriptions.yaml', 'texts/it/subscriptions.yaml', 'zones.yaml']));
+    const dates = Object.fromEntries([...new Set(routeTable.routes.flatMap(sourcesOf))].map((file) => [file, '2025-01-01']));
+    const lastModified = pageLastModified(routeTable, { ...dates, 'zones.yaml': '2025-06-30' });
+    expect(lastModified[subscriptions.path]).toBe('2025-06-30');
+    expect(lastModified[home.path]).toBe('2025-01-01');
+  });
+
+  it('uses the last commit of a committed file, so every build of one checkout dates alike', async () => {
+    const dates = await readContentDates(realContent);
+    const uncommitted = execFileSync('git', ['diff', '--name-only', '--relative', 'HEAD', '--', '.'], { cwd: realContent, encoding: 'utf8' }).split('\n');
+    for (const file of ['site.yaml', 'zones.yaml', 'texts/it/home.yaml', 'legal/en.yaml'].filter((candidate) => !uncommitted.includes(candidate))) {
+      const seconds = Number(execFileSync('git', ['log', '-1', '--format=%ct', '--', file], { cwd: realContent, encoding: 'utf8' }));
+      expect(dates[file], file).toBe(new Date(seconds * 1000).toISOString().slice(0, 10));
+    }
+    expect(await readContentDates(realContent)).toEqual(dates);
+  });
+
+  it('falls back to the modification time outside git, and the build needs no git', async () => {
+    const workDir = await makeTempDir('dates');
+    try {
+      const content = path.join(workDir, 'content');
+      await cp(realContent, content, { recursive: true });
+      await utimes(path.join(content, 'zones.yaml'), new Date('2024-03-04T12:00:00Z'), new Date('2024-03-04T12:00:00Z'));
+      const dates = await readContentDates(content);
+      expect(dates['zones.yaml']).toBe('2024-03-04');
+      expect(Object.keys(dates)).toContain('texts/fr/home.yaml');
+    } finally {
+      await rm(workDir, { recursive: true, force: true });
+    }
+  });
+
+  it('reads each file’s newest commit from one git log', () => {
+    const log = ['\u00001700000000', '', 'a.yaml', 'b.yaml', '\u00001600000000', '', 'a.yaml', 'c.yaml'].join('\n');
+    expect(parseGitLog(log)).toEqual({ 'a.yaml': 1_700_000_000_000, 'b.yaml': 1_700_000_000_000, 'c.yaml': 1_600_000_000_000 });
+  });
+
+  it('is written from plain data: a page without a date gets no lastmod', async () => {
+    const [sitemap] = await buildSitemap(routeTable, origin, { '/en/about/': '2025-02-03' });
+    const xml = String(sitemap.contents);
+    expect(xml).toContain(`<loc>${origin}/en/about/</loc><lastmod>2025-02-03</lastmod>`);
+    expect(xml).not.toContain(`<loc>${origin}/de/</loc><lastmod>`);
   });
 });
 
@@ -108,7 +181,8 @@ describe('structured data', () => {
       const website = graph.find((node) => node['@type'] === 'WebSite')!;
       expect(organization).toMatchObject({ name: 'Example Mobile', url: `${origin}/`, email: 'info@example.com', telephone: '+41 91 000 00 00' });
       expect(organization.address).toMatchObject({ '@type': 'PostalAddress', streetAddress: 'Via Example 1', postalCode: '6900', addressLocality: 'Lugano', addressCountry: 'CH' });
-      expect(website).toMatchObject({ name: 'Example Mobile', inLanguage: route.language, publisher: { '@id': organization['@id'] } });
+      // One @id, one node: the WebSite is the same on every page, in all four languages.
+      expect(website).toEqual({ '@type': 'WebSite', '@id': `${origin}/#website`, name: 'Example Mobile', url: `${origin}/`, inLanguage: ['it', 'en', 'de', 'fr'], publisher: { '@id': organization['@id'] } });
       const text = document.querySelector('body')!.text;
       for (const value of [organization.name, organization.email, organization.telephone, organization.address.streetAddress, organization.address.postalCode, organization.address.addressLocality]) {
         expect(text, `${route.path}: ${value}`).toContain(value);
