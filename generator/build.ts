@@ -94,7 +94,14 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     const seoFiles = await step('Write sitemap and robots.txt', () => buildSitemap(routeTable, origin, pageLastModified(routeTable, contentDates)));
 
     const hostingFiles = await step('Write host rules', () =>
-      buildHostingFiles(createHostingRules({ routeTable, site: content.site, inlineScriptHashes: Object.values(assets.inlineScripts).map((script) => script.cspHash) })),
+      buildHostingFiles(
+        createHostingRules({
+          routeTable,
+          site: content.site,
+          inlineScriptHashes: Object.values(assets.inlineScripts).map((script) => script.cspHash),
+          assetPaths: assets.files.map((file) => `/${file.path}`),
+        }),
+      ),
     );
 
     const files: OutputFile[] = [...pages, ...assets.files, ...socialImages.files, ...icons.files, ...seoFiles, ...hostingFiles];

@@ -1,9 +1,10 @@
 /**
  * `site preview`: serves the built folder on this machine the way a host with
  * our rules does. It reads the generated `_redirects` and `_headers` and applies
- * them as Netlify and Cloudflare Pages do, so what an editor previews (status
- * codes, redirects, the cockpit host, the not-found page per language, headers)
- * is what the host serves.
+ * them as Netlify does, so what an editor previews (status codes, redirects, the
+ * cockpit host, the not-found page per language, headers) is what the host
+ * serves. tests/helpers/hosts.ts holds the one table of answers that the preview,
+ * nginx and Apache must all give.
  */
 import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
@@ -25,11 +26,16 @@ const contentTypes: Record<string, string> = {
   '.pdf': 'application/pdf',
 };
 
+/** What Netlify and Cloudflare Pages send for a file that no `_headers` rule gives a Cache-Control. */
+export const defaultCacheControl = 'public, max-age=0, must-revalidate';
+
 export interface RedirectRule {
+  /** Only on this host (lower case), for `https://host/path` sources. */
   host?: string;
-  /** Path without its splat; `/en/` for `/en/*`. */
+  /** The source as written, without the host: `/legal/:section`, `/en/*`. */
   from: string;
-  splat: boolean;
+  /** The source as a regular expression: `*` is the rest of the path, `:name` one segment. */
+  pattern: RegExp;
   to: string;
   status: number;
   /** `!`: applies even where a file exists. */
@@ -42,22 +48,35 @@ export interface HeaderRule {
   headers: [string, string][];
 }
 
+const escapeRegExp = (text: string) => text.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Netlify's matching: a trailing `*` takes the rest of the path, `:name` exactly one
+ * segment, and a path matches with or without its trailing slash.
+ */
+export function sourcePattern(from: string): RegExp {
+  const body = withoutSlash(from)
+    .split(/(\*|:[A-Za-z]\w*)/)
+    .map((part) => (part === '*' ? '.*' : part.startsWith(':') ? '[^/]+' : escapeRegExp(part)))
+    .join('');
+  return new RegExp(`^${body}/?$`);
+}
+
 export function parseRedirects(text: string): RedirectRule[] {
   return text
     .split('\n')
     .map((line) => line.trim())
     .filter((line) => line && !line.startsWith('#'))
     .map((line) => {
-      const [rawFrom, to, rawStatus = '301'] = line.split(/\s+/);
-      let from = rawFrom;
+      const [source, to, rawStatus = '301'] = line.split(/\s+/);
+      let from = source;
       let host: string | undefined;
-      if (/^https?:\/\//.test(rawFrom)) {
-        const url = new URL(rawFrom);
+      if (/^https?:\/\//.test(source)) {
+        const url = new URL(source);
         host = url.hostname;
         from = url.pathname;
       }
-      const splat = from.endsWith('*');
-      return { host, from: splat ? from.slice(0, -1) : from, splat, to, status: Number.parseInt(rawStatus, 10), force: rawStatus.endsWith('!') };
+      return { host, from, pattern: sourcePattern(from), to, status: Number.parseInt(rawStatus, 10), force: rawStatus.endsWith('!') };
     });
 }
 
@@ -79,9 +98,15 @@ export function parseHeaders(text: string): HeaderRule[] {
 /** Hosts treat `/privacy` and `/privacy/` alike when matching rules. */
 const withoutSlash = (value: string) => (value.length > 1 ? value.replace(/\/$/, '') : value);
 
-function matches(rule: { host?: string; from: string; splat: boolean }, host: string, urlPath: string): boolean {
+/** The Host header's name: any letter case, with or without a port (`[::1]:4173` included). */
+export function hostName(header: string | undefined): string {
+  const value = (header ?? '').trim().toLowerCase();
+  return value.startsWith('[') ? value.slice(0, value.indexOf(']') + 1) : value.replace(/:\d*$/, '');
+}
+
+function matches(rule: RedirectRule, host: string, urlPath: string): boolean {
   if (rule.host && rule.host !== host) return false;
-  return rule.splat ? urlPath.startsWith(rule.from) : withoutSlash(urlPath) === withoutSlash(rule.from);
+  return rule.pattern.test(urlPath);
 }
 
 async function isFile(file: string): Promise<boolean> {
@@ -90,6 +115,16 @@ async function isFile(file: string): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/**
+ * The file a decoded URL path names inside the root, or undefined when the path
+ * leaves it (`/../dist-old/secret`). The separator matters: `/srv/dist-old` starts
+ * with `/srv/dist` too.
+ */
+export function fileInRoot(root: string, urlPath: string): string | undefined {
+  const target = path.join(root, urlPath);
+  return target === root || target.startsWith(root + path.sep) ? target : undefined;
 }
 
 export interface PreviewOptions {
@@ -109,37 +144,43 @@ export async function startPreviewServer(options: PreviewOptions): Promise<Previ
   const redirects = parseRedirects(await readRules('_redirects'));
   const headerRules = parseHeaders(await readRules('_headers'));
 
-  const headersFor = (urlPath: string): Record<string, string> =>
-    Object.fromEntries(headerRules.filter((rule) => (rule.splat ? urlPath.startsWith(rule.pattern) : urlPath === rule.pattern)).flatMap((rule) => rule.headers));
+  const headersFor = (urlPath: string): Record<string, string> => {
+    const matched = Object.fromEntries(headerRules.filter((rule) => (rule.splat ? urlPath.startsWith(rule.pattern) : urlPath === rule.pattern)).flatMap((rule) => rule.headers));
+    return { 'Cache-Control': defaultCacheControl, ...matched };
+  };
 
   const sendFile = (response: ServerResponse, status: number, file: string, headers: Record<string, string>) => {
     response.writeHead(status, { ...headers, 'Content-Type': contentTypes[path.extname(file)] ?? 'application/octet-stream' });
     createReadStream(file).pipe(response);
   };
 
+  /** A rule's target inside the root: a folder path means its index.html. */
+  const targetFile = (to: string) => path.join(root, to.endsWith('/') ? `${to}index.html` : to);
+
   const apply = async (rule: RedirectRule, response: ServerResponse, headers: Record<string, string>) => {
     if (rule.status >= 300 && rule.status < 400) {
       response.writeHead(rule.status, { ...headers, Location: rule.to }).end();
       return;
     }
-    sendFile(response, rule.status, path.join(root, rule.to), headers);
+    sendFile(response, rule.status, targetFile(rule.to), headers);
   };
 
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
     const url = new URL(request.url ?? '/', 'http://preview.invalid');
-    const host = (request.headers.host ?? '').replace(/:\d+$/, '');
+    const host = hostName(request.headers.host);
+    const headers = headersFor(url.pathname);
     let urlPath: string;
     try {
       urlPath = decodeURIComponent(url.pathname);
     } catch {
-      urlPath = '/';
-    }
-    const target = path.join(root, urlPath);
-    if (!target.startsWith(root)) {
-      response.writeHead(400).end();
+      response.writeHead(400, headers).end();
       return;
     }
-    const headers = headersFor(url.pathname);
+    const target = fileInRoot(root, urlPath);
+    if (!target) {
+      response.writeHead(400, headers).end();
+      return;
+    }
 
     const forced = redirects.find((rule) => rule.force && matches(rule, host, urlPath));
     if (forced) return apply(forced, response, headers);

@@ -33,4 +33,14 @@ describe.skipIf(!hasChromium)('Content-Security-Policy in the browser', () => {
       expect(violations, route.path).toEqual([]);
     }
   });
+
+  it('parses the Permissions-Policy: geolocation for the coverage map’s frame only, not for the site', async () => {
+    const page = await site.open('/copertura/');
+    // A header Chromium could not parse would be ignored as a whole, leaving geolocation to every frame.
+    const allowed = await page.evaluate(() => {
+      const policy = (document as Document & { featurePolicy?: { allowsFeature(feature: string, origin?: string): boolean } }).featurePolicy!;
+      return { site: policy.allowsFeature('geolocation'), map: policy.allowsFeature('geolocation', 'https://coverage.example.net'), other: policy.allowsFeature('geolocation', 'https://maps.example.net'), camera: policy.allowsFeature('camera') };
+    });
+    expect(allowed).toEqual({ site: false, map: true, other: false, camera: false });
+  });
 });
