@@ -1,15 +1,20 @@
 /**
  * The script every page loads. Each behaviour enhances markup that already works
- * without script.
+ * without script, and runs independently of the others.
  */
 import { initConsent } from './lib/consent.ts';
 import { initHashScroll } from './lib/hashScroll.ts';
 import { initHeader } from './lib/header.ts';
+import { runIndependently } from './lib/independently.ts';
 import { initLanguage } from './lib/language.ts';
 import { handleNotFound } from './lib/notFound.ts';
 
-initHeader(document);
-initLanguage(document);
-initConsent(document);
-initHashScroll(document);
-if (document.body.dataset.page === 'notFound') handleNotFound(document);
+runIndependently({
+  header: () => initHeader(document),
+  language: () => initLanguage(document),
+  consent: () => initConsent(document),
+  hashScroll: () => initHashScroll(document),
+  notFound: () => {
+    if (document.body.dataset.page === 'notFound') handleNotFound(document);
+  },
+});

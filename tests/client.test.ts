@@ -1,9 +1,11 @@
 /** Unit tests of the browser scripts' pure parts. */
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { decideFirstVisit, type FirstVisitInput } from '../client/lib/firstVisit.ts';
 import { buildContactMail, buildPartnershipMail, type FormConfig } from '../client/lib/formMail.ts';
 import { constraintAttributes, firstError, formRules } from '../client/lib/formRules.ts';
+import { idFromHash } from '../client/lib/hash.ts';
+import { runIndependently } from '../client/lib/independently.ts';
 import { prefixedPath } from '../client/lib/language.ts';
 import { buildMailtoLink } from '../client/lib/mailto.ts';
 
@@ -140,5 +142,32 @@ describe('prefixedPath', () => {
     expect(prefixedPath('/fr/a/b/', 'it')).toBe('/a/b/');
     expect(prefixedPath('/', 'de')).toBe('/de/');
     expect(prefixedPath('/english', 'de')).toBe('/de/english');
+  });
+});
+
+describe('idFromHash', () => {
+  it('decodes a percent-encoded id and takes a malformed one as written', () => {
+    expect(idFromHash('#tariff-zones')).toBe('tariff-zones');
+    expect(idFromHash('#%C3%BCber-uns')).toBe('über-uns');
+    expect(idFromHash('#%E0')).toBe('%E0');
+    expect(idFromHash('#50%')).toBe('50%');
+    expect(idFromHash('')).toBe('');
+  });
+});
+
+describe('runIndependently', () => {
+  it('logs a behaviour that throws and still runs the others', () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const ran: string[] = [];
+    runIndependently({
+      first: () => ran.push('first'),
+      broken: () => {
+        throw new Error('boom');
+      },
+      last: () => ran.push('last'),
+    });
+    expect(ran).toEqual(['first', 'last']);
+    expect(error).toHaveBeenCalledWith('broken failed:', expect.any(Error));
+    error.mockRestore();
   });
 });

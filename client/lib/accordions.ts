@@ -3,6 +3,8 @@
  * browsers; where the browser lacks it, closing the others is done here. A hash
  * naming an accordion (`#privacy-policy`, where /privacy leads) opens it.
  */
+import { idFromHash } from './hash.ts';
+
 export function initAccordions(doc: Document): void {
   const accordions = [...doc.querySelectorAll<HTMLDetailsElement>('details[data-legal-document]')];
   if (accordions.length === 0) return;
@@ -18,7 +20,7 @@ export function initAccordions(doc: Document): void {
   }
 
   const openFromHash = () => {
-    const id = decodeURIComponent(location.hash.slice(1));
+    const id = idFromHash(location.hash);
     const target = id ? doc.getElementById(id) : null;
     const accordion = target?.closest<HTMLDetailsElement>('details[data-legal-document]');
     if (!accordion) return;

@@ -7,6 +7,7 @@
  */
 import { buildContactMail, buildPartnershipMail, type FormConfig, type FormValues } from './formMail.ts';
 import { firstError, formRules, type FieldSpec, type FormId } from './formRules.ts';
+import { runIndependently } from './independently.ts';
 
 function isFormId(value: unknown): value is FormId {
   return typeof value === 'string' && value in formRules;
@@ -104,5 +105,6 @@ export function initForm(form: HTMLFormElement, doc: Document): void {
 }
 
 export function initForms(doc: Document): void {
-  for (const form of doc.querySelectorAll<HTMLFormElement>('form[data-form]')) initForm(form, doc);
+  const forms = [...doc.querySelectorAll<HTMLFormElement>('form[data-form]')];
+  runIndependently(Object.fromEntries(forms.map((form) => [`form ${form.id}`, () => initForm(form, doc)])));
 }

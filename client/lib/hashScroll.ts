@@ -1,8 +1,10 @@
 /** With a hash in the address, scroll to its element after 100 ms: smoothly, or instantly under reduced motion. */
+import { idFromHash } from './hash.ts';
+
 export const hashScrollDelay = 100;
 
 export function scrollToHash(doc: Document): void {
-  const id = decodeURIComponent(location.hash.slice(1));
+  const id = idFromHash(location.hash);
   if (!id) return;
   window.setTimeout(() => {
     const target = doc.getElementById(id);

@@ -1,4 +1,5 @@
 /** Header scroll style, mobile menu, hash scroll, legal accordions and the not-found log. */
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, startSite, type SiteUnderTest } from '../helpers/browser.ts';
 
@@ -129,14 +130,50 @@ describe.skipIf(!hasChromium)('legal accordions', () => {
 });
 
 describe.skipIf(!hasChromium)('not found', () => {
-  it('answers 404 with the page of the path’s language and logs the attempt', async () => {
-    const page = await site.open('/');
+  /** The page's console messages from its first load on. */
+  const openLogged = async (path: string, setup?: (page: Page) => Promise<unknown>) => {
     const messages: string[] = [];
-    page.on('console', (message) => messages.push(message.text()));
-    const response = await page.goto(`${site.url}/de/nicht-da?x=1`);
-    expect(response?.status()).toBe(404);
+    const errors: string[] = [];
+    const page = await site.open(path, {
+      setup: async (page) => {
+        page.on('console', (message) => messages.push(message.text()));
+        page.on('pageerror', (error) => errors.push(error.message));
+        await setup?.(page);
+      },
+    });
+    return { page, messages, errors };
+  };
+
+  it('answers 404 with the page of the path’s language and logs the attempt', async () => {
+    const { page, messages } = await openLogged('/de/nicht-da?x=1');
+    expect(await page.evaluate(() => document.readyState)).toBe('complete');
     expect(await page.locator('h1').textContent()).toBe('Seite nicht gefunden');
     expect(await page.locator('main a.button').getAttribute('href')).toBe('/de/');
-    expect(messages.some((text) => text.includes('/de/nicht-da?x=1'))).toBe(true);
+    await expect.poll(() => messages.some((text) => text.includes('/de/nicht-da?x=1'))).toBe(true);
+    const response = await page.goto(`${site.url}/de/nicht-da?x=1`);
+    expect(response?.status()).toBe(404);
+  });
+
+  it('still logs the attempt when the hash is malformed', async () => {
+    const { messages, errors } = await openLogged('/de/nicht-da#%E0');
+    await expect.poll(() => messages.some((text) => text.includes('Page not found: /de/nicht-da#%E0'))).toBe(true);
+    expect(errors).toEqual([]);
+    expect(messages.filter((text) => text.includes(' failed:'))).toEqual([]);
+  });
+
+  it('still logs the attempt when another behaviour throws', async () => {
+    // The header's setup asks matchMedia; here it throws, as a broken or old browser might.
+    const { page, messages } = await openLogged('/de/nicht-da', (page) =>
+      page.addInitScript(() => {
+        window.matchMedia = () => {
+          throw new Error('matchMedia is broken');
+        };
+      }),
+    );
+    await expect.poll(() => messages.some((text) => text.includes('Page not found: /de/nicht-da'))).toBe(true);
+    expect(messages.some((text) => text.startsWith('header failed:'))).toBe(true);
+    // The behaviours after the broken one still run: the language buttons keep the path.
+    await page.locator('.site-header__languages a[data-language="en"]').click();
+    await page.waitForURL((url) => url.pathname === '/en/nicht-da');
   });
 });
