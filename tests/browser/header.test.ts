@@ -53,15 +53,47 @@ describe.skipIf(!hasChromium)('header', () => {
     expect(await menu.isVisible()).toBe(false);
   });
 
-  it('closes the mobile menu on a link click and on navigation', async () => {
+  it('closes the mobile menu as soon as one of its links is clicked', async () => {
     const page = await site.open('/en/', phone);
-    await page.locator('[data-menu-toggle]').click();
+    const toggle = page.locator('[data-menu-toggle]');
+    await toggle.click();
+    expect(await page.locator('#mobile-menu').isVisible()).toBe(true);
+    // The menu's state right after the click, before the link's navigation replaces the page:
+    // a listener on window runs after the menu's own, in the same click. It reports through the
+    // console, since Playwright holds evaluations while a navigation is under way.
+    const states: string[] = [];
+    page.on('console', (message) => {
+      if (message.text().startsWith('menu after click:')) states.push(message.text());
+    });
+    await page.evaluate(() => {
+      window.addEventListener('click', () => {
+        const toggle = document.querySelector('[data-menu-toggle]');
+        const menu = document.querySelector<HTMLElement>('#mobile-menu');
+        console.log(`menu after click: ${location.pathname} expanded=${toggle?.getAttribute('aria-expanded')} hidden=${menu?.hidden}`);
+      });
+    });
     await page.locator('#mobile-menu a', { hasText: 'Coverage' }).click();
     await page.waitForURL('**/en/coverage/');
-    expect(await page.locator('#mobile-menu').isVisible()).toBe(false);
+    expect(states).toEqual(['menu after click: /en/ expanded=false hidden=true']);
+  });
+
+  it('shows the menu closed when back/forward restores a page from the cache', async () => {
+    const page = await site.open('/en/', {
+      ...phone,
+      backForwardCache: true,
+      setup: (page) =>
+        page.addInitScript(() => {
+          window.addEventListener('pageshow', (event) => ((window as unknown as { restored: boolean }).restored = event.persisted));
+        }),
+    });
     await page.locator('[data-menu-toggle]').click();
-    await page.goBack();
-    await page.waitForURL((url) => url.pathname === '/en/');
+    expect(await page.locator('#mobile-menu').isVisible()).toBe(true);
+    // Leave with the menu open: not through one of its links, whose click closes it anyway.
+    await page.evaluate(() => location.assign('/en/coverage/'));
+    await page.waitForURL('**/en/coverage/');
+    // A page restored from the cache fires pageshow, not load.
+    await page.goBack({ waitUntil: 'commit' });
+    await expect.poll(() => page.evaluate(() => (window as unknown as { restored?: boolean }).restored)).toBe(true);
     expect(await page.locator('#mobile-menu').isVisible()).toBe(false);
     expect(await page.locator('[data-menu-toggle]').getAttribute('aria-expanded')).toBe('false');
   });
@@ -73,21 +105,58 @@ describe.skipIf(!hasChromium)('header', () => {
   });
 });
 
+interface ScrollCall {
+  id: string;
+  options: unknown;
+}
+
+/**
+ * Records what the page script asks of scrollIntoView, and puts the page's timers
+ * on a paused clock the test moves. Asserting the script's own call (not where the
+ * page ends up) matters: the browser's fragment jump alone already lands there.
+ */
+async function watchHashScroll(page: Page) {
+  await page.addInitScript(() => {
+    const calls: ScrollCall[] = [];
+    (window as unknown as { scrollCalls: ScrollCall[] }).scrollCalls = calls;
+    const original = Element.prototype.scrollIntoView;
+    Element.prototype.scrollIntoView = function (this: Element, options?: boolean | ScrollIntoViewOptions) {
+      calls.push({ id: this.id, options });
+      original.call(this, options);
+    };
+  });
+  await page.clock.install();
+  await page.clock.pauseAt(Date.now() + 60_000);
+}
+
+const scrollCalls = (page: Page) => page.evaluate(() => (window as unknown as { scrollCalls: ScrollCall[] }).scrollCalls);
+
 describe.skipIf(!hasChromium)('hash scroll', () => {
-  for (const reducedMotion of ['no-preference', 'reduce'] as const) {
-    it(`brings the tariff zones into view from the footer's roaming link (${reducedMotion})`, async () => {
-      const page = await site.open('/en/', { reducedMotion });
-      await page.locator('.site-footer a', { hasText: 'Roaming' }).click();
+  for (const [reducedMotion, behavior] of [['no-preference', 'smooth'], ['reduce', 'auto']] as const) {
+    it(`scrolls to the tariff zones 100 ms after the footer's roaming link, ${behavior} (${reducedMotion})`, async () => {
+      const page = await site.open('/en/', { reducedMotion, setup: watchHashScroll });
+      const roaming = page.locator('.site-footer a', { hasText: 'Roaming' });
+      expect(await roaming.getAttribute('href')).toBe('/en/subscriptions/#tariff-zones');
+      await roaming.click();
       await page.waitForURL('**/en/subscriptions/#tariff-zones');
-      await expect.poll(() => page.locator('#tariff-zones').evaluate((element) => Math.round(element.getBoundingClientRect().top)), { timeout: 3000 }).toBeLessThan(120);
-      expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
+      await page.waitForLoadState('load');
+      expect(await scrollCalls(page)).toEqual([]);
+      await page.clock.runFor(99);
+      expect(await scrollCalls(page)).toEqual([]);
+      await page.clock.runFor(1);
+      expect(await scrollCalls(page)).toEqual([{ id: 'tariff-zones', options: { behavior, block: 'start' } }]);
     });
   }
 
-  it('scrolls to a hash changed on the same page', async () => {
-    const page = await site.open('/abbonamenti/');
-    await page.evaluate(() => { location.hash = 'countries-section'; });
-    await expect.poll(() => page.locator('#countries-section').evaluate((element) => Math.round(element.getBoundingClientRect().top)), { timeout: 3000 }).toBeLessThan(120);
+  it('scrolls to a hash changed on the same page, after 100 ms', async () => {
+    const page = await site.open('/abbonamenti/', { setup: watchHashScroll });
+    await page.evaluate(() => {
+      location.hash = 'countries-section';
+    });
+    await page.clock.runFor(99);
+    expect(await scrollCalls(page)).toEqual([]);
+    await page.clock.runFor(1);
+    expect(await scrollCalls(page)).toEqual([{ id: 'countries-section', options: { behavior: 'smooth', block: 'start' } }]);
   });
 });
 
@@ -116,16 +185,45 @@ describe.skipIf(!hasChromium)('legal accordions', () => {
     expect(await openIds(page)).toEqual([]);
   });
 
-  it('keeps one open at a time where the browser lacks exclusive details', async () => {
-    const page = await site.open('/legal/');
-    await page.context().addInitScript(() => {
+  /**
+   * A browser without exclusive `<details name>`: the property is missing, so the
+   * script takes its fallback, and the served markup loses its `name` attributes,
+   * so Chromium's own exclusivity cannot do the work in its place.
+   */
+  async function withoutExclusiveDetails(page: Page) {
+    await page.addInitScript(() => {
       delete (HTMLDetailsElement.prototype as { name?: string }).name;
     });
-    await page.reload();
+    await page.route(
+      (url) => /^\/(?:(?:en|de|fr)\/)?(?:legal|condizioni)\//.test(url.pathname),
+      async (route) => {
+        const response = await route.fetch();
+        const body = (await response.text()).replace(/(<details\b[^>]*?)\sname="[^"]*"/g, '$1');
+        await route.fulfill({ response, body });
+      },
+    );
+  }
+
+  it('keeps one open at a time, lets it close and opens from the hash where the browser lacks exclusive details', async () => {
+    const page = await site.open('/legal/tariffs/', { setup: withoutExclusiveDetails });
     expect(await page.evaluate(() => 'name' in HTMLDetailsElement.prototype)).toBe(false);
+    expect(await page.locator('details[data-legal-document][name]').count()).toBe(0);
+    expect(await openIds(page)).toEqual(['tariffs']);
     await page.locator('#terms > summary').click();
+    await expect.poll(() => openIds(page)).toEqual(['terms']);
+    await page.locator('#terms > summary').click();
+    await expect.poll(() => openIds(page)).toEqual([]);
     await page.locator('#cookie > summary').click();
-    expect(await openIds(page)).toEqual(['cookie']);
+    await expect.poll(() => openIds(page)).toEqual(['cookie']);
+    await page.evaluate(() => {
+      location.hash = 'privacy-policy';
+    });
+    await expect.poll(() => openIds(page)).toEqual(['privacy-policy']);
+  });
+
+  it('opens a hash-named section on load where the browser lacks exclusive details', async () => {
+    const page = await site.open('/legal/tariffs/#privacy-policy', { setup: withoutExclusiveDetails });
+    await expect.poll(() => openIds(page)).toEqual(['privacy-policy']);
   });
 });
 
