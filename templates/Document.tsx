@@ -47,6 +47,9 @@ export function Document({ ctx, head, children }: DocumentProps) {
     <html lang={route.language} data-cockpit-host={route.path === '/' ? site.cockpitHost : undefined}>
       <head>
         <meta charSet="utf-8" />
+        {/* First in the head, before the stylesheet: a script after a stylesheet waits for it, and
+            the first-visit redirect should leave before the Italian page loads anything else. */}
+        {route.path === '/' && <script dangerouslySetInnerHTML={{ __html: assets.inlineScripts['first-visit'].code }} />}
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{fullTitle}</title>
         <meta name="description" content={description} />
@@ -84,7 +87,6 @@ export function Document({ ctx, head, children }: DocumentProps) {
         ))}
         <link rel="manifest" href={ctx.icons.manifest} />
         <link rel="stylesheet" href={assets.stylesheet} />
-        {route.path === '/' && <script dangerouslySetInnerHTML={{ __html: assets.inlineScripts['first-visit'].code }} />}
         {scriptsFor(route.page).map((entry) => (
           <script key={entry} type="module" src={assets.scripts[entry]} />
         ))}

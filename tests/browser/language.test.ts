@@ -36,6 +36,14 @@ describe.skipIf(!hasChromium)('first-visit redirect', () => {
     expect((await storage(page)).redirectDone).toBe('true');
   });
 
+  it('redirects without waiting for the stylesheet', async () => {
+    const page = await site.open('/chi-siamo/', { locale: 'en-US' });
+    // The stylesheet requested by / never arrives; /en/ gets its own.
+    await page.route('**/assets/site.*.css', (route) => (new URL(route.request().headers().referer ?? '').pathname === '/' ? undefined : route.continue()));
+    await page.goto(`${site.url}/`, { waitUntil: 'commit' });
+    await page.waitForURL((url) => url.pathname === '/en/', { waitUntil: 'commit', timeout: 5_000 });
+  });
+
   it('redirects only once per session', async () => {
     const page = await site.open('/', { locale: 'de-CH' });
     expect(new URL(page.url()).pathname).toBe('/de/');
