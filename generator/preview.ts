@@ -11,6 +11,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { hostConfigFiles } from './hosting.ts';
 
 const contentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -138,6 +139,8 @@ export interface PreviewServer {
   close(): Promise<void>;
 }
 
+const hiddenFiles = new Set<string>(hostConfigFiles.map((name) => `/${name}`));
+
 export async function startPreviewServer(options: PreviewOptions): Promise<PreviewServer> {
   const root = path.resolve(options.dir);
   const readRules = async (name: string) => readFile(path.join(root, name), 'utf8').catch(() => '');
@@ -181,6 +184,9 @@ export async function startPreviewServer(options: PreviewOptions): Promise<Previ
       response.writeHead(400, headers).end();
       return;
     }
+
+    // The host configuration is not for visitors, whatever the rules in the folder say.
+    if (hiddenFiles.has(urlPath)) return sendFile(response, 404, path.join(root, '404.html'), headers);
 
     const forced = redirects.find((rule) => rule.force && matches(rule, host, urlPath));
     if (forced) return apply(forced, response, headers);

@@ -6,8 +6,10 @@
 import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkAnswer, get, hasApache, hasNginx, hostExpectations, securityHeadersOf, startApache, startNginx, type RunningHost } from './helpers/hosts.ts';
+import { checkAnswer, get, hasApache, hasNginx, hostExpectations, requireRealHosts, securityHeadersOf, startApache, startNginx, type RunningHost } from './helpers/hosts.ts';
 import { makeTempDir, runSite } from './helpers/site.ts';
+
+requireRealHosts();
 
 let workDir: string;
 let dist: string;

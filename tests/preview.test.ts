@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fileInRoot, hostName } from '../generator/preview.ts';
+import { fileInRoot, hostName, startPreviewServer } from '../generator/preview.ts';
 import { checkAnswer, get, hostExpectations, securityHeadersOf } from './helpers/hosts.ts';
 import { makeTempDir, projectRoot, runSite } from './helpers/site.ts';
 
@@ -56,6 +56,23 @@ describe('site preview', () => {
       expect(answer.body, attempt).not.toContain('secret');
     }
     expect((await get(base, '/%E0%A4%A')).status).toBe(400);
+  });
+
+  it('never serves the host configuration, even from a folder without rules', async () => {
+    const bare = path.join(workDir, 'bare');
+    await mkdir(bare);
+    await writeFile(path.join(bare, '404.html'), '<html lang="it"><body data-page="notFound"></body></html>');
+    for (const file of ['nginx.conf', 'vercel.json', '.htaccess', '_redirects', '_headers']) await writeFile(path.join(bare, file), 'host rules');
+    const server = await startPreviewServer({ dir: bare, port: 0 });
+    try {
+      for (const file of ['nginx.conf', 'vercel.json', '.htaccess', '_redirects', '_headers']) {
+        const answer = await get(server.url, `/${file}`);
+        expect(answer.status, file).toBe(404);
+        expect(answer.body, file).not.toContain('host rules');
+      }
+    } finally {
+      await server.close();
+    }
   });
 
   it('keeps paths inside the root only with a separator after it', () => {
