@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import type { PageId } from '../generator/routes.ts';
 import { defaultLanguage, languages } from '../generator/schema.ts';
 import type { PageContext } from './context.ts';
+import { consentKeyFor } from '../client/lib/consent.ts';
 import { CookieBanner } from './CookieBanner.tsx';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
@@ -96,7 +97,7 @@ export function Document({ ctx, head, children }: DocumentProps) {
       <body
         data-language={route.language}
         data-page={route.page}
-        data-consent-key={`${site.brand.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-cookie-consent`}
+        data-consent-key={consentKeyFor(site.brand)}
         data-analytics-src={site.analytics.scriptUrl || undefined}
         data-analytics-id={site.analytics.scriptUrl ? site.analytics.siteId : undefined}
         data-legal-paths={route.page === 'notFound' ? JSON.stringify(Object.fromEntries(languages.map((language) => [language, ctx.routeTable.pathOf('legal', language)]))) : undefined}

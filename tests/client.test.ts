@@ -1,6 +1,7 @@
 /** Unit tests of the browser scripts' pure parts. */
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
+import { consentKeyFor } from '../client/lib/consent.ts';
 import { decideFirstVisit, type FirstVisitInput } from '../client/lib/firstVisit.ts';
 import { buildContactMail, buildPartnershipMail, type FormConfig } from '../client/lib/formMail.ts';
 import { constraintAttributes, firstError, formRules } from '../client/lib/formRules.ts';
@@ -169,5 +170,23 @@ describe('runIndependently', () => {
     expect(ran).toEqual(['first', 'last']);
     expect(error).toHaveBeenCalledWith('broken failed:', expect.any(Error));
     error.mockRestore();
+  });
+});
+
+describe('consentKeyFor', () => {
+  it('keeps the brand’s letters and digits of any script, lower case, other runs as one dash', () => {
+    expect(consentKeyFor('Example Mobile')).toBe('example-mobile-cookie-consent');
+    expect(consentKeyFor('Öko Mobile')).toBe('öko-mobile-cookie-consent');
+    expect(consentKeyFor('  Télé & Co. 5G!  ')).toBe('télé-co-5g-cookie-consent');
+    expect(consentKeyFor('Ｅｘａｍｐｌｅ ＭＯＢＩＬＥ')).toBe('example-mobile-cookie-consent');
+    expect(consentKeyFor('ﬁbre')).toBe('fibre-cookie-consent');
+    expect(consentKeyFor('Mobile\u0301')).toBe('mobilé-cookie-consent');
+    expect(consentKeyFor('Σ Mobil')).toBe('σ-mobil-cookie-consent');
+    expect(consentKeyFor('日本モバイル')).toBe('日本モバイル-cookie-consent');
+  });
+
+  it('is never empty', () => {
+    expect(consentKeyFor('!!!')).toBe('site-cookie-consent');
+    expect(consentKeyFor('')).toBe('site-cookie-consent');
   });
 });

@@ -9,6 +9,23 @@ export type ConsentValue = (typeof consentValues)[number];
 
 import { readStored, writeStored } from './storage.ts';
 
+/**
+ * The storage key of the consent choice, made from the brand at build time:
+ * NFKC (so full-width or ligature forms match their plain letters), lower case,
+ * every run of anything but letters, combining marks and digits turned into
+ * '-', no '-' at either end. Letters of any script are kept ("Öko Mobile" ->
+ * "öko-mobile-cookie-consent"); marks are kept because in many scripts they are
+ * part of the letter. A brand with no letter or digit still gets a key.
+ */
+export function consentKeyFor(brand: string): string {
+  const slug = brand
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{M}\p{N}]+/gu, '-')
+    .replace(/^-+|-+$/g, '');
+  return `${slug || 'site'}-cookie-consent`;
+}
+
 function isConsentValue(value: unknown): value is ConsentValue {
   return typeof value === 'string' && (consentValues as readonly string[]).includes(value);
 }
