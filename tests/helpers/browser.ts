@@ -27,7 +27,7 @@ export interface OpenOptions extends BrowserContextOptions {
   /** Consent stored before the page loads, so the banner stays out of the way; `null` leaves it unset. Default: essential. */
   consent?: 'all' | 'essential' | 'none' | null;
   /** Runs on the new page before it navigates: init scripts, routes, a fake clock. */
-  setup?: (page: Page) => Promise<void>;
+  setup?: (page: Page) => Promise<unknown>;
   /**
    * Use a browser with the back/forward cache on. Playwright turns it off by default so
    * that going back always reloads; the mobile menu's pageshow handling needs it on.
