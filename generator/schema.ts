@@ -34,6 +34,8 @@ export const siteSettingsSchema = z
     origin: httpsUrl.refine((url) => !url.endsWith('/'), 'Write the origin without a trailing slash'),
     cockpitHost: z.string().regex(/^[a-z0-9.-]+\.[a-z]{2,}$/, 'Expected a host name such as cockpit.example.com'),
     email: z.email('Expected an e-mail address'),
+    /** The forms' mail drafts; the contact subject's prefix is the same in every language (not trimmed: its space counts). */
+    forms: z.object({ contactSubjectPrefix: z.string().refine((value) => value.trim().length > 0, 'Must not be empty') }).strict(),
     phones: z.object({ hotline: phone, abroad: phone }).strict(),
     address: z
       .object({

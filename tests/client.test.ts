@@ -1,5 +1,7 @@
 /** Unit tests of the browser scripts' pure parts. */
+import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
+import { parse as parseYaml } from 'yaml';
 import { describe, expect, it, vi } from 'vitest';
 import { consentKeyFor } from '../client/lib/consent.ts';
 import { decideFirstVisit, type FirstVisitInput } from '../client/lib/firstVisit.ts';
@@ -9,6 +11,7 @@ import { idFromHash } from '../client/lib/hash.ts';
 import { runIndependently } from '../client/lib/independently.ts';
 import { prefixedPath } from '../client/lib/language.ts';
 import { buildMailtoLink } from '../client/lib/mailto.ts';
+import { siteSettingsSchema } from '../generator/schema.ts';
 
 /** What a mail program reads from a mailto link (RFC 6068). */
 function parseMailto(href: string) {
@@ -71,6 +74,17 @@ describe('form mail drafts', () => {
     const parsed = parseMailto(buildContactMail(config, { name: 'Luca', subject: 'Offerta 5G + eSIM' }));
     expect(parsed.subject).toBe('Contact Request: Offerta 5G + eSIM');
     expect(parsed.body).toBe('Nome: Luca\r\nOggetto: Offerta 5G + eSIM');
+  });
+});
+
+describe('contact subject prefix setting', () => {
+  const site = parseYaml(readFileSync('content/site.yaml', 'utf8'));
+  it('is set once in the site settings, its trailing space kept', () => {
+    expect(siteSettingsSchema.parse(site).forms.contactSubjectPrefix).toBe('Contact Request: ');
+  });
+  it('must not be blank', () => {
+    expect(siteSettingsSchema.safeParse({ ...site, forms: { contactSubjectPrefix: ' ' } }).success).toBe(false);
+    expect(siteSettingsSchema.safeParse({ ...site, forms: {} }).success).toBe(false);
   });
 });
 

@@ -10,7 +10,7 @@ import type { ReactNode } from 'react';
 import { buildMailtoLink } from '../../client/lib/mailto.ts';
 import { constraintAttributes, formRules, type FieldSpec, type FormId } from '../../client/lib/formRules.ts';
 import type { PageContext } from '../context.ts';
-import { FormConfig } from '../FormConfig.tsx';
+import { FormConfig } from './FormConfig.tsx';
 import { Icon } from '../Icon.tsx';
 
 /** The asterisk of a required field; screen readers get `required` from the control instead. */
