@@ -109,11 +109,29 @@ describe('form rules', () => {
     expect(firstError(partnership.description, 'short')).toBe('descriptionMin');
   });
 
-  it('checks e-mail addresses and consent', () => {
-    expect(firstError(contact.email, 'anna@example.com')).toBeUndefined();
-    for (const bad of ['', 'anna', 'anna@', 'anna@example', 'an na@example.com']) expect(firstError(contact.email, bad), bad).toBe('email');
+  it('accepts exactly the HTML standard’s valid e-mail addresses, as type=email does', () => {
+    const valid = ['anna@example.com', 'a@b.cd', 'anna+test@example.com', "o'neil.x_y!#$%&*/=?^`{|}~-@sub.example-1.ch", 'a@intranet', `a@${'b'.repeat(63)}.ch`, ' anna@example.com '];
+    for (const address of valid) expect(firstError(contact.email, address), address).toBeUndefined();
+    const invalid = ['', 'anna', 'anna@', '@example.com', 'an na@example.com', 'a@b..cd', 'a@.b.cd', 'a@b.cd.', 'a@-b.cd', 'a@b-.cd', 'a@b_c.cd', 'a@b.cd@e.fg', `a@${'b'.repeat(64)}.ch`, 'a@bücher.ch', 'anna@example.com\nx'];
+    for (const address of invalid) expect(firstError(contact.email, address), address).toBe('email');
+  });
+
+  it('checks consent', () => {
     expect(firstError(partnership.consent, false)).toBe('consent');
     expect(firstError(partnership.consent, true)).toBeUndefined();
+  });
+
+  it('counts characters, not UTF-16 units: an emoji is one character', () => {
+    const emoji = '😀';
+    expect(emoji.length).toBe(2);
+    expect(firstError(contact.name, emoji)).toBe('name');
+    expect(firstError(contact.name, emoji + emoji)).toBeUndefined();
+    expect(firstError(partnership.description, 'x'.repeat(18) + emoji)).toBe('descriptionMin');
+    expect(firstError(partnership.description, 'x'.repeat(19) + emoji)).toBeUndefined();
+    expect(firstError(partnership.description, 'x'.repeat(499) + emoji)).toBeUndefined();
+    expect(firstError(partnership.description, 'x'.repeat(500) + emoji)).toBe('descriptionMax');
+    expect(firstError(partnership.description, emoji.repeat(500))).toBeUndefined();
+    expect(firstError(partnership.description, emoji.repeat(501))).toBe('descriptionMax');
   });
 
   it('gives the browser the same constraints', () => {

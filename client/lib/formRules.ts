@@ -50,18 +50,34 @@ export const formRules = {
 
 export type FormId = keyof typeof formRules;
 
-/** A deliberately plain e-mail check: something@something.tld, no spaces. */
-const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+/**
+ * The HTML standard's "valid e-mail address", the rule the browser's own
+ * type=email check applies, so a form accepts the same addresses with and
+ * without script: a local part of the allowed characters, then a domain of
+ * dot-separated labels of letters, digits and inner hyphens, at most 63 each.
+ * No empty label: `a@b..cd`, `a@.b.cd` and `a@b.cd.` are refused. Like the
+ * browser, a domain without a dot (`a@intranet`) is valid.
+ */
+const emailPattern = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
+
+/**
+ * Lengths count characters as visitors see them in the message ("at least 2
+ * characters"): code points, so an emoji is one character, not the two UTF-16
+ * units String.length counts.
+ */
+export function characterCount(value: string): number {
+  return [...value].length;
+}
 
 /** The first broken rule's message key, or undefined when the value passes. */
 export function firstError(spec: FieldSpec, value: string | boolean): string | undefined {
   for (const rule of spec.rules) {
     switch (rule.kind) {
       case 'minLength':
-        if (String(value).trim().length < rule.value) return rule.message;
+        if (characterCount(String(value).trim()) < rule.value) return rule.message;
         break;
       case 'maxLength':
-        if (String(value).length > rule.value) return rule.message;
+        if (characterCount(String(value)) > rule.value) return rule.message;
         break;
       case 'email':
         if (!emailPattern.test(String(value).trim())) return rule.message;
@@ -74,7 +90,18 @@ export function firstError(spec: FieldSpec, value: string | boolean): string | u
   return undefined;
 }
 
-/** The HTML constraint attributes of a field, so the browser checks it without script. */
+/** Whether a message key is that of a maximum-length rule of the field. */
+export function isMaxLengthMessage(spec: FieldSpec, key: string | undefined): boolean {
+  return spec.rules.some((rule) => rule.kind === 'maxLength' && rule.message === key);
+}
+
+/**
+ * The HTML constraint attributes of a field, so the browser checks it without
+ * script. The browser counts minlength and maxlength in UTF-16 units, so without
+ * script an emoji counts twice: a text with emoji meets the minimum a little
+ * early and reaches the 500 cap a little early. The form script checks lengths
+ * itself in characters and lifts maxlength (see forms.ts).
+ */
 export function constraintAttributes(spec: FieldSpec): { required: true; minLength?: number; maxLength?: number } {
   const attributes: { required: true; minLength?: number; maxLength?: number } = { required: true };
   for (const rule of spec.rules) {

@@ -6,7 +6,7 @@
  * resets. Anything that throws shows the error notice instead.
  */
 import { buildContactMail, buildPartnershipMail, type FormConfig, type FormValues } from './formMail.ts';
-import { firstError, formRules, type FieldSpec, type FormId } from './formRules.ts';
+import { firstError, formRules, isMaxLengthMessage, type FieldSpec, type FormId } from './formRules.ts';
 import { runIndependently } from './independently.ts';
 
 function isFormId(value: unknown): value is FormId {
@@ -38,6 +38,18 @@ function showFieldError(form: HTMLFormElement, name: string, message: string | u
   }
 }
 
+/**
+ * maxlength stays in the markup for visitors without script, where it is the only
+ * cap. With script it goes: the browser would silently stop typing and cut pasted
+ * text at 500 UTF-16 units (an emoji counts twice, so a text of 499 characters
+ * could not end with one), and the visitor would never see why. Instead the rule
+ * table's limit, counted in characters, shows its message ("cannot exceed 500
+ * characters") and the visitor decides what to shorten.
+ */
+function liftMaxLength(form: HTMLFormElement): void {
+  for (const control of form.querySelectorAll('[maxlength]')) control.removeAttribute('maxlength');
+}
+
 function readConfig(form: HTMLFormElement): FormConfig {
   const block = form.querySelector('script[data-form-config]');
   return JSON.parse(block?.textContent ?? '{}') as FormConfig;
@@ -52,6 +64,7 @@ export function initForm(form: HTMLFormElement, doc: Document): void {
   const failure = doc.querySelector<HTMLElement>(`[data-form-error="${formId}"]`) ?? form.parentElement?.querySelector<HTMLElement>('[data-form-error]') ?? null;
   // The script shows its own messages; the browser's bubbles stay for the no-script case.
   form.noValidate = true;
+  liftMaxLength(form);
 
   const validate = (): string[] => {
     const values = readValues(form, fields);
@@ -64,12 +77,15 @@ export function initForm(form: HTMLFormElement, doc: Document): void {
     return invalid;
   };
 
-  // Once a field has shown an error, it is re-checked as the visitor corrects it.
+  // Once a field has shown an error, it is re-checked as the visitor corrects it. A text that
+  // grows past its maximum is flagged as it happens, not only on submit, so the visitor
+  // learns it while the extra text is still the text just written.
   form.addEventListener('input', (event) => {
     const control = event.target as HTMLInputElement;
     const spec = fields[control.name];
-    if (!spec || control.getAttribute('aria-invalid') !== 'true') return;
+    if (!spec) return;
     const key = firstError(spec, spec.type === 'checkbox' ? control.checked : control.value);
+    if (control.getAttribute('aria-invalid') !== 'true' && !isMaxLengthMessage(spec, key)) return;
     showFieldError(form, control.name, key ? config.errors[key] ?? key : undefined);
   });
 
