@@ -27,23 +27,38 @@ const awkwardLine = `Rossi & Figli SA? #1 100% "quoted" 'single' a+b=c 🚀 ü`;
 /** The same with a line break, for the text areas (single-line inputs drop line breaks). */
 const awkward = `${awkwardLine}\nsecond line`;
 
-/** Mail drafts opened with window.open are recorded instead of leaving the page. */
+interface OpenedWindow {
+  url: string;
+  target?: string;
+  features?: string;
+}
+
+/** Mail drafts opened with window.open are recorded, with their target, instead of leaving the page. */
 async function recordWindowOpen(page: Page) {
   await page.evaluate(() => {
-    (window as unknown as { opened: string[] }).opened = [];
-    window.open = ((url: string) => {
-      (window as unknown as { opened: string[] }).opened.push(String(url));
+    const opened: OpenedWindow[] = [];
+    (window as unknown as { opened: OpenedWindow[] }).opened = opened;
+    window.open = ((url: string, target?: string, features?: string) => {
+      opened.push({ url: String(url), target, features });
       return null;
     }) as typeof window.open;
   });
 }
 
-/** Navigations the page asks for (a mailto: location change) as Chromium reports them. */
+const openedWindows = (page: Page) => page.evaluate(() => (window as unknown as { opened: OpenedWindow[] }).opened);
+
+/**
+ * Navigations the page asks for (a mailto: location change) as Chromium reports them,
+ * of the main frame only: the lazily loaded map iframe navigates too.
+ */
 async function recordNavigations(page: Page): Promise<{ urls: string[]; session: CDPSession }> {
   const session = await page.context().newCDPSession(page);
   const urls: string[] = [];
   await session.send('Page.enable');
-  session.on('Page.frameRequestedNavigation', (event) => urls.push(event.url));
+  const { frameTree } = await session.send('Page.getFrameTree');
+  session.on('Page.frameRequestedNavigation', (event) => {
+    if (event.frameId === frameTree.frame.id) urls.push(event.url);
+  });
   return { urls, session };
 }
 
@@ -54,6 +69,16 @@ function decodeMailto(url: string) {
 }
 
 const isVisible = (page: Page, selector: string) => page.locator(selector).isVisible();
+
+/** A notice's title and description as shown. */
+const noticeTexts = (page: Page, selector: string) => page.locator(`${selector} p`).allTextContents();
+
+/** Section 8 in English, word for word. */
+const section8 = {
+  error: ['An error occurred while submitting the form', 'Please try again later or contact us directly'],
+  partnership: ['Application sent successfully', 'We will contact you soon to discuss the details.'],
+  contact: ['Message sent successfully!', 'Your email client will open to complete the sending.'],
+};
 
 async function fillPartnership(page: Page, description: string) {
   const form = page.locator('form[data-form="partnership"]');
@@ -66,6 +91,16 @@ async function fillPartnership(page: Page, description: string) {
   await form.locator('[name="phone"]').fill('+41 91 000 00 02');
   await form.locator('[name="description"]').fill(description);
   await form.locator('[name="consent"]').check();
+}
+
+async function fillContact(page: Page, subject: string) {
+  const form = page.locator('form[data-form="contact"]');
+  await form.locator('[name="name"]').fill('Jörg Meier');
+  await form.locator('[name="email"]').fill('joerg@example.com');
+  await form.locator('[name="phone"]').fill('+41 44 000 00 00');
+  await form.locator('[name="company"]').fill('Meier & Söhne AG');
+  await form.locator('[name="subject"]').fill(subject);
+  await form.locator('[name="message"]').fill(`${awkward}\nGrüsse`);
 }
 
 describe.skipIf(!hasChromium)('forms', () => {
@@ -95,7 +130,7 @@ describe.skipIf(!hasChromium)('forms', () => {
       case 'maxLength':
         return ['x'.repeat(rule.value + 1), 'x'.repeat(rule.value)];
       case 'email':
-        return ['name@example', 'name@example.ch'];
+        return ['name@example..ch', 'name@example.ch'];
       case 'checked':
         return [false, true];
     }
@@ -132,22 +167,81 @@ describe.skipIf(!hasChromium)('forms', () => {
     }
   }
 
-  it('clears a field’s message as the visitor corrects it, and enforces the 500-character limit', async () => {
+  it('clears a field’s message as the visitor corrects it', async () => {
     const page = await site.open('/en/partnership/');
     const form = page.locator('form[data-form="partnership"]');
     await form.locator('button[type="submit"]').click();
+    expect(await form.locator('[name="companyName"]').getAttribute('aria-invalid')).toBe('true');
     await form.locator('[name="companyName"]').fill('AB');
     expect(await form.locator('[name="companyName"]').getAttribute('aria-invalid')).toBeNull();
-    // The browser stops typing at maxlength; a value set otherwise (autofill, paste by script) is caught on submit.
-    await fillPartnership(page, 'x'.repeat(501));
-    expect(await form.locator('[name="description"]').inputValue()).toHaveLength(500);
-    await form.locator('[name="description"]').evaluate((control: HTMLTextAreaElement) => {
-      control.value = 'x'.repeat(501);
-    });
+  });
+
+  it('counts characters, not UTF-16 units: emoji at the minimum and at the 500-character maximum', async () => {
+    const page = await site.open('/en/partnership/');
+    await recordWindowOpen(page);
+    const form = page.locator('form[data-form="partnership"]');
+    const description = form.locator('[name="description"]');
+    const messageOf = async (name: string) => {
+      const describedBy = await form.locator(`[name="${name}"]`).getAttribute('aria-describedby');
+      return describedBy ? page.locator(`[id="${describedBy}"]`).textContent() : null;
+    };
+    // One emoji is one character: below the company name's minimum of 2, two of them meet it.
+    await form.locator('[name="companyName"]').fill('😀');
     await form.locator('button[type="submit"]').click();
-    const describedBy = await form.locator('[name="description"]').getAttribute('aria-describedby');
-    expect(await page.locator(`[id="${describedBy}"]`).textContent()).toBe('The description cannot exceed 500 characters.');
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('description');
+    expect(await messageOf('companyName')).toBe('The company name must be at least 2 characters.');
+    await form.locator('[name="companyName"]').fill('😀😀');
+    expect(await messageOf('companyName')).toBeNull();
+
+    // With script, maxlength (which counts UTF-16 units) is lifted: 499 characters and an emoji can be typed.
+    expect(await description.getAttribute('maxlength')).toBeNull();
+    await fillPartnership(page, `${'x'.repeat(499)}😀`);
+    expect(await description.inputValue()).toBe(`${'x'.repeat(499)}😀`);
+    await description.press('End');
+    await description.press('x');
+    // Past 500 the message shows as the visitor types, before any submit.
+    expect(await messageOf('description')).toBe('The description cannot exceed 500 characters.');
+    await description.press('Backspace');
+    expect(await messageOf('description')).toBeNull();
+    await form.locator('button[type="submit"]').click();
+    expect(await openedWindows(page)).toHaveLength(1);
+    expect(decodeMailto((await openedWindows(page))[0].url).body).toContain(`${'x'.repeat(499)}😀`);
+  });
+
+  it('keeps maxlength for visitors without script', async () => {
+    const page = await site.open('/en/partnership/', { javaScriptEnabled: false });
+    const description = page.locator('form[data-form="partnership"] [name="description"]');
+    expect(await description.getAttribute('maxlength')).toBe('500');
+    await description.fill('x'.repeat(501));
+    expect(await description.inputValue()).toHaveLength(500);
+  });
+
+  it('refuses the addresses the browser’s own type=email refuses, and only those', async () => {
+    const page = await site.open('/en/contact/');
+    const form = page.locator('form[data-form="contact"]');
+    const email = form.locator('[name="email"]');
+    const cases: [address: string, valid: boolean][] = [
+      ['a@b..cd', false],
+      ['a@.b.cd', false],
+      ['a@b.cd.', false],
+      ['a@-b.cd', false],
+      ['a b@c.de', false],
+      ['anna@', false],
+      [`a@${'b'.repeat(64)}.ch`, false],
+      ['a@b.cd', true],
+      ['anna+test@example.com', true],
+      ['a@intranet', true],
+      [`a@${'b'.repeat(63)}.ch`, true],
+      // Typed, an international domain becomes its ASCII form (a@xn--bcher-kva.ch) before any check.
+      ['a@bücher.ch', true],
+    ];
+    for (const [address, valid] of cases) {
+      await email.fill(address);
+      await form.locator('button[type="submit"]').click();
+      const refusedByScript = (await email.getAttribute('aria-invalid')) === 'true';
+      const refusedByBrowser = await email.evaluate((control: HTMLInputElement) => !control.validity.valid);
+      expect(refusedByScript, address).toBe(!valid);
+      expect(refusedByScript, `${address}: script and browser agree`).toBe(refusedByBrowser);
+    }
   });
 
   it('opens the partnership draft in a new window with every field intact, then thanks and resets', async () => {
@@ -159,9 +253,11 @@ describe.skipIf(!hasChromium)('forms', () => {
     await fillPartnership(page, description);
     await page.locator('form[data-form="partnership"] button[type="submit"]').click();
 
-    const opened = await page.evaluate(() => (window as unknown as { opened: string[] }).opened);
+    const opened = await openedWindows(page);
     expect(opened).toHaveLength(1);
-    const mail = decodeMailto(opened[0]);
+    expect(opened[0].target).toBe('_blank');
+    expect(opened[0].features).toBe('noopener');
+    const mail = decodeMailto(opened[0].url);
     expect(mail.address).toBe('info@example.com');
     expect(mail.subject).toBe(texts.mail.subject);
     const lines = mail.body.split('\r\n');
@@ -171,7 +267,7 @@ describe.skipIf(!hasChromium)('forms', () => {
     expect(mail.body.endsWith(texts.mail.consent.replace('{{email}}', 'info@example.com'))).toBe(true);
 
     expect(await isVisible(page, '[data-form-success]')).toBe(true);
-    expect(await page.locator('[data-form-success]').textContent()).toContain(texts.success.title);
+    expect(await noticeTexts(page, '[data-form-success]')).toEqual([texts.success.title, texts.success.text]);
     for (const name of partnershipFields.filter((field) => field !== 'consent')) {
       expect(await page.locator(`form[data-form="partnership"] [name="${name}"]`).inputValue(), name).toBe('');
     }
@@ -188,13 +284,50 @@ describe.skipIf(!hasChromium)('forms', () => {
     await fillPartnership(page, 'We resell business mobile plans in Ticino.');
     await page.locator('form[data-form="partnership"] button[type="submit"]').click();
     expect(await isVisible(page, '[data-form-error]')).toBe(true);
-    expect(await page.locator('[data-form-error]').textContent()).toContain('An error occurred while submitting the form');
+    expect(await noticeTexts(page, '[data-form-error]')).toEqual(section8.error);
     expect(await isVisible(page, '[data-form-success]')).toBe(false);
   });
 
-  it('sends the contact draft to the mail program with "Contact Request: " and every field', async () => {
-    const page = await site.open('/de/kontakt/');
+  it('shows the section 8 success notices in English, word for word', async () => {
+    const page = await site.open('/en/partnership/');
+    await recordWindowOpen(page);
+    await fillPartnership(page, 'We resell business mobile plans in Ticino.');
+    await page.locator('form[data-form="partnership"] button[type="submit"]').click();
+    expect(await noticeTexts(page, '[data-form-success]')).toEqual(section8.partnership);
+
+    const contact = await site.open('/en/contact/');
+    const navigations = await recordNavigations(contact);
+    await fillContact(contact, 'Offer');
+    await contact.locator('form[data-form="contact"] button[type="submit"]').click();
+    await expect.poll(() => navigations.urls.length).toBe(1);
+    expect(await noticeTexts(contact, '[data-form-success]')).toEqual(section8.contact);
+    await navigations.session.detach();
+  });
+
+  it('shows the contact form’s error notice when building the draft throws', async () => {
+    const page = await site.open('/contatti/');
     const navigations = await recordNavigations(page);
+    await fillContact(page, 'Offerta');
+    // The draft's encoding is the step that can throw (a browser extension, a broken polyfill).
+    await page.evaluate(() => {
+      window.encodeURIComponent = () => {
+        throw new URIError('broken');
+      };
+    });
+    await page.locator('form[data-form="contact"] button[type="submit"]').click();
+    expect(await isVisible(page, '[data-form-error]')).toBe(true);
+    const texts = formTexts('it');
+    expect(await noticeTexts(page, '[data-form-error]')).toEqual([texts.error.title, texts.error.text]);
+    expect(await page.evaluate(() => document.activeElement?.hasAttribute('data-form-error'))).toBe(true);
+    expect(await isVisible(page, '[data-form-success]')).toBe(false);
+    expect(navigations.urls).toEqual([]);
+    // Nothing was sent, so nothing the visitor wrote is lost.
+    expect(await page.locator('form[data-form="contact"] [name="message"]').inputValue()).not.toBe('');
+    await navigations.session.detach();
+  });
+
+  it('shows the German messages beside every invalid contact field and focuses the first', async () => {
+    const page = await site.open('/de/kontakt/');
     const texts = formTexts('de').contact;
     const form = page.locator('form[data-form="contact"]');
     await form.locator('button[type="submit"]').click();
@@ -203,33 +336,40 @@ describe.skipIf(!hasChromium)('forms', () => {
       expect(await page.locator(`[id="${describedBy}"]`).textContent(), name).toBe(texts.errors[name]);
     }
     expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('name');
-
-    await form.locator('[name="name"]').fill('Jörg Meier');
-    await form.locator('[name="email"]').fill('joerg@example.com');
-    await form.locator('[name="phone"]').fill('+41 44 000 00 00');
-    await form.locator('[name="company"]').fill('Meier & Söhne AG');
-    await form.locator('[name="subject"]').fill('Offerte? 50% & mehr #2');
-    await form.locator('[name="message"]').fill(`${awkward}\nGrüsse`);
-    await form.locator('button[type="submit"]').click();
-
-    await expect.poll(() => navigations.urls.length).toBe(1);
-    const mail = decodeMailto(navigations.urls[0]);
-    expect(mail.address).toBe('info@example.com');
-    expect(mail.subject).toBe('Contact Request: Offerte? 50% & mehr #2');
-    expect(mail.body.split('\r\n')).toEqual([
-      `${texts.fields.name}: Jörg Meier`,
-      `${texts.fields.email}: joerg@example.com`,
-      `${texts.fields.phone}: +41 44 000 00 00`,
-      `${texts.fields.company}: Meier & Söhne AG`,
-      `${texts.fields.subject}: Offerte? 50% & mehr #2`,
-      `${texts.fields.message}: ${awkwardLine}`,
-      'second line',
-      'Grüsse',
-    ]);
-    expect(await isVisible(page, '[data-form-success]')).toBe(true);
-    expect(await form.locator('[name="message"]').inputValue()).toBe('');
-    await navigations.session.detach();
   });
+
+  const contactPages = { it: '/contatti/', en: '/en/contact/', de: '/de/kontakt/', fr: '/fr/contact/' } as const;
+  for (const [language, path] of Object.entries(contactPages)) {
+    it(`sends the ${language} contact draft to the mail program with "Contact Request: " and every field, then thanks and resets every field`, async () => {
+      const page = await site.open(path);
+      const navigations = await recordNavigations(page);
+      const texts = formTexts(language).contact;
+      const form = page.locator('form[data-form="contact"]');
+      const subject = `Offerte? 50% & mehr #2 ${language}`;
+      await fillContact(page, subject);
+      await form.locator('button[type="submit"]').click();
+
+      await expect.poll(() => navigations.urls.length).toBe(1);
+      const mail = decodeMailto(navigations.urls[0]);
+      expect(mail.address).toBe('info@example.com');
+      // The same prefix in every language (section 7), set once in the site settings.
+      expect(mail.subject).toBe(`Contact Request: ${subject}`);
+      expect(mail.body.split('\r\n')).toEqual([
+        `${texts.fields.name}: Jörg Meier`,
+        `${texts.fields.email}: joerg@example.com`,
+        `${texts.fields.phone}: +41 44 000 00 00`,
+        `${texts.fields.company}: Meier & Söhne AG`,
+        `${texts.fields.subject}: ${subject}`,
+        `${texts.fields.message}: ${awkwardLine}`,
+        'second line',
+        'Grüsse',
+      ]);
+      expect(await isVisible(page, '[data-form-success]')).toBe(true);
+      expect(await noticeTexts(page, '[data-form-success]')).toEqual([texts.success.title, texts.success.text]);
+      for (const name of contactFields) expect(await form.locator(`[name="${name}"]`).inputValue(), name).toBe('');
+      await navigations.session.detach();
+    });
+  }
 
   it('still checks required fields and minimum lengths without script', async () => {
     const page = await site.open('/en/contact/', { javaScriptEnabled: false });
