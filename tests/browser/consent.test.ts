@@ -1,4 +1,6 @@
 /** Cookie consent and analytics gating, watched on the network. */
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consentKey, hasChromium, startSite, type SiteUnderTest } from '../helpers/browser.ts';
@@ -119,5 +121,39 @@ describe.skipIf(!hasChromium)('cookie consent', () => {
     expect(await page.locator('script[data-analytics]').count()).toBe(0);
     expect(await page.locator('[data-cookie-banner]').isVisible()).toBe(false);
     expect(analytics.length).toBe(1);
+  });
+});
+
+describe.skipIf(!hasChromium)('analytics turned off in the settings', () => {
+  let quiet: SiteUnderTest;
+  beforeAll(async () => {
+    quiet = await startSite({
+      editContent: async (contentDir) => {
+        const file = path.join(contentDir, 'site.yaml');
+        const source = await readFile(file, 'utf8');
+        const edited = source.replace(/^(\s+scriptUrl:).*$/m, "$1 ''");
+        if (edited === source) throw new Error('site.yaml has no analytics scriptUrl to empty');
+        await writeFile(file, edited);
+      },
+    });
+  });
+  afterAll(async () => quiet?.close());
+
+  it('requests no analytics after "all", now or on later loads', async () => {
+    const page = await quiet.open('/en/', { consent: null });
+    // With the setting empty there is no analytics address to watch for: nothing may leave the site at all.
+    const outside: string[] = [];
+    page.context().on('request', (request) => {
+      if (!request.url().startsWith(quiet.url)) outside.push(request.url());
+    });
+    expect(await page.locator('body').getAttribute('data-analytics-src')).toBeNull();
+    await page.getByRole('button', { name: 'Accept all' }).click();
+    expect(await page.evaluate((key) => localStorage.getItem(key), consentKey)).toBe('all');
+    expect(await page.locator('[data-cookie-banner]').isVisible()).toBe(false);
+    await settle(page);
+    await page.reload();
+    await settle(page);
+    expect(await page.locator('script[data-analytics]').count()).toBe(0);
+    expect(outside).toEqual([]);
   });
 });
