@@ -48,8 +48,9 @@ export function Document({ ctx, head, children }: DocumentProps) {
     <html lang={route.language} data-cockpit-host={route.path === '/' ? site.cockpitHost : undefined}>
       <head>
         <meta charSet="utf-8" />
-        {/* First in the head, before the stylesheet: a script after a stylesheet waits for it, and
-            the first-visit redirect should leave before the Italian page loads anything else. */}
+        {/* Before the stylesheet: a script after a stylesheet waits for it, and the first-visit
+            redirect should leave before the Italian page loads anything else. (React still puts
+            the title, meta and link tags ahead of it; they block nothing.) */}
         {route.path === '/' && <script dangerouslySetInnerHTML={{ __html: assets.inlineScripts['first-visit'].code }} />}
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{fullTitle}</title>
