@@ -114,7 +114,7 @@ export function TariffTable({ ctx, kind, captionId }: { ctx: PageContext; kind: 
         <thead>
           <tr>
             <th scope="col">{t(`${key}.itemHeader`)}</th>
-            {table.columns.map((column) => <th key={column} scope="col">{t(`${key}.columns.${column}`)}</th>)}
+            {table.columns.map((column) => <th key={column} scope="col" data-tariff-column={column}>{t(`${key}.columns.${column}`)}</th>)}
           </tr>
         </thead>
         <tbody>
