@@ -7,7 +7,6 @@
  */
 import { buildContactMail, buildPartnershipMail, type FormConfig, type FormValues } from './formMail.ts';
 import { firstError, formRules, isMaxLengthMessage, type FieldSpec, type FormId } from './formRules.ts';
-import { runIndependently } from './independently.ts';
 
 function isFormId(value: unknown): value is FormId {
   return typeof value === 'string' && value in formRules;
@@ -121,6 +120,7 @@ export function initForm(form: HTMLFormElement, doc: Document): void {
 }
 
 export function initForms(doc: Document): void {
-  const forms = [...doc.querySelectorAll<HTMLFormElement>('form[data-form]')];
-  runIndependently(Object.fromEntries(forms.map((form) => [`form ${form.id}`, () => initForm(form, doc)])));
+  // No runIndependently here: a page has one form, and sharing that helper with main.js
+  // would make esbuild split it into a chunk every page then fetches after main.js.
+  for (const form of doc.querySelectorAll<HTMLFormElement>('form[data-form]')) initForm(form, doc);
 }
