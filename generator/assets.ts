@@ -21,6 +21,8 @@ export interface Assets {
   stylesheet: string;
   /** URL paths of the entry scripts by entry name. */
   scripts: Record<string, string>;
+  /** URL paths of the shared chunks each entry imports, to preload with it instead of after it. */
+  scriptImports: Record<string, string[]>;
   /** Images by their source name, e.g. `vision.svg`. */
   images: Record<string, ImageAsset>;
   /** Scripts inlined into a page's head, with the CSP hash of each. */
@@ -83,7 +85,7 @@ async function buildStylesheet(input: AssetInput): Promise<OutputFile> {
   }
 }
 
-async function buildScripts(input: AssetInput): Promise<{ files: OutputFile[]; scripts: Record<string, string> }> {
+async function buildScripts(input: AssetInput): Promise<{ files: OutputFile[]; scripts: Record<string, string>; scriptImports: Record<string, string[]> }> {
   const entryPoints = await fg('*.ts', { cwd: input.clientDir, absolute: true, ignore: ['*.d.ts', '*.test.ts'] });
   const entries = entryPoints.filter((entry) => !path.basename(entry).startsWith('_'));
   let result: esbuild.BuildResult<{ write: false; metafile: true }>;
@@ -107,14 +109,19 @@ async function buildScripts(input: AssetInput): Promise<{ files: OutputFile[]; s
     throw new SiteError({ code: 'ASSET_FAILED', message: `Client scripts could not be bundled: ${(error as Error).message.split('\n')[0]}`, location: { file: path.relative(process.cwd(), input.clientDir) } });
   }
   const scripts: Record<string, string> = {};
+  const scriptImports: Record<string, string[]> = {};
   const files: OutputFile[] = [];
   for (const output of result.outputFiles) {
     const relative = path.relative(process.cwd(), output.path).split(path.sep).join('/');
     files.push({ path: relative, contents: output.contents });
     const meta = result.metafile.outputs[relative];
-    if (meta?.entryPoint) scripts[path.basename(meta.entryPoint, '.ts')] = `/${relative}`;
+    if (!meta?.entryPoint) continue;
+    const name = path.basename(meta.entryPoint, '.ts');
+    scripts[name] = `/${relative}`;
+    // Code two entries share becomes a chunk, which the browser would only discover once the entry has arrived.
+    scriptImports[name] = meta.imports.filter((item) => item.kind === 'import-statement' && !item.external).map((item) => `/${item.path}`);
   }
-  return { files, scripts };
+  return { files, scripts, scriptImports };
 }
 
 /** Each file in client/inline/ becomes one minified, self-contained script to inline. */
@@ -165,6 +172,7 @@ export async function buildAssets(input: AssetInput): Promise<Assets> {
   return {
     stylesheet: `/${stylesheet.path}`,
     scripts: scripts.scripts,
+    scriptImports: scripts.scriptImports,
     images: images.images,
     inlineScripts,
     files: [stylesheet, ...scripts.files, ...images.files],

@@ -155,6 +155,19 @@ describe('full build of the real content', () => {
     expect(buildOutput).toContain('Render pages');
   });
 
+  it('preloads every chunk a page’s scripts import, so none waits for the script that imports it', async () => {
+    for (const route of routeTable.routes) {
+      const page = await readPage(outDir, route.file);
+      const imported = new Set<string>();
+      for (const script of page.querySelectorAll('script[src]')) {
+        const code = await readFile(path.join(outDir, script.getAttribute('src')!), 'utf8');
+        for (const match of code.matchAll(/(?:import|from)\s*"\.\/([\w.-]+\.js)"/g)) imported.add(`/assets/${match[1]}`);
+      }
+      const preloaded = page.querySelectorAll('link[rel="modulepreload"]').map((link) => link.getAttribute('href'));
+      expect(new Set(preloaded), route.path).toEqual(imported);
+    }
+  });
+
   it('keeps all script a page loads within 6 KB gzip, none of it render-blocking', async () => {
     const scriptBytes = async (src: string, seen: Set<string>): Promise<number> => {
       if (seen.has(src)) return 0;
