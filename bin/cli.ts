@@ -100,7 +100,8 @@ try {
     // Help and version are successes; every other commander error is a usage error.
     process.exitCode = error.exitCode === 0 ? 0 : 2;
   } else if (isSiteError(error)) {
-    console.error(`Build failed.\n${formatSiteError(error)}`);
+    const command = program.args[0] === 'preview' ? 'Preview' : 'Build';
+    console.error(`${command} failed.\n${formatSiteError(error)}`);
     process.exitCode = 1;
   } else {
     console.error('Internal error (a bug in the generator, not in your content):');

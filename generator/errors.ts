@@ -16,6 +16,7 @@ export type ErrorCode =
   | 'RENDER_FAILED'
   | 'ASSET_FAILED'
   | 'OUTPUT_FAILED'
+  | 'PREVIEW_FAILED'
   | 'BUILD_FAILED';
 
 export interface SourceLocation {
