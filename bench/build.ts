@@ -49,9 +49,7 @@ const inline = /<script>([^<]*)<\/script>/.exec(home)?.[1] ?? '';
 console.log('  script per page type (gzip):');
 for (const page of [...new Set(routes.map((route) => route.page))]) {
   const html = text(routes.find((route) => route.page === page)!.file);
-  // Entry scripts and the shared chunks they import (preloaded with them).
-  const sources = [...html.matchAll(/<(?:script type="module" src|link rel="modulepreload" href)="\/([^"]+)"/g)].map((match) => match[1]);
+  const sources = [...html.matchAll(/<script type="module" src="\/([^"]+)"/g)].map((match) => match[1]);
   const bytes = sources.reduce((sum, source) => sum + gzip(source), 0) + (page === 'home' ? gzipSync(inline).length : 0);
-  const chunks = sources.length - scriptsFor(page).length;
-  console.log(`    ${page.padEnd(16)} ${kb(bytes)}  ${scriptsFor(page).join(' + ')}${chunks > 0 ? ` + ${chunks} shared chunk${chunks === 1 ? '' : 's'}` : ''}${page === 'home' ? ' + inline first-visit (on / only)' : ''}`);
+  console.log(`    ${page.padEnd(16)} ${kb(bytes)}  ${scriptsFor(page).join(' + ')}${page === 'home' ? ' + inline first-visit (on / only)' : ''}`);
 }

@@ -19,10 +19,8 @@ import type { OutputFile } from './writer.ts';
 export interface Assets {
   /** URL path of the stylesheet, e.g. `/assets/site.3f2a9c1b7d.css`. */
   stylesheet: string;
-  /** URL paths of the entry scripts by entry name. */
+  /** URL paths of the entry scripts by entry name; each is self-contained. */
   scripts: Record<string, string>;
-  /** URL paths of the shared chunks each entry imports, to preload with it instead of after it. */
-  scriptImports: Record<string, string[]>;
   /** Images by their source name, e.g. `vision.svg`. */
   images: Record<string, ImageAsset>;
   /** Scripts inlined into a page's head, with the CSP hash of each. */
@@ -85,7 +83,7 @@ async function buildStylesheet(input: AssetInput): Promise<OutputFile> {
   }
 }
 
-async function buildScripts(input: AssetInput): Promise<{ files: OutputFile[]; scripts: Record<string, string>; scriptImports: Record<string, string[]> }> {
+async function buildScripts(input: AssetInput): Promise<{ files: OutputFile[]; scripts: Record<string, string> }> {
   const entryPoints = await fg('*.ts', { cwd: input.clientDir, absolute: true, ignore: ['*.d.ts', '*.test.ts'] });
   const entries = entryPoints.filter((entry) => !path.basename(entry).startsWith('_'));
   let result: esbuild.BuildResult<{ write: false; metafile: true }>;
@@ -100,8 +98,9 @@ async function buildScripts(input: AssetInput): Promise<{ files: OutputFile[]; s
       metafile: true,
       outdir: 'assets',
       entryNames: '[name].[hash]',
-      chunkNames: 'chunk.[hash]',
-      splitting: true,
+      // No shared chunks: the entries share a few hundred bytes at most, and a chunk would cost
+      // every page one more request that the browser only discovers after the entry arrives.
+      splitting: false,
       logLevel: 'silent',
       legalComments: 'none',
     });
@@ -109,19 +108,14 @@ async function buildScripts(input: AssetInput): Promise<{ files: OutputFile[]; s
     throw new SiteError({ code: 'ASSET_FAILED', message: `Client scripts could not be bundled: ${(error as Error).message.split('\n')[0]}`, location: { file: path.relative(process.cwd(), input.clientDir) } });
   }
   const scripts: Record<string, string> = {};
-  const scriptImports: Record<string, string[]> = {};
   const files: OutputFile[] = [];
   for (const output of result.outputFiles) {
     const relative = path.relative(process.cwd(), output.path).split(path.sep).join('/');
     files.push({ path: relative, contents: output.contents });
     const meta = result.metafile.outputs[relative];
-    if (!meta?.entryPoint) continue;
-    const name = path.basename(meta.entryPoint, '.ts');
-    scripts[name] = `/${relative}`;
-    // Code two entries share becomes a chunk, which the browser would only discover once the entry has arrived.
-    scriptImports[name] = meta.imports.filter((item) => item.kind === 'import-statement' && !item.external).map((item) => `/${item.path}`);
+    if (meta?.entryPoint) scripts[path.basename(meta.entryPoint, '.ts')] = `/${relative}`;
   }
-  return { files, scripts, scriptImports };
+  return { files, scripts };
 }
 
 /** Each file in client/inline/ becomes one minified, self-contained script to inline. */
@@ -172,7 +166,6 @@ export async function buildAssets(input: AssetInput): Promise<Assets> {
   return {
     stylesheet: `/${stylesheet.path}`,
     scripts: scripts.scripts,
-    scriptImports: scripts.scriptImports,
     images: images.images,
     inlineScripts,
     files: [stylesheet, ...scripts.files, ...images.files],

@@ -89,9 +89,6 @@ export function Document({ ctx, head, children }: DocumentProps) {
         ))}
         <link rel="manifest" href={ctx.icons.manifest} />
         <link rel="stylesheet" href={assets.stylesheet} />
-        {[...new Set(scriptsFor(route.page).flatMap((entry) => assets.scriptImports[entry] ?? []))].map((chunk) => (
-          <link key={chunk} rel="modulepreload" href={chunk} />
-        ))}
         {scriptsFor(route.page).map((entry) => (
           <script key={entry} type="module" src={assets.scripts[entry]} />
         ))}
