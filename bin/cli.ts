@@ -39,6 +39,7 @@ function printReport(report: BuildReport) {
     }
     if (report.unresolvedKeys.length > 0) console.warn(`  in no language: ${report.unresolvedKeys.join(', ')}`);
   }
+  for (const warning of report.warnings) console.warn(`Warning: ${warning}`);
   for (const step of report.steps) console.log(`  ${step.label.padEnd(32)} ${step.milliseconds.toFixed(0).padStart(6)} ms`);
   const perLanguage = languages.map((language) => `${language} ${report.pagesByLanguage[language]}`).join(', ');
   const pageCount = languages.reduce((total, language) => total + report.pagesByLanguage[language], 0);

@@ -50,6 +50,8 @@ export interface BuildReport {
   missingTranslations: Record<Language, string[]>;
   /** Keys no language has; pages show the warning marker. */
   unresolvedKeys: string[];
+  /** Things the build did but could not tidy up, e.g. a leftover copy of the previous output. */
+  warnings: string[];
   destination: string;
 }
 
@@ -105,9 +107,9 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     );
 
     const files: OutputFile[] = [...pages, ...assets.files, ...socialImages.files, ...icons.files, ...seoFiles, ...hostingFiles];
-    await step('Write output', async () => {
+    const warnings = await step('Write output', async () => {
       for (const file of files) await options.writer.write(file);
-      await options.writer.commit();
+      return options.writer.commit();
     });
 
     const pagesByLanguage = Object.fromEntries(languages.map((language) => [language, pages.filter((page) => page.route.language === language).length])) as Record<Language, number>;
@@ -119,6 +121,7 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
       milliseconds: performance.now() - started,
       missingTranslations: translations.missingByLanguage,
       unresolvedKeys,
+      warnings,
       destination: options.writer.destination,
     };
   } catch (error) {

@@ -20,8 +20,8 @@ export interface OutputWriter {
   /** Checks, before any work, that the destination may be replaced. */
   prepare(): Promise<void>;
   write(file: OutputFile): Promise<void>;
-  /** Makes everything written visible at once. */
-  commit(): Promise<void>;
+  /** Makes everything written visible at once; returns warnings about what it could not tidy up. */
+  commit(): Promise<string[]>;
   /** Throws away everything written; the destination is not touched. */
   abort(): Promise<void>;
 }
@@ -114,10 +114,27 @@ export function createDirectoryWriter(outDir: string, options: DirectoryWriterOp
         await rename(staging, destination);
       } catch (error) {
         // Put the previous output back: a failed swap must lose nothing.
-        if (hadPrevious) await rename(previous, destination);
+        if (hadPrevious) {
+          try {
+            await rename(previous, destination);
+          } catch {
+            throw outputError(
+              destination,
+              `Could not move the new output into place (${(error as Error).message}), nor the previous output back`,
+              `The previous output is in ${previous} and the new one in ${staging}; rename one of them to ${path.basename(destination)}.`,
+            );
+          }
+        }
         throw failed('move the new output into place', error);
       }
-      if (hadPrevious) await rm(previous, { recursive: true, force: true });
+      if (!hadPrevious) return [];
+      try {
+        await rm(previous, { recursive: true, force: true });
+        return [];
+      } catch (error) {
+        // The new output is in place: a leftover copy of the old one is worth a warning, not a failed build.
+        return [`The previous output could not be removed from ${previous} (${(error as Error).message}); delete it by hand.`];
+      }
     },
     async abort() {
       try {
@@ -148,6 +165,7 @@ export function createMemoryWriter(): MemoryWriter {
     async commit() {
       files.clear();
       for (const [key, value] of pending) files.set(key, value);
+      return [];
     },
     async abort() {
       pending.clear();

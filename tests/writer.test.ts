@@ -4,6 +4,7 @@
  * files that a mistyped `--out` happens to name.
  */
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertReplaceableOutput, createDirectoryWriter, createMemoryWriter } from '../generator/writer.ts';
@@ -80,6 +81,7 @@ describe('the directory writer', () => {
     await mkdir(path.join(workDir, 'empty'));
     await expect(assertReplaceableOutput(path.join(workDir, 'empty'), [])).resolves.toBeUndefined();
     await expect(assertReplaceableOutput(path.parse(workDir).root, [])).rejects.toThrow(/Refusing/);
+    await expect(assertReplaceableOutput(os.homedir(), [])).rejects.toThrow(/Refusing .*: it holds/);
     await expect(assertReplaceableOutput(path.dirname(workDir), [workDir])).rejects.toThrow(/it holds/);
   });
 });
