@@ -35,7 +35,8 @@ function printReport(report: BuildReport) {
     console.warn('Missing translations (shown in Italian or with a ⚠️ marker):');
     for (const language of languages) {
       const keys = report.missingTranslations[language];
-      if (keys.length > 0) console.warn(`  ${language}: ${keys.length} missing: ${keys.join(', ')}`);
+      const shown = 20;
+      if (keys.length > 0) console.warn(`  ${language}: ${keys.length} missing: ${keys.slice(0, shown).join(', ')}${keys.length > shown ? `, … and ${keys.length - shown} more (--strict lists each with its file)` : ''}`);
     }
     if (report.unresolvedKeys.length > 0) console.warn(`  in no language: ${report.unresolvedKeys.join(', ')}`);
   }

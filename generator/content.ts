@@ -10,6 +10,7 @@ import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Docume
 import type { z } from 'zod';
 import { SiteError, type SourceLocation } from './errors.ts';
 import {
+  businessBadgePlanId,
   cookiePolicyFileSchema,
   countriesFileSchema,
   defaultLanguage,
@@ -235,6 +236,7 @@ async function loadTexts(contentDir: string, problems: ProblemList): Promise<Loa
       }
       texts[language][namespace] = data as TextTree;
       parsed[language].set(namespace, file);
+      if (language === defaultLanguage) rejectEmptyTexts(file, namespace, problems);
       // Keys as the templates ask for them: `about.values.0.title`.
       for (const entry of scalarEntries(file)) textLocations[language][[namespace, ...entry.segments].join('.')] = entry.location;
     }
@@ -258,6 +260,15 @@ async function loadTexts(contentDir: string, problems: ProblemList): Promise<Loa
     }
   }
   return { texts, textLocations };
+}
+
+/** Italian is what every language falls back to: an empty Italian text would show the warning marker. */
+function rejectEmptyTexts(file: ParsedFile, namespace: string, problems: ProblemList) {
+  for (const { segments, value, location } of scalarEntries(file)) {
+    if (typeof value === 'string' && value.trim() === '') {
+      problems.add('CONTENT_SCHEMA', `${[namespace, ...segments].join('.')}: Must not be empty`, file.displayPath, { line: location.line ?? 1, col: location.column ?? 1 }, 'Italian is the reference language: every text needs its Italian wording.');
+    }
+  }
 }
 
 /** Reports the first repeated value of `field` in a list: two plans or zones with one id would hide each other. */
@@ -284,6 +295,10 @@ function checkReferences(plans: Plan[], zones: Zone[], countries: Country[], tex
   checkUnique(zones, 'id', 'zones', files.zones, problems);
   checkUnique(countries, 'key', 'countries', files.countries, problems);
   const planIds = new Set(plans.map((plan) => plan.id));
+  if (!planIds.has(businessBadgePlanId)) {
+    // Renaming it would silently take the business-zone badge off its card.
+    problems.add('CONTENT_REFERENCE', `plans: No plan "${businessBadgePlanId}"`, files.plans.displayPath, positionOf(files.plans, ['plans']), `The business-zone badge belongs to the plan with id ${businessBadgePlanId} (section 3); keep that id.`);
+  }
   const countryKeys = new Set(countries.map((country) => country.key));
   const zonesFile = files.zones;
   zones.forEach((zone, zoneIndex) => {

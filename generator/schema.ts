@@ -15,6 +15,9 @@ export type SitePlaceholder = (typeof sitePlaceholders)[number];
 /** The text files under texts/<lang>/ that the templates read; Italian must have each. */
 export const requiredTextFiles = ['common', 'home', 'about', 'subscriptions', 'coverage', 'partnership', 'contact', 'esim', 'cockpit', 'legal', 'forms', 'notFound'] as const;
 
+/** The plan whose card carries the business-zone badge (section 3 names it); plans.yaml must have it. */
+export const businessBadgePlanId = 'my-europe-plus';
+
 /** The illustrations under content/images that the pages show. */
 export const requiredImages = ['vision.svg', 'partnership-hero.svg', 'coverage-banner.svg'] as const;
 export type RequiredImage = (typeof requiredImages)[number];

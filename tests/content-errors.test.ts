@@ -136,6 +136,22 @@ describe('content errors', () => {
     expect(result.stderr).toMatch(/content\/plans\.yaml:\d+:\d+ {2}plans\[0\]\.features\[0\]: Unknown label "speed5gg" {2}\[CONTENT_REFERENCE\]/);
   });
 
+  it('reports an empty Italian text where it is written', async () => {
+    const result = await buildBroken('emptyitalian', (dir) => edit(path.join(dir, 'texts/it/esim.yaml'), (source) => source.replace(/(\n  title: ).+/, '$1""')));
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/content\/texts\/it\/esim\.yaml:2:10 {2}esim\.\w+\.title: Must not be empty {2}\[CONTENT_SCHEMA\]/);
+  });
+
+  it('reports a renamed plan that section 3 gives the business-zone badge', async () => {
+    const result = await buildBroken('badgeplan', async (dir) => {
+      await edit(path.join(dir, 'plans.yaml'), (source) => source.replace('id: my-europe-plus', 'id: my-europe-max'));
+      await edit(path.join(dir, 'zones.yaml'), (source) => source.replaceAll('my-europe-plus', 'my-europe-max'));
+    });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/content\/plans\.yaml:\d+:\d+ {2}plans: No plan "my-europe-plus" {2}\[CONTENT_REFERENCE\]/);
+    expect(result.stderr).toContain('Content has 1 problem;');
+  });
+
   it('reports two zones with one id', async () => {
     const result = await buildBroken('duplicate', (dir) => edit(path.join(dir, 'zones.yaml'), (source) => source.replace('- id: global', '- id: business')));
     expect(result.code).toBe(1);

@@ -4,12 +4,9 @@
  * if world roaming is included, the europe badge if Europe roaming is, else the
  * Switzerland badge. Never stored, so it cannot drift from the roaming data.
  */
-import type { Plan } from '../../generator/schema.ts';
+import { businessBadgePlanId, type Plan } from '../../generator/schema.ts';
 
 export type PlanBadge = 'switzerland' | 'europe' | 'business' | 'global';
-
-/** The plan section 3 names for the business-zone badge. */
-export const businessBadgePlanId = 'my-europe-plus';
 
 export function planBadge(plan: Pick<Plan, 'id' | 'roaming'>): PlanBadge {
   if (plan.id === businessBadgePlanId) return 'business';
