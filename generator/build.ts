@@ -6,9 +6,9 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildAssets } from './assets.ts';
-import { loadContent, type Content } from './content.ts';
+import { loadContent, textFileOf, type Content } from './content.ts';
 import { SiteError } from './errors.ts';
-import { createTranslations, type Translations } from './i18n.ts';
+import { createTranslations, textNamespace, type Translations } from './i18n.ts';
 import { renderPages } from './render.ts';
 import { createRouteTable } from './routes.ts';
 import { defaultLanguage, languages, type Language } from './schema.ts';
@@ -93,7 +93,7 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     const unresolvedKeys = translations.unresolvedKeys();
     if (options.strict) assertComplete(options.contentDir, content, translations.missingByLanguage, unresolvedKeys);
     const contentDates = await step('Date content changes', () => readContentDates(options.contentDir));
-    const seoFiles = await step('Write sitemap and robots.txt', () => buildSitemap(routeTable, origin, pageLastModified(routeTable, contentDates)));
+    const seoFiles = await step('Write sitemap and robots.txt', () => buildSitemap(routeTable, origin, pageLastModified(pages, contentDates)));
 
     const hostingFiles = await step('Write host rules', () =>
       buildHostingFiles(
@@ -132,7 +132,7 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
 
 /** The file of a text key in a language, for a key that has no line of its own there. */
 function textFile(contentDir: string, language: Language, key: string): string {
-  return path.relative(process.cwd(), path.join(contentDir, 'texts', language, `${key.split('.')[0]}.yaml`));
+  return path.relative(process.cwd(), path.join(contentDir, textFileOf(language, textNamespace(key))));
 }
 
 /** A `{{name}}` nobody fills would reach the page verbatim: always an error, at the text that holds it. */

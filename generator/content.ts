@@ -49,6 +49,29 @@ export interface Content {
   textLocations: Record<Language, Record<string, SourceLocation>>;
 }
 
+/** The file (relative to the content folder) that holds a language's texts of one page or area. */
+export function textFileOf(language: Language, namespace: string): string {
+  return `texts/${language}/${namespace}.yaml`;
+}
+
+/**
+ * The file that holds each part of the content, for dating the pages that read
+ * it; texts are dated per file through `textFileOf`. A page reads the legal
+ * documents of its own language only.
+ */
+export function contentFileOf(part: keyof Content, language: Language): string | undefined {
+  const files: Partial<Record<keyof Content, string>> = {
+    site: 'site.yaml',
+    plans: 'plans.yaml',
+    zones: 'zones.yaml',
+    countries: 'countries.yaml',
+    tariffs: 'tariffs.yaml',
+    legal: `legal/${language}.yaml`,
+    cookiePolicy: 'cookie-policy.yaml',
+  };
+  return files[part];
+}
+
 type PathSegment = string | number;
 
 interface ParsedFile {
@@ -244,7 +267,7 @@ async function loadTexts(contentDir: string, problems: ProblemList): Promise<Loa
   // The templates read these texts: Italian, the reference, must have every one of them.
   for (const namespace of requiredTextFiles) {
     if (!parsed[defaultLanguage].has(namespace) && !unreadableItalian.has(namespace)) {
-      const displayPath = path.relative(process.cwd(), path.join(contentDir, 'texts', defaultLanguage, `${namespace}.yaml`));
+      const displayPath = path.relative(process.cwd(), path.join(contentDir, textFileOf(defaultLanguage, namespace)));
       problems.add('CONTENT_MISSING_FILE', 'Required text file is missing', displayPath, undefined, 'Italian is the reference language: every page needs its Italian texts.');
       unreadableItalian.add(namespace);
     }

@@ -13,8 +13,7 @@ import { execFile } from 'node:child_process';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
-import type { PageId, Route, RouteTable } from './routes.ts';
-import { defaultLanguage, type Language } from './schema.ts';
+import type { Route } from './routes.ts';
 
 /** Content file (relative to the content folder, forward slashes) to `YYYY-MM-DD`. */
 export type ContentDates = Record<string, string>;
@@ -54,35 +53,11 @@ export async function readContentDates(contentDir: string): Promise<ContentDates
   return dates;
 }
 
-/** A language's text file and the Italian one it falls back to. */
-const texts = (language: Language, namespace: string) => [`texts/${language}/${namespace}.yaml`, `texts/${defaultLanguage}/${namespace}.yaml`];
-
-/** The content each page shows besides the header and footer; image names as the page templates use them. */
-const pageSources: Record<PageId, (language: Language) => string[]> = {
-  home: (language) => texts(language, 'home'),
-  about: (language) => [...texts(language, 'about'), 'images/vision.svg'],
-  subscriptions: (language) => [...texts(language, 'subscriptions'), 'plans.yaml', 'zones.yaml', 'countries.yaml'],
-  coverage: (language) => [...texts(language, 'coverage'), 'images/coverage-banner.svg'],
-  partnership: (language) => [...texts(language, 'partnership'), ...texts(language, 'forms'), 'images/partnership-hero.svg'],
-  contact: (language) => [...texts(language, 'contact'), ...texts(language, 'forms')],
-  esim: (language) => texts(language, 'esim'),
-  cockpit: (language) => texts(language, 'cockpit'),
-  legal: (language) => [...texts(language, 'legal'), `legal/${language}.yaml`, 'tariffs.yaml'],
-  cookiePolicy: () => ['cookie-policy.yaml'],
-  privacyRedirect: (language) => texts(language, 'legal'),
-  notFound: (language) => texts(language, 'notFound'),
-};
-
-/** Every page's content files: its own, the settings, and the header and footer texts. */
-export function sourcesOf(route: Route): string[] {
-  return ['site.yaml', ...texts(route.language, 'common'), ...pageSources[route.page](route.language)];
-}
-
-/** Page path to the date of the newest content it draws on; a page none of whose files exist has none. */
-export function pageLastModified(routeTable: RouteTable, dates: ContentDates): Record<string, string> {
+/** Page path to the date of the newest content file it read; a page none of whose files is dated has none. */
+export function pageLastModified(pages: { route: Route; sources: string[] }[], dates: ContentDates): Record<string, string> {
   const result: Record<string, string> = {};
-  for (const route of routeTable.routes) {
-    const known = sourcesOf(route).map((file) => dates[file]).filter(Boolean);
+  for (const { route, sources } of pages) {
+    const known = sources.map((file) => dates[file]).filter(Boolean);
     if (known.length > 0) result[route.path] = known.sort().at(-1)!;
   }
   return result;

@@ -23,6 +23,11 @@ export const legacyKeys: Readonly<Record<string, string>> = {
   cookies: 'common.footer.cookies',
 };
 
+/** The text file (`esim` for `esim.meta.title`) a key lives in; legacy short keys resolved. */
+export function textNamespace(key: string): string {
+  return (legacyKeys[key] ?? key).split('.')[0];
+}
+
 export type TextValues = Record<string, string | number>;
 
 /** A `{{name}}` in a text that neither the settings nor the template filled in. */

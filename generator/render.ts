@@ -9,9 +9,10 @@ import type { PageContext } from '../templates/context.ts';
 import type { Assets } from './assets.ts';
 import type { SiteIcons } from './icons.ts';
 import type { SocialImages } from './social.ts';
-import type { Content } from './content.ts';
-import type { Translations } from './i18n.ts';
+import { contentFileOf, textFileOf, type Content } from './content.ts';
+import { textNamespace, type Translations, type Translator } from './i18n.ts';
 import type { Route, RouteTable } from './routes.ts';
+import { defaultLanguage } from './schema.ts';
 import type { OutputFile } from './writer.ts';
 
 export interface RenderInput {
@@ -28,17 +29,61 @@ export interface RenderInput {
 export interface RenderedPage extends OutputFile {
   route: Route;
   contents: string;
+  /** The content files the page read, relative to the content folder, e.g. `texts/de/home.yaml`: its sitemap date comes from them. */
+  sources: string[];
+}
+
+/**
+ * The page's view of the build's data, noting which content files it reads: the
+ * texts it looks up (and the Italian ones they fall back to), the parts of the
+ * content it touches and the images it shows. Recorded, not listed by hand, so a
+ * template that starts reading a file dates its page by it at once.
+ */
+function recordingInputs(route: Route, input: RenderInput, sources: Set<string>) {
+  const { language } = route;
+  const base = input.translations.translators[language];
+  const noteText = (key: string) => {
+    const namespace = textNamespace(key);
+    sources.add(textFileOf(language, namespace));
+    sources.add(textFileOf(defaultLanguage, namespace));
+  };
+  const translator: Translator = {
+    ...base,
+    t(key, values) {
+      noteText(key);
+      return base.t(key, values);
+    },
+    indices(key) {
+      noteText(key);
+      return base.indices(key);
+    },
+  };
+  const content = new Proxy(input.content, {
+    get(target, part: keyof Content) {
+      const file = contentFileOf(part, language);
+      if (file) sources.add(file);
+      return target[part];
+    },
+  });
+  const images = new Proxy(input.assets.images, {
+    get(target, name: string) {
+      if (name in target) sources.add(`images/${name}`);
+      return target[name];
+    },
+  });
+  return { translator, content, assets: { ...input.assets, images } };
 }
 
 export function renderPage(route: Route, input: RenderInput): RenderedPage {
-  const translator = input.translations.translators[route.language];
+  const sources = new Set<string>();
+  const { translator, content, assets } = recordingInputs(route, input, sources);
   const ctx: PageContext = {
     route,
     routeTable: input.routeTable,
     translator,
     t: translator.t,
-    content: input.content,
-    assets: input.assets,
+    content,
+    assets,
     origin: input.origin,
     year: input.year,
     socialImages: input.socialImages,
@@ -46,7 +91,7 @@ export function renderPage(route: Route, input: RenderInput): RenderedPage {
   };
   try {
     const html = renderToStaticMarkup(createElement(pageComponents[route.page], { ctx }));
-    return { route, path: route.file, contents: `<!doctype html>${html}` };
+    return { route, path: route.file, contents: `<!doctype html>${html}`, sources: [...sources].sort() };
   } catch (error) {
     // Content is validated before rendering, so a template that throws is a bug: keep its stack, name the page.
     throw new Error(`Rendering ${route.path} (${route.page}, ${route.language}) failed`, { cause: error });

@@ -1,10 +1,11 @@
 /** Head metadata, social images, structured data, sitemap and icons. */
 import { execFileSync } from 'node:child_process';
+import fg from 'fast-glob';
 import { cp, rm, utimes } from 'node:fs/promises';
 import path from 'node:path';
 import { parse } from 'node-html-parser';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { pageLastModified, parseGitLog, readContentDates, sourcesOf } from '../generator/contentDates.ts';
+import { pageLastModified, parseGitLog, readContentDates } from '../generator/contentDates.ts';
 import { createRouteTable } from '../generator/routes.ts';
 import { buildSitemap } from '../generator/sitemap.ts';
 import { buildInMemory, type MemoryBuild } from './helpers/memoryBuild.ts';
@@ -116,23 +117,42 @@ describe('sitemap', () => {
 });
 
 describe('sitemap lastmod', () => {
-  it('is the date the content of each page last changed, not the build date', async () => {
-    const expected = pageLastModified(routeTable, await readContentDates(realContent));
-    const xml = site.text('sitemap.xml');
-    for (const route of routeTable.routes.filter((candidate) => candidate.indexable)) {
-      const entry = new RegExp(`<loc>${origin}${route.path}</loc><lastmod>([^<]+)</lastmod>`).exec(xml);
-      expect(entry?.[1], route.path).toBe(`${expected[route.path]}`);
+  it('is the date of the newest content file each page reads, not the build date', async () => {
+    // A copy outside git, so file times date the content: everything old, then a few files newer.
+    const workDir = await makeTempDir('lastmod');
+    try {
+      const content = path.join(workDir, 'content');
+      await cp(realContent, content, { recursive: true });
+      const old = new Date('2024-01-15T12:00:00Z');
+      for (const file of await fg('**/*', { cwd: content })) await utimes(path.join(content, file), old, old);
+      const touch = (file: string, day: string) => utimes(path.join(content, file), new Date(`${day}T12:00:00Z`), new Date(`${day}T12:00:00Z`));
+      await touch('zones.yaml', '2025-02-01');
+      await touch('images/vision.svg', '2025-03-01');
+      await touch('texts/it/legal.yaml', '2025-04-01');
+      await touch('texts/fr/home.yaml', '2025-05-01');
+      const built = await buildInMemory(content);
+      const xml = built.text('sitemap.xml');
+      const lastmod = (urlPath: string) => new RegExp(`<loc>${origin}${urlPath}</loc><lastmod>([^<]+)</lastmod>`).exec(xml)?.[1];
+      // The subscriptions pages show the zones, in every language.
+      expect([lastmod('/abbonamenti/'), lastmod('/de/abonnements/')]).toEqual(['2025-02-01', '2025-02-01']);
+      // The about pages show the vision image.
+      expect([lastmod('/chi-siamo/'), lastmod('/en/about/')]).toEqual(['2025-03-01', '2025-03-01']);
+      // Italian legal texts: the legal pages, the cookie policy (its link to the privacy text), and every language that falls back to them.
+      expect([lastmod('/legal/'), lastmod('/en/legal/'), lastmod('/cookie-policy/')]).toEqual(['2025-04-01', '2025-04-01', '2025-04-01']);
+      // A French text dates only its French page.
+      expect([lastmod('/fr/'), lastmod('/en/'), lastmod('/')]).toEqual(['2025-05-01', '2024-01-15', '2024-01-15']);
+      expect(lastmod('/copertura/')).toBe('2024-01-15');
+      for (const route of routeTable.routes.filter((candidate) => candidate.indexable)) expect(lastmod(route.path), route.path).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    } finally {
+      await rm(workDir, { recursive: true, force: true });
     }
   });
 
-  it('takes the newest of the files the page draws on', () => {
-    const subscriptions = routeTable.routes.find((route) => route.page === 'subscriptions' && route.language === 'de')!;
-    const home = routeTable.routes.find((route) => route.page === 'home' && route.language === 'de')!;
-    expect(sourcesOf(subscriptions)).toEqual(expect.arrayContaining(['site.yaml', 'texts/de/common.yaml', 'texts/it/common.yaml', 'texts/de/subscriptions.yaml', 'texts/it/subscriptions.yaml', 'zones.yaml']));
-    const dates = Object.fromEntries([...new Set(routeTable.routes.flatMap(sourcesOf))].map((file) => [file, '2025-01-01']));
-    const lastModified = pageLastModified(routeTable, { ...dates, 'zones.yaml': '2025-06-30' });
-    expect(lastModified[subscriptions.path]).toBe('2025-06-30');
-    expect(lastModified[home.path]).toBe('2025-01-01');
+  it('takes the newest of the files a page read', () => {
+    const [home] = routeTable.routes;
+    const pages = [{ route: home, sources: ['site.yaml', 'texts/it/home.yaml'] }];
+    expect(pageLastModified(pages, { 'site.yaml': '2025-01-01', 'texts/it/home.yaml': '2025-06-30', 'zones.yaml': '2026-01-01' })).toEqual({ '/': '2025-06-30' });
+    expect(pageLastModified(pages, {})).toEqual({});
   });
 
   it('uses the last commit of a committed file, so every build of one checkout dates alike', async () => {

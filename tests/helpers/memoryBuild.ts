@@ -10,9 +10,9 @@ export interface MemoryBuild {
   paths: string[];
 }
 
-export async function buildInMemory(): Promise<MemoryBuild> {
+export async function buildInMemory(contentDir = realContent): Promise<MemoryBuild> {
   const writer = createMemoryWriter();
-  const report = await build({ contentDir: realContent, writer, baseUrl: 'https://www.example.com' });
+  const report = await build({ contentDir, writer, baseUrl: 'https://www.example.com' });
   const get = (path: string) => {
     const contents = writer.files.get(path);
     if (contents === undefined) throw new Error(`not built: ${path}`);
