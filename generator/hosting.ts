@@ -49,6 +49,22 @@ export interface HostingInput {
 
 export const hostConfigFiles = ['_redirects', '_headers', 'vercel.json', 'nginx.conf', '.htaccess'] as const;
 
+/**
+ * The rules that depend on nothing in the content. `site preview` applies them to
+ * any folder it serves, even one without host files.
+ */
+export const fixedHostingRules: Readonly<Pick<HostingRules, 'hiddenFiles' | 'caching'>> = {
+  hiddenFiles: hostConfigFiles.map((name) => `/${name}`),
+  // Pages: what Netlify and Cloudflare Pages send for a file no `_headers` rule names, so pages need no rule there.
+  caching: { html: 'public, max-age=0, must-revalidate', assets: 'public, max-age=31536000, immutable', assetsPrefix: '/assets/' },
+};
+
+/** Escapes every character a regular expression reads specially. */
+export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A path without its trailing slash (`/privacy/` -> `/privacy`); `/` stays `/`. Hosts match both forms alike. */
+export const withoutSlash = (path: string) => (path.length > 1 ? path.replace(/\/$/, '') : path);
+
 const origin = (url: string) => new URL(url).origin;
 
 export function contentSecurityPolicy(site: SiteSettings, inlineScriptHashes: string[]): string {
@@ -82,9 +98,8 @@ export function createHostingRules({ routeTable, site, inlineScriptHashes, asset
   const legalRoots = languages.map((language) => routeTable.pathOf('legal', language));
   const notFound = routeTable.routes.filter((route) => route.page === 'notFound');
   const prefixOf = (file: string) => `/${file.slice(0, file.lastIndexOf('/') + 1)}`;
-  const assetsPrefix = '/assets/';
   return {
-    redirects: [{ from: privacy.path.replace(/\/$/, ''), to: privacy.redirectTo! }],
+    redirects: [{ from: withoutSlash(privacy.path), to: privacy.redirectTo! }],
     hostRoot: { host: site.cockpitHost.toLowerCase(), file: `/${cockpit.file}` },
     fallbacks: legalRoots.map((path) => ({ prefix: path, file: `${path}index.html` })),
     fallbackPages: routeTable.routes
@@ -95,7 +110,7 @@ export function createHostingRules({ routeTable, site, inlineScriptHashes, asset
       .sort((a, b) => b.prefix.length - a.prefix.length),
     // The /privacy/ fallback page is a folder too, but /privacy has a redirect of its own.
     folderPaths: routeTable.routes.filter((route) => route.path !== '/' && route.path.endsWith('/') && route.page !== 'privacyRedirect').map((route) => route.path),
-    hiddenFiles: hostConfigFiles.map((name) => `/${name}`),
+    hiddenFiles: [...fixedHostingRules.hiddenFiles],
     securityHeaders: {
       'Content-Security-Policy': contentSecurityPolicy(site, inlineScriptHashes),
       'Strict-Transport-Security': 'max-age=63072000; includeSubDomains',
@@ -104,8 +119,8 @@ export function createHostingRules({ routeTable, site, inlineScriptHashes, asset
       'Permissions-Policy': permissionsPolicy(site),
       'X-Frame-Options': 'DENY',
     },
-    caching: { html: 'public, max-age=0, must-revalidate', assets: 'public, max-age=31536000, immutable', assetsPrefix },
-    assetPaths: assetPaths.filter((path) => path.startsWith(assetsPrefix)).sort(),
+    caching: { ...fixedHostingRules.caching },
+    assetPaths: assetPaths.filter((path) => path.startsWith(fixedHostingRules.caching.assetsPrefix)).sort(),
   };
 }
 
@@ -141,7 +156,7 @@ export function redirectsFile(rules: HostingRules): string {
   lines.push(
     ...section(
       ['Real legal sections without their slash. Netlify serves the folder first and adds the slash itself;', 'Cloudflare would otherwise hand them to the one-segment rule below.'],
-      rules.fallbackPages.map((path) => `${path.replace(/\/$/, '')} ${path} 301`),
+      rules.fallbackPages.map((path) => `${withoutSlash(path)} ${path} 301`),
     ),
   );
   lines.push(
@@ -185,7 +200,6 @@ export function headersFile(rules: HostingRules): string {
   ].join('\n') + '\n';
 }
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const alternation = (paths: string[]) => `(?:${paths.map(escapeRegExp).join('|')})`;
 
 /**
@@ -196,7 +210,6 @@ const alternation = (paths: string[]) => `(?:${paths.map(escapeRegExp).join('|')
  */
 export function vercelConfig(rules: HostingRules): string {
   const htmlCache = { 'Cache-Control': rules.caching.html };
-  const withoutSlash = (path: string) => path.replace(/\/$/, '');
   const routes: Record<string, unknown>[] = [
     { src: '^/.*$', headers: rules.securityHeaders, continue: true },
     { src: '^/(?:.*/)?[^/.]*(?:/|\\.html)?$', headers: htmlCache, continue: true },

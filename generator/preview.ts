@@ -11,7 +11,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { hostConfigFiles } from './hosting.ts';
+import { escapeRegExp, fixedHostingRules, withoutSlash } from './hosting.ts';
 
 const contentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -27,8 +27,8 @@ const contentTypes: Record<string, string> = {
   '.pdf': 'application/pdf',
 };
 
-/** What Netlify and Cloudflare Pages send for a file that no `_headers` rule gives a Cache-Control. */
-export const defaultCacheControl = 'public, max-age=0, must-revalidate';
+/** The Content-Type a host sends for a file, by its extension. */
+export const contentTypeOf = (file: string) => contentTypes[path.extname(file)] ?? 'application/octet-stream';
 
 export interface RedirectRule {
   /** Only on this host (lower case), for `https://host/path` sources. */
@@ -48,8 +48,6 @@ export interface HeaderRule {
   splat: boolean;
   headers: [string, string][];
 }
-
-const escapeRegExp = (text: string) => text.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * Netlify's matching: a trailing `*` takes the rest of the path, `:name` exactly one
@@ -96,9 +94,6 @@ export function parseHeaders(text: string): HeaderRule[] {
   return rules;
 }
 
-/** Hosts treat `/privacy` and `/privacy/` alike when matching rules. */
-const withoutSlash = (value: string) => (value.length > 1 ? value.replace(/\/$/, '') : value);
-
 /** The Host header's name: any letter case, with or without a port (`[::1]:4173` included). */
 export function hostName(header: string | undefined): string {
   const value = (header ?? '').trim().toLowerCase();
@@ -124,8 +119,9 @@ async function isFile(file: string): Promise<boolean> {
  * with `/srv/dist` too.
  */
 export function fileInRoot(root: string, urlPath: string): string | undefined {
-  const target = path.join(root, urlPath);
-  return target === root || target.startsWith(root + path.sep) ? target : undefined;
+  const base = path.resolve(root);
+  const target = path.join(base, urlPath);
+  return target === base || target.startsWith(base + path.sep) ? target : undefined;
 }
 
 export interface PreviewOptions {
@@ -139,7 +135,7 @@ export interface PreviewServer {
   close(): Promise<void>;
 }
 
-const hiddenFiles = new Set<string>(hostConfigFiles.map((name) => `/${name}`));
+const hiddenFiles = new Set(fixedHostingRules.hiddenFiles);
 
 export async function startPreviewServer(options: PreviewOptions): Promise<PreviewServer> {
   const root = path.resolve(options.dir);
@@ -149,11 +145,11 @@ export async function startPreviewServer(options: PreviewOptions): Promise<Previ
 
   const headersFor = (urlPath: string): Record<string, string> => {
     const matched = Object.fromEntries(headerRules.filter((rule) => (rule.splat ? urlPath.startsWith(rule.pattern) : urlPath === rule.pattern)).flatMap((rule) => rule.headers));
-    return { 'Cache-Control': defaultCacheControl, ...matched };
+    return { 'Cache-Control': fixedHostingRules.caching.html, ...matched };
   };
 
   const sendFile = (response: ServerResponse, status: number, file: string, headers: Record<string, string>) => {
-    response.writeHead(status, { ...headers, 'Content-Type': contentTypes[path.extname(file)] ?? 'application/octet-stream' });
+    response.writeHead(status, { ...headers, 'Content-Type': contentTypeOf(file) });
     createReadStream(file).pipe(response);
   };
 

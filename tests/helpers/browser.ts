@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
-import { startPreviewServer, type PreviewServer } from '../../generator/preview.ts';
+import { contentTypeOf, fileInRoot, startPreviewServer, type PreviewServer } from '../../generator/preview.ts';
 import { copyRealContent, makeTempDir, runSite } from './site.ts';
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -110,8 +110,6 @@ export async function startSite(options: StartOptions = {}): Promise<SiteUnderTe
   };
 }
 
-const staticTypes: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.png': 'image/png' };
-
 /**
  * Serves `dir` to `page` under `origin` the way a plain static host does (GitHub
  * Pages, a bucket): files and folder indexes, 404.html for the rest, no redirects,
@@ -122,10 +120,10 @@ export async function serveWithoutRules(page: Page, origin: string, dir: string)
     (url) => url.origin === origin,
     async (route) => {
       const { pathname } = new URL(route.request().url());
-      const file = path.join(dir, decodeURIComponent(pathname), pathname.endsWith('/') ? 'index.html' : '');
-      const found = file.startsWith(dir) && (await stat(file).catch(() => null))?.isFile();
+      const file = fileInRoot(dir, `${decodeURIComponent(pathname)}${pathname.endsWith('/') ? 'index.html' : ''}`);
+      const found = file !== undefined && (await stat(file).catch(() => null))?.isFile();
       const served = found ? file : path.join(dir, '404.html');
-      await route.fulfill({ status: found ? 200 : 404, contentType: staticTypes[path.extname(served)] ?? 'application/octet-stream', body: await readFile(served) });
+      await route.fulfill({ status: found ? 200 : 404, contentType: contentTypeOf(served), body: await readFile(served) });
     },
   );
 }
