@@ -124,6 +124,41 @@ export function fileInRoot(root: string, urlPath: string): string | undefined {
   return target === base || target.startsWith(base + path.sep) ? target : undefined;
 }
 
+export interface ResolvedRequest {
+  /** The path the rules see: decoded, `.` and `..` resolved, repeated slashes merged, as nginx reads it. */
+  urlPath: string;
+  /** The file or folder it names inside the root. */
+  target: string;
+  /** The query with its `?`, or empty. */
+  search: string;
+}
+
+/**
+ * Reads the raw request target (`request.url`, never normalised by Node) as a path:
+ * `//nginx.conf` is a path, not a host, and `/a%2F..%2Fnginx.conf` is `/nginx.conf`,
+ * as nginx decodes and resolves it. (Apache refuses an encoded slash with 404.)
+ * Undefined for a request that is not a path, is badly encoded, holds a NUL, or
+ * leaves the root: answered 400, as nginx does.
+ */
+export function resolveRequest(root: string, requestUrl: string): ResolvedRequest | undefined {
+  if (!requestUrl.startsWith('/')) return undefined;
+  const queryAt = requestUrl.indexOf('?');
+  const rawPath = queryAt === -1 ? requestUrl : requestUrl.slice(0, queryAt);
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(rawPath);
+  } catch {
+    return undefined;
+  }
+  if (decoded.includes('\0')) return undefined;
+  const target = fileInRoot(root, decoded);
+  if (!target) return undefined;
+  // The path is read back from the file it names, so the rules and the file system never disagree about it.
+  const inside = path.relative(root, target).split(path.sep).join('/');
+  const folder = /\/(\.\.?)?$/.test(decoded) && inside !== '';
+  return { urlPath: `/${inside}${folder ? '/' : ''}`, target, search: queryAt === -1 ? '' : requestUrl.slice(queryAt) };
+}
+
 export interface PreviewOptions {
   dir: string;
   host?: string;
@@ -165,24 +200,18 @@ export async function startPreviewServer(options: PreviewOptions): Promise<Previ
   };
 
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
-    const url = new URL(request.url ?? '/', 'http://preview.invalid');
+    const resolved = resolveRequest(root, request.url ?? '/');
+    if (!resolved) {
+      response.writeHead(400, headersFor('/')).end();
+      return;
+    }
+    const { urlPath, target, search } = resolved;
     const host = hostName(request.headers.host);
-    const headers = headersFor(url.pathname);
-    let urlPath: string;
-    try {
-      urlPath = decodeURIComponent(url.pathname);
-    } catch {
-      response.writeHead(400, headers).end();
-      return;
-    }
-    const target = fileInRoot(root, urlPath);
-    if (!target) {
-      response.writeHead(400, headers).end();
-      return;
-    }
+    const headers = headersFor(urlPath);
 
-    // The host configuration is not for visitors, whatever the rules in the folder say.
-    if (hiddenFiles.has(urlPath)) return sendFile(response, 404, path.join(root, '404.html'), headers);
+    // The host configuration is not for visitors, whatever the rules in the folder say. In any letter
+    // case: on a case-insensitive file system (macOS, Windows) `/NGINX.CONF` is the file.
+    if (hiddenFiles.has(urlPath.toLowerCase())) return sendFile(response, 404, path.join(root, '404.html'), headers);
 
     const forced = redirects.find((rule) => rule.force && matches(rule, host, urlPath));
     if (forced) return apply(forced, response, headers);
@@ -193,7 +222,7 @@ export async function startPreviewServer(options: PreviewOptions): Promise<Previ
       return sendFile(response, 200, target, headers);
     } else if (await isFile(path.join(target, 'index.html'))) {
       // One slash policy: a folder path without its slash is sent to the path with it.
-      response.writeHead(301, { ...headers, Location: `${url.pathname}/${url.search}` }).end();
+      response.writeHead(301, { ...headers, Location: `${urlPath.split('/').map(encodeURIComponent).join('/')}/${search}` }).end();
       return;
     }
 

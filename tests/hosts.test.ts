@@ -6,7 +6,7 @@
 import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkAnswer, get, hasApache, hasNginx, hostExpectations, requireRealHosts, securityHeadersOf, startApache, startNginx, type RunningHost } from './helpers/hosts.ts';
+import { checkAnswer, checkHidden, disguisedHostFiles, get, hasApache, hasNginx, hostExpectations, requireRealHosts, securityHeadersOf, startApache, startNginx, type RunningHost } from './helpers/hosts.ts';
 import { makeTempDir, runSite } from './helpers/site.ts';
 
 requireRealHosts();
@@ -39,6 +39,7 @@ async function checkHost(start: () => Promise<RunningHost>) {
   for (const expectation of hostExpectations(asset)) {
     checkAnswer(await get(host.url, expectation.path, expectation.host), expectation, securityHeaders, `${host.url}${expectation.path}`);
   }
+  for (const disguised of disguisedHostFiles) checkHidden(await get(host.url, disguised), `${host.url}${disguised}`);
 }
 
 describe.skipIf(!hasNginx)('nginx with dist/nginx.conf', () => {

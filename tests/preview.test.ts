@@ -6,14 +6,35 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fileInRoot, hostName, startPreviewServer } from '../generator/preview.ts';
-import { checkAnswer, get, hostExpectations, securityHeadersOf } from './helpers/hosts.ts';
+import { hostConfigFiles } from '../generator/hosting.ts';
+import { fileInRoot, hostName, resolveRequest, startPreviewServer } from '../generator/preview.ts';
+import { checkAnswer, checkHidden, disguisedHostFiles, get, hostExpectations, securityHeadersOf } from './helpers/hosts.ts';
 import { makeTempDir, projectRoot, runSite } from './helpers/site.ts';
 
 let workDir: string;
 let outDir: string;
-let preview: ChildProcess;
+let preview: RunningPreview;
 let base: string;
+
+interface RunningPreview {
+  url: string;
+  child: ChildProcess;
+}
+
+/** `site preview` as an editor runs it, in its own process: a crash ends it, and shows. */
+async function startCli(dir: string): Promise<RunningPreview> {
+  const child = spawn(process.execPath, [path.join(projectRoot, 'bin/site.js'), 'preview', '--dir', dir, '--port', '0', '--host', '127.0.0.1'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const url = await new Promise<string>((resolve, reject) => {
+    let output = '';
+    child.stdout!.on('data', (chunk) => {
+      output += chunk;
+      const match = /at (http:\/\/[\d.:]+)\//.exec(output);
+      if (match) resolve(match[1]);
+    });
+    child.once('exit', (code) => reject(new Error(`preview exited with ${code}`)));
+  });
+  return { url, child };
+}
 
 beforeAll(async () => {
   workDir = await makeTempDir('preview');
@@ -23,20 +44,12 @@ beforeAll(async () => {
   // A sibling whose name starts like the served folder's: a prefix check without a separator would let it through.
   await mkdir(path.join(workDir, 'dist-old'));
   await writeFile(path.join(workDir, 'dist-old', 'secret.txt'), 'secret');
-  preview = spawn(process.execPath, [path.join(projectRoot, 'bin/site.js'), 'preview', '--dir', outDir, '--port', '0', '--host', '127.0.0.1'], { stdio: ['ignore', 'pipe', 'pipe'] });
-  base = await new Promise<string>((resolve, reject) => {
-    let output = '';
-    preview.stdout!.on('data', (chunk) => {
-      output += chunk;
-      const match = /at (http:\/\/[\d.:]+)\//.exec(output);
-      if (match) resolve(match[1]);
-    });
-    preview.once('exit', (code) => reject(new Error(`preview exited with ${code}`)));
-  });
+  preview = await startCli(outDir);
+  base = preview.url;
 });
 
 afterAll(async () => {
-  preview?.kill();
+  preview?.child.kill();
   await rm(workDir, { recursive: true, force: true });
 });
 
@@ -47,28 +60,39 @@ describe('site preview', () => {
     for (const expectation of hostExpectations(asset)) {
       checkAnswer(await get(base, expectation.path, expectation.host), expectation, securityHeaders, `${base}${expectation.path}`);
     }
+    for (const disguised of disguisedHostFiles) checkHidden(await get(base, disguised), disguised);
   });
 
   it('never serves a file outside the folder, however the path is encoded', async () => {
-    for (const attempt of ['/..%2fdist-old%2fsecret.txt', '/%2e%2e/dist-old/secret.txt', '/assets/..%2f..%2fdist-old%2fsecret.txt']) {
+    // The raw request path reaches the guard as sent: no URL parser resolves these dot segments first.
+    for (const attempt of ['/../dist-old/secret.txt', '/%2e%2e/dist-old/secret.txt', '/..%2fdist-old%2fsecret.txt', '/assets/..%2f..%2fdist-old%2fsecret.txt', '/en/%2E%2E/..//dist-old/secret.txt']) {
       const answer = await get(base, attempt);
-      expect(answer.status, attempt).toBeGreaterThanOrEqual(400);
+      expect(answer.status, attempt).toBe(400);
       expect(answer.body, attempt).not.toContain('secret');
     }
     expect((await get(base, '/%E0%A4%A')).status).toBe(400);
+    expect((await get(base, '/index.html%00')).status).toBe(400);
   });
 
-  it('never serves the host configuration, even from a folder without rules', async () => {
+  it('reads the request path as a path: a doubled slash is not a host', async () => {
+    const home = await get(base, '//');
+    expect(home.status).toBe(200);
+    expect(home.body).toContain('data-page="home"');
+    expect((await get(base, '//en//about/')).body).toContain('data-page="about"');
+    expect(await get(base, '//en/about?x=1')).toMatchObject({ status: 301, headers: { location: '/en/about/?x=1' } });
+  });
+
+  it('never serves the host configuration, even from a folder without rules, however the path is written', async () => {
     const bare = path.join(workDir, 'bare');
     await mkdir(bare);
     await writeFile(path.join(bare, '404.html'), '<html lang="it"><body data-page="notFound"></body></html>');
-    for (const file of ['nginx.conf', 'vercel.json', '.htaccess', '_redirects', '_headers']) await writeFile(path.join(bare, file), 'host rules');
+    for (const file of hostConfigFiles) await writeFile(path.join(bare, file), 'host rules');
     const server = await startPreviewServer({ dir: bare, port: 0 });
     try {
-      for (const file of ['nginx.conf', 'vercel.json', '.htaccess', '_redirects', '_headers']) {
-        const answer = await get(server.url, `/${file}`);
-        expect(answer.status, file).toBe(404);
-        expect(answer.body, file).not.toContain('host rules');
+      for (const requestPath of [...hostConfigFiles.flatMap((file) => [`/${file}`, `//${file}`, `/${file.toUpperCase()}`]), ...disguisedHostFiles]) {
+        const answer = await get(server.url, requestPath);
+        expect(answer.status, requestPath).toBe(404);
+        expect(answer.body, requestPath).toContain('data-page="notFound"');
       }
     } finally {
       await server.close();
@@ -80,6 +104,17 @@ describe('site preview', () => {
     expect(fileInRoot('/srv/dist', '/../../etc/passwd')).toBeUndefined();
     expect(fileInRoot('/srv/dist', '/en/about/')).toBe('/srv/dist/en/about/');
     expect(fileInRoot('/srv/dist', '/')).toBe('/srv/dist/');
+  });
+
+  it('resolves the raw request path as nginx does before any rule sees it', () => {
+    const resolve = (requestUrl: string) => resolveRequest('/srv/dist', requestUrl);
+    expect(resolve('/a%2F..%2Fnginx.conf')).toEqual({ urlPath: '/nginx.conf', target: '/srv/dist/nginx.conf', search: '' });
+    expect(resolve('//nginx.conf')?.urlPath).toBe('/nginx.conf');
+    expect(resolve('/en//about/?a=b')).toMatchObject({ urlPath: '/en/about/', search: '?a=b' });
+    expect(resolve('/en/about/..')?.urlPath).toBe('/en/');
+    expect(resolve('/en/..')?.urlPath).toBe('/');
+    expect(resolve('//')?.urlPath).toBe('/');
+    for (const refused of ['/..%2fdist-old/secret.txt', '/%2e%2e/x', '/%E0%A4%A', '/x%00', 'http://example.com/', '*']) expect(resolve(refused), refused).toBeUndefined();
   });
 
   it('reads the Host header in any letter case, with or without a port', () => {
