@@ -183,20 +183,28 @@ export async function startPreviewServer(options: PreviewOptions): Promise<Previ
     return { 'Cache-Control': fixedHostingRules.caching.html, ...matched };
   };
 
-  const sendFile = (response: ServerResponse, status: number, file: string, headers: Record<string, string>) => {
+  /** A missing file (a folder without 404.html, a rule whose target is gone) is a plain 404, never a crash. */
+  const sendFile = async (response: ServerResponse, status: number, file: string | undefined, headers: Record<string, string>) => {
+    if (!file || !(await isFile(file))) {
+      response.writeHead(404, { ...headers, 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found\n');
+      return;
+    }
     response.writeHead(status, { ...headers, 'Content-Type': contentTypeOf(file) });
-    createReadStream(file).pipe(response);
+    // Headers are sent: a file that fails to read now can only cut the answer short.
+    createReadStream(file)
+      .on('error', () => response.destroy())
+      .pipe(response);
   };
 
   /** A rule's target inside the root: a folder path means its index.html. */
-  const targetFile = (to: string) => path.join(root, to.endsWith('/') ? `${to}index.html` : to);
+  const targetFile = (to: string) => fileInRoot(root, to.endsWith('/') ? `${to}index.html` : to);
 
   const apply = async (rule: RedirectRule, response: ServerResponse, headers: Record<string, string>) => {
     if (rule.status >= 300 && rule.status < 400) {
       response.writeHead(rule.status, { ...headers, Location: rule.to }).end();
       return;
     }
-    sendFile(response, rule.status, targetFile(rule.to), headers);
+    return sendFile(response, rule.status, targetFile(rule.to), headers);
   };
 
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
@@ -228,7 +236,7 @@ export async function startPreviewServer(options: PreviewOptions): Promise<Previ
 
     const rule = redirects.find((candidate) => !candidate.force && matches(candidate, host, urlPath));
     if (rule) return apply(rule, response, headers);
-    sendFile(response, 404, path.join(root, '404.html'), headers);
+    return sendFile(response, 404, path.join(root, '404.html'), headers);
   };
 
   const server = createServer((request, response) => {

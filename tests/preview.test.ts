@@ -99,6 +99,25 @@ describe('site preview', () => {
     }
   });
 
+  it('answers a missing not-found page or rule target with a plain 404, and keeps serving', async () => {
+    const lone = path.join(workDir, 'lone');
+    await mkdir(lone);
+    await writeFile(path.join(lone, 'index.html'), '<html lang="it"><body data-page="home"></body></html>');
+    await writeFile(path.join(lone, '_redirects'), '/gone /missing/ 200\n/forced /missing.html 200!\n');
+    const lonePreview = await startCli(lone);
+    try {
+      for (const requestPath of ['/nope', '/nginx.conf', '/gone', '/forced']) {
+        const answer = await get(lonePreview.url, requestPath);
+        expect(answer.status, requestPath).toBe(404);
+        expect(answer.headers['content-type'], requestPath).toBe('text/plain; charset=utf-8');
+      }
+      expect((await get(lonePreview.url, '/')).status).toBe(200);
+      expect(lonePreview.child.exitCode).toBeNull();
+    } finally {
+      lonePreview.child.kill();
+    }
+  });
+
   it('keeps paths inside the root only with a separator after it', () => {
     expect(fileInRoot('/srv/dist', '/../dist-old/secret.txt')).toBeUndefined();
     expect(fileInRoot('/srv/dist', '/../../etc/passwd')).toBeUndefined();
