@@ -11,6 +11,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { SiteError } from './errors.ts';
 import { escapeRegExp, fixedHostingRules, withoutSlash } from './hosting.ts';
 
 const contentTypes: Record<string, string> = {
@@ -172,6 +173,20 @@ export interface PreviewServer {
 
 const hiddenFiles = new Set(fixedHostingRules.hiddenFiles);
 
+/** A listen error the user can fix (a port in use, an address not of this machine) as a SiteError; anything else stays a bug. */
+function listenError(error: NodeJS.ErrnoException, host: string, port: number): Error {
+  const where = `${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const known: Record<string, [string, string]> = {
+    EADDRINUSE: ['is already in use', 'Stop the other server, or choose another port with --port (--port 0 picks a free one).'],
+    EACCES: ['needs privileges this user does not have', 'Choose a port from 1024 up with --port.'],
+    EADDRNOTAVAIL: ['is not an address of this machine', 'Choose one of its addresses with --host, e.g. --host 127.0.0.1.'],
+    ENOTFOUND: ['names a host that does not resolve', 'Choose an address of this machine with --host, e.g. --host 127.0.0.1.'],
+  };
+  const reason = error.code ? known[error.code] : undefined;
+  if (!reason) return error;
+  return new SiteError({ code: 'PREVIEW_FAILED', message: `Cannot listen on ${where}: it ${reason[0]} (${error.code}).`, hint: reason[1] });
+}
+
 export async function startPreviewServer(options: PreviewOptions): Promise<PreviewServer> {
   const root = path.resolve(options.dir);
   const readRules = async (name: string) => readFile(path.join(root, name), 'utf8').catch(() => '');
@@ -245,9 +260,11 @@ export async function startPreviewServer(options: PreviewOptions): Promise<Previ
       response.end();
     });
   });
+  const listenHost = options.host ?? '127.0.0.1';
+  const listenPort = options.port ?? 4173;
   return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 4173, options.host ?? '127.0.0.1', () => {
+    server.once('error', (error) => reject(listenError(error, listenHost, listenPort)));
+    server.listen(listenPort, listenHost, () => {
       const address = server.address() as AddressInfo;
       const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
       resolve({

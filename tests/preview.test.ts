@@ -4,6 +4,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hostConfigFiles } from '../generator/hosting.ts';
@@ -115,6 +116,26 @@ describe('site preview', () => {
       expect(lonePreview.child.exitCode).toBeNull();
     } finally {
       lonePreview.child.kill();
+    }
+  });
+
+  it('reports an address it cannot listen on as a preview error with a hint, not as a bug', async () => {
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const { port } = blocker.address() as { port: number };
+    try {
+      // 192.0.2.1 is reserved for documentation: never an address of this machine.
+      for (const [host, where, hint] of [['127.0.0.1', `127.0.0.1:${port}`, '--port'], ['192.0.2.1', `192.0.2.1:${port}`, '--host']]) {
+        const result = await runSite(['preview', '--dir', outDir, '--port', String(port), '--host', host]);
+        expect(result.code, result.stderr).toBe(1);
+        expect(result.stderr).toMatch(/^Preview failed\.\n/);
+        expect(result.stderr).toContain(`Cannot listen on ${where}`);
+        expect(result.stderr).toContain('[PREVIEW_FAILED]');
+        expect(result.stderr).toMatch(new RegExp(`hint: .*${hint}`));
+        expect(result.stderr).not.toMatch(/Internal error|\n\s+at /);
+      }
+    } finally {
+      await new Promise((resolve) => blocker.close(resolve));
     }
   });
 
