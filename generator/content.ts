@@ -54,6 +54,11 @@ export function textFileOf(language: Language, namespace: string): string {
   return `texts/${language}/${namespace}.yaml`;
 }
 
+/** The file (relative to the content folder) of an illustration, e.g. `images/vision.svg`. */
+export function imageFileOf(name: string): string {
+  return `images/${name}`;
+}
+
 /**
  * The file that holds each part of the content, for dating the pages that read
  * it; texts are dated per file through `textFileOf`. A page reads the legal
@@ -259,9 +264,10 @@ async function loadTexts(contentDir: string, problems: ProblemList): Promise<Loa
       }
       texts[language][namespace] = data as TextTree;
       parsed[language].set(namespace, file);
-      if (language === defaultLanguage) rejectEmptyTexts(file, namespace, problems);
+      const entries = scalarEntries(file);
+      if (language === defaultLanguage) rejectEmptyTexts(entries, namespace, file, problems);
       // Keys as the templates ask for them: `about.values.0.title`.
-      for (const entry of scalarEntries(file)) textLocations[language][[namespace, ...entry.segments].join('.')] = entry.location;
+      for (const entry of entries) textLocations[language][[namespace, ...entry.segments].join('.')] = entry.location;
     }
   }
   // The templates read these texts: Italian, the reference, must have every one of them.
@@ -286,8 +292,8 @@ async function loadTexts(contentDir: string, problems: ProblemList): Promise<Loa
 }
 
 /** Italian is what every language falls back to: an empty Italian text would show the warning marker. */
-function rejectEmptyTexts(file: ParsedFile, namespace: string, problems: ProblemList) {
-  for (const { segments, value, location } of scalarEntries(file)) {
+function rejectEmptyTexts(entries: ScalarEntry[], namespace: string, file: ParsedFile, problems: ProblemList) {
+  for (const { segments, value, location } of entries) {
     if (typeof value === 'string' && value.trim() === '') {
       problems.add('CONTENT_SCHEMA', `${[namespace, ...segments].join('.')}: Must not be empty`, file.displayPath, { line: location.line ?? 1, col: location.column ?? 1 }, 'Italian is the reference language: every text needs its Italian wording.');
     }
@@ -368,7 +374,7 @@ function checkLegalPlaceholders(file: ParsedFile, problems: ProblemList) {
 /** The illustrations the pages show must exist under content/images. */
 async function checkImages(contentDir: string, problems: ProblemList) {
   for (const name of requiredImages) {
-    const file = path.join(contentDir, 'images', name);
+    const file = path.join(contentDir, imageFileOf(name));
     const exists = await stat(file).then((info) => info.isFile(), () => false);
     if (!exists) problems.add('CONTENT_MISSING_FILE', 'Required image is missing', path.relative(process.cwd(), file), undefined, `The pages show ${requiredImages.join(', ')} from content/images.`);
   }

@@ -9,7 +9,7 @@ import type { PageContext } from '../templates/context.ts';
 import type { Assets } from './assets.ts';
 import type { SiteIcons } from './icons.ts';
 import type { SocialImages } from './social.ts';
-import { contentFileOf, textFileOf, type Content } from './content.ts';
+import { contentFileOf, imageFileOf, textFileOf, type Content } from './content.ts';
 import { textNamespace, type Translations, type Translator } from './i18n.ts';
 import type { Route, RouteTable } from './routes.ts';
 import { defaultLanguage } from './schema.ts';
@@ -67,7 +67,7 @@ function recordingInputs(route: Route, input: RenderInput, sources: Set<string>)
   });
   const images = new Proxy(input.assets.images, {
     get(target, name: string) {
-      if (name in target) sources.add(`images/${name}`);
+      if (name in target) sources.add(imageFileOf(name));
       return target[name];
     },
   });

@@ -40,7 +40,7 @@ function homeOf(language: SiteLanguage): string | undefined {
 /** The home the browser's language asks for: only en, de and fr redirect. */
 function homeForBrowserLanguage(browserLanguage: string): string | undefined {
   const match = /^(en|de|fr)/i.exec(browserLanguage);
-  return match ? `/${match[1].toLowerCase()}/` : undefined;
+  return match ? homeOf(match[1].toLowerCase() as SiteLanguage) : undefined;
 }
 
 export function decideFirstVisit(input: FirstVisitInput): FirstVisitDecision {

@@ -120,7 +120,5 @@ export function initForm(form: HTMLFormElement, doc: Document): void {
 }
 
 export function initForms(doc: Document): void {
-  // No runIndependently here: a page has one form, and sharing that helper with main.js
-  // would make esbuild split it into a chunk every page then fetches after main.js.
   for (const form of doc.querySelectorAll<HTMLFormElement>('form[data-form]')) initForm(form, doc);
 }
