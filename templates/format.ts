@@ -141,5 +141,14 @@ export function formatQuantity(value: string, locale: string): string {
   const match = /^(\d+(?:\.\d+)?)\s*(h|min|GB|MB)$/.exec(value.trim());
   if (!match) return value;
   const [unit, display] = quantityUnits[match[2]];
-  return unitFormat(`${locale}|${unit}|${display}`).format(Number(match[1]));
+  return sameFrenchSpace(unitFormat(`${locale}|${unit}|${display}`).format(Number(match[1])), locale);
+}
+
+/**
+ * The site's French uses one no-break space, the narrow one (U+202F), in its texts and
+ * from Intl. Intl's fr-CH data mixes it with the full one (U+00A0): "200 Go" narrow,
+ * "50 heures" full; this makes Intl's French output use the narrow one too.
+ */
+function sameFrenchSpace(text: string, locale: string): string {
+  return locale.startsWith('fr') ? text.replace(/\u00a0/g, '\u202f') : text;
 }
