@@ -21,7 +21,7 @@ afterAll(async () => site?.close());
 
 const routeTable = createRouteTable();
 
-/** One path per page type (the privacy forward only forwards), plus the legal page opened at a section's hash. */
+/** One path per page type (the privacy forward only forwards; the legal page without a hash, see the README). */
 function pathsToCheck(): { label: string; path: string }[] {
   const paths: { label: string; path: string }[] = [];
   for (const pageId of new Set<PageId>(routeTable.routes.map((route) => route.page))) {
@@ -35,7 +35,6 @@ function pathsToCheck(): { label: string; path: string }[] {
       routeTable.routes.find((candidate) => candidate.page === pageId)!;
     paths.push({ label: pageId, path: route.path });
   }
-  // TODO legal at a hash
   return paths;
 }
 
