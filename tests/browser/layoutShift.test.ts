@@ -69,13 +69,18 @@ function recordShifts(page: Page) {
   });
 }
 
-/** Two frames after an idle period: whatever the last action changed has been laid out, painted and reported. */
+/**
+ * Two frames after an idle period: whatever the last action changed has been laid out,
+ * painted and reported. Headless Chromium now and then stops producing frames for a
+ * page nobody looks at; the fallback keeps the test from waiting forever then.
+ */
 const idle = (page: Page) =>
   page.evaluate(
     () =>
-      new Promise<void>((resolve) =>
-        requestIdleCallback(() => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 50)))),
-      ),
+      new Promise<void>((resolve) => {
+        requestIdleCallback(() => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 50))), { timeout: 1000 });
+        setTimeout(resolve, 3000);
+      }),
   );
 
 const shiftsOf = (page: Page) => page.evaluate(() => (window as unknown as { layoutShifts: Shift[] }).layoutShifts);
