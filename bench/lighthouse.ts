@@ -19,7 +19,7 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { build } from '../generator/build.ts';
-import { startPreviewServer } from '../generator/preview.ts';
+import { startPreviewServer } from '../generator/preview/server.ts';
 import { createRouteTable, type PageId } from '../generator/routes.ts';
 import { createDirectoryWriter } from '../generator/writer.ts';
 
