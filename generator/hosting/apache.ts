@@ -25,8 +25,8 @@ export function htaccess(rules: HostingRules): string {
   const hidden = rules.hiddenFiles.map((file) => escapeRegExp(file.slice(1))).join('|');
   lines.push('# Host configuration is not for visitors.', `RewriteRule ^(?:${hidden})$ - [R=404,L]`);
   for (const redirect of rules.redirects) lines.push(`RewriteRule ^${escapeRegExp(redirect.from.slice(1))}/?$ ${redirect.to} [R=301,NE,L]`);
-  // The Host header may carry a port and any letter case.
-  lines.push(`RewriteCond %{HTTP_HOST} ^${escapeRegExp(hostNameValue('.htaccess', rules.hostRoot.host))}(?::\\d+)?$ [NC]`, `RewriteRule ^$ ${rules.hostRoot.file} [L]`);
+  // The Host header may carry a port, any letter case and the trailing dot of a fully qualified name.
+  lines.push(`RewriteCond %{HTTP_HOST} ^${escapeRegExp(hostNameValue('.htaccess', rules.hostRoot.host))}\\.?(?::\\d+)?$ [NC]`, `RewriteRule ^$ ${rules.hostRoot.file} [L]`);
   for (const fallback of rules.fallbacks) {
     lines.push('RewriteCond %{REQUEST_FILENAME} !-f', 'RewriteCond %{REQUEST_FILENAME} !-d', `RewriteRule ^${escapeRegExp(fallback.prefix.slice(1))}[^/]+/?$ ${fallback.file} [L]`);
   }
