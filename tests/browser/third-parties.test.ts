@@ -97,7 +97,7 @@ describe.skipIf(!hasChromium)('requests to other origins', () => {
 describe.skipIf(!hasChromium)('map placeholders', () => {
   it('say what the map shows and whose it is, and load it on their button only, taking focus', async () => {
     const cases = [
-      { path: '/contatti/', src: luganoMap, provider: 'maps.example.net', button: 'Visualizzi la mappa', shows: /Lugano/ },
+      { path: '/contatti/', src: luganoMap, provider: 'maps.example.net', button: 'Caricare la mappa', shows: /Lugano/ },
       { path: '/de/kontakt/', src: luganoMap, provider: 'maps.example.net', button: 'Karte laden', shows: /Lugano/ },
       { path: '/fr/couverture/', src: coverageMap, provider: 'coverage.example.net', button: 'Charger la carte', shows: /couverture mobile/ },
       { path: '/en/coverage/', src: coverageMap, provider: 'coverage.example.net', button: 'Load the map', shows: /coverage/ },
