@@ -9,7 +9,7 @@ import { build, projectRoot, type BuildReport } from '../generator/build.ts';
 import { formatSiteError, isSiteError, SiteError } from '../generator/errors.ts';
 import { startPreviewServer } from '../generator/preview/server.ts';
 import { languages } from '../generator/schema.ts';
-import { createDirectoryWriter } from '../generator/writer.ts';
+import { createDirectoryWriter, recoverOutput } from '../generator/writer.ts';
 
 const packageJson = JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as { version: string };
 
@@ -87,6 +87,8 @@ program
   .addOption(new Option('--port <port>', 'port to listen on').default(4173).argParser(parsePort))
   .addOption(new Option('--host <host>', 'address to listen on').default('127.0.0.1'))
   .action(async (options: { dir: string; port: number; host: string }) => {
+    // A build killed while swapping its output in may have left no folder here, only its complete output beside it.
+    for (const note of await recoverOutput(path.resolve(options.dir))) console.warn(`Note: ${note}`);
     if (!existsSync(path.join(options.dir, 'index.html'))) {
       throw new SiteError({ code: 'OUTPUT_FAILED', message: `Nothing to preview: ${options.dir} has no index.html`, location: { file: options.dir }, hint: 'Run `site build` first.' });
     }

@@ -591,11 +591,15 @@ describe('other pages', () => {
   it('embeds the coverage map and offers the 2025 network test report as a PDF, saying so', () => {
     for (const language of languages) {
       const document = page('coverage', language);
-      const frame = document.querySelector('iframe')!;
+      // The map waits in an inert template behind its placeholder until the visitor consents.
+      const holder = document.querySelector('[data-consent-frame]')!;
+      const frame = holder.querySelector('template iframe')!;
       expect(frame.getAttribute('src')).toBe('https://coverage.example.net/map?lang=it');
       expect(frame.getAttribute('allow')).toContain('geolocation');
-      expect(frame.getAttribute('loading')).toBe('lazy');
       expect(frame.getAttribute('title')?.length).toBeGreaterThan(3);
+      expect(document.querySelectorAll('iframe').filter((element) => element.parentNode?.rawTagName !== 'template')).toEqual([]);
+      expect(holder.querySelector('a[target="_blank"]')!.getAttribute('href')).toBe('https://coverage.example.net/map?lang=it');
+      expect(text(holder.querySelector('.consent-frame__who'))).toContain('coverage.example.net');
       const download = document.querySelector('a[download]')!;
       expect(download.getAttribute('href')).toBe('https://files.example.net/network-test-2025.pdf');
       expect(download.getAttribute('download')).toBe('network-test-2025.pdf');
@@ -643,7 +647,8 @@ describe('other pages', () => {
       expect(main.querySelector('a[href="mailto:info@example.com"]')).toBeTruthy();
       expect(main.text).toContain('6900');
       expect(main.text).toContain('Lugano');
-      expect(main.querySelector('iframe[title]')).toBeTruthy();
+      expect(main.querySelector('[data-consent-frame] template iframe[title]')!.getAttribute('src')).toBe('https://maps.example.net/embed?q=Lugano');
+      expect(text(main.querySelector('[data-consent-frame] .consent-frame__who'))).toContain('maps.example.net');
     }
   });
 

@@ -9,6 +9,7 @@
  */
 import { defaultLanguage, languages, type SiteSettings } from '../schema.ts';
 import type { RouteTable } from '../routes.ts';
+import { hostNameValue, originValue, structuredString } from './values.ts';
 
 export interface HostingRules {
   /** Permanent redirects of exact paths, written without the trailing slash; both forms redirect. */
@@ -78,11 +79,13 @@ export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g
 /** A path without its trailing slash (`/privacy/` -> `/privacy`); `/` stays `/`. Hosts match both forms alike. */
 export const withoutSlash = (path: string) => (path.length > 1 ? path.replace(/\/$/, '') : path);
 
-const origin = (url: string) => new URL(url).origin;
+/** A URL's origin, checked to be a plain https origin: the CSP has no escape, so anything else is refused. */
+const origin = (url: string, where: string) => originValue(where, new URL(url).origin);
 
 export function contentSecurityPolicy(site: SiteSettings, inlineScriptHashes: string[]): string {
-  const analytics = site.analytics.scriptUrl ? [origin(site.analytics.scriptUrl)] : [];
-  const frames = [...new Set([origin(site.urls.coverageMap), origin(site.urls.luganoMap)])];
+  const where = 'the Content-Security-Policy';
+  const analytics = site.analytics.scriptUrl ? [origin(site.analytics.scriptUrl, where)] : [];
+  const frames = [...new Set([origin(site.urls.coverageMap, where), origin(site.urls.luganoMap, where)])];
   const directives: [string, string[]][] = [
     ['default-src', ["'self'"]],
     ['script-src', ["'self'", ...inlineScriptHashes.map((hash) => `'${hash}'`), ...analytics]],
@@ -102,7 +105,8 @@ export function contentSecurityPolicy(site: SiteSettings, inlineScriptHashes: st
 
 /** Geolocation only for the coverage map's frame (its `allow="geolocation"`); the site itself never asks. */
 export function permissionsPolicy(site: SiteSettings): string {
-  return `geolocation=("${origin(site.urls.coverageMap)}"), camera=(), microphone=(), payment=(), usb=()`;
+  const where = 'the Permissions-Policy';
+  return `geolocation=(${structuredString(where, origin(site.urls.coverageMap, where))}), camera=(), microphone=(), payment=(), usb=()`;
 }
 
 export function createHostingRules({ routeTable, site, inlineScriptHashes, assetPaths, hostFiles }: HostingInput): HostingRules {
@@ -113,7 +117,7 @@ export function createHostingRules({ routeTable, site, inlineScriptHashes, asset
   const prefixOf = (file: string) => `/${file.slice(0, file.lastIndexOf('/') + 1)}`;
   return {
     redirects: [{ from: withoutSlash(privacy.path), to: privacy.redirectTo! }],
-    hostRoot: { host: site.cockpitHost.toLowerCase(), file: `/${cockpit.file}` },
+    hostRoot: { host: hostNameValue('the cockpit host rule', site.cockpitHost.toLowerCase()), file: `/${cockpit.file}` },
     fallbacks: legalRoots.map((path) => ({ prefix: path, file: `${path}index.html` })),
     fallbackPages: routeTable.routes
       .map((route) => route.path)

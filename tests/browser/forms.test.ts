@@ -49,7 +49,7 @@ const openedWindows = (page: Page) => page.evaluate(() => (window as unknown as 
 
 /**
  * Navigations the page asks for (a mailto: location change) as Chromium reports them,
- * of the main frame only: the lazily loaded map iframe navigates too.
+ * of the main frame only: a map frame, once loaded, navigates too.
  */
 async function recordNavigations(page: Page): Promise<{ urls: string[]; session: CDPSession }> {
   const session = await page.context().newCDPSession(page);

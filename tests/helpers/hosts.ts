@@ -59,6 +59,9 @@ export function hostExpectations(asset: string): HostExpectation[] {
     { path: '/en/legal/x/y', status: 404, page: notFound('en'), cache: 'html' },
     { path: '/', host: 'cockpit.example.com', status: 200, page: { lang: 'it', page: 'cockpit' }, cache: 'html' },
     { path: '/', host: 'Cockpit.Example.COM:8443', status: 200, page: { lang: 'it', page: 'cockpit' }, cache: 'html' },
+    // A fully qualified name's trailing dot names the same host.
+    { path: '/', host: 'cockpit.example.com.', status: 200, page: { lang: 'it', page: 'cockpit' }, cache: 'html' },
+    { path: '/', host: 'cockpit.example.com.:8443', status: 200, page: { lang: 'it', page: 'cockpit' }, cache: 'html' },
     { path: '/', status: 200, page: { lang: 'it', page: 'home' }, cache: 'html' },
     { path: '/en/', host: 'cockpit.example.com', status: 200, page: { lang: 'en', page: 'home' }, cache: 'html' },
     { path: '/en/nope', status: 404, page: notFound('en'), cache: 'html' },
