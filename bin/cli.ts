@@ -65,8 +65,9 @@ program
   .addOption(new Option('--out <dir>', 'output folder; replaced only when the build succeeds').default('dist'))
   .addOption(new Option('--base-url <url>', 'public origin, overriding the one in site.yaml').argParser(parseBaseUrl))
   .option('--strict', 'fail when a translation is missing', false)
-  .option('--no-cache', 'draw every image anew; neither read nor write node_modules/.cache/site')
-  .action(async (options: { content: string; out: string; baseUrl?: string; strict: boolean; cache: boolean }) => {
+  .option('--no-cache', 'draw every image anew; neither read nor write the image cache')
+  .addOption(new Option('--cache-dir <dir>', 'image cache folder (default: node_modules/.cache/site/images of the project)'))
+  .action(async (options: { content: string; out: string; baseUrl?: string; strict: boolean; cache: boolean; cacheDir?: string }) => {
     const [{ build, projectRoot }, { createDirectoryWriter }] = await Promise.all([import('../generator/build.ts'), import('../generator/writer.ts')]);
     const contentDir = path.resolve(options.content);
     const report = await build({
@@ -76,6 +77,7 @@ program
       baseUrl: options.baseUrl,
       strict: options.strict,
       cache: options.cache,
+      cacheDir: options.cacheDir && path.resolve(options.cacheDir),
     });
     printReport(report);
   });
