@@ -81,6 +81,10 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
   const now = options.now ?? new Date();
   const imageCache = options.cache === false ? createDisabledImageCache() : createImageCache(options.cacheDir ?? defaultImageCacheDir);
 
+  // Dating the content asks git, another process: started first, it runs while the build works.
+  const contentDatesPending = readContentDates(options.contentDir);
+  contentDatesPending.catch(() => {}); // a build that fails first never reads them
+
   try {
     await step('Check output folder', () => options.writer.prepare());
     const content = await step('Load and validate content', () => loadContent(options.contentDir));
@@ -103,7 +107,7 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     assertPlaceholdersFilled(options.contentDir, translations, content);
     const unresolvedKeys = translations.unresolvedKeys();
     if (options.strict) assertComplete(options.contentDir, content, translations.missingByLanguage, unresolvedKeys);
-    const contentDates = await step('Date content changes', () => readContentDates(options.contentDir));
+    const contentDates = await step('Date content changes', () => contentDatesPending);
     const seoFiles = await step('Write sitemap and robots.txt', () => buildSitemap(routeTable, origin, pageLastModified(pages, contentDates)));
 
     const hostingFiles = await step('Write host rules', () =>
