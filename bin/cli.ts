@@ -98,7 +98,7 @@ program
     if (!existsSync(path.join(options.dir, 'index.html'))) {
       throw new SiteError({ code: 'OUTPUT_FAILED', message: `Nothing to preview: ${options.dir} has no index.html`, location: { file: options.dir }, hint: 'Run `site build` first.' });
     }
-    const { startPreviewServer } = await import('../generator/preview.ts');
+    const { startPreviewServer } = await import('../generator/preview/server.ts');
     const server = await startPreviewServer({ dir: options.dir, port: options.port, host: options.host });
     console.log(`Previewing ${options.dir} at ${server.url}/ (Ctrl-C to stop)`);
     console.log(`The cockpit host's rules apply to requests whose Host header names it.`);

@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { LinkChecker } from 'linkinator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPreviewServer, type PreviewServer } from '../generator/preview.ts';
+import { startPreviewServer, type PreviewServer } from '../generator/preview/server.ts';
 import { makeTempDir, runSite } from './helpers/site.ts';
 
 const vnuJar = path.join(path.dirname(createRequire(import.meta.url).resolve('vnu-jar/package.json')), 'build/dist/vnu.jar');

@@ -7,7 +7,9 @@ import { existsSync } from 'node:fs';
 import { readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
-import { contentTypeOf, fileInRoot, startPreviewServer, type PreviewServer } from '../../generator/preview.ts';
+import { contentTypeOf } from '../../generator/preview/handlers.ts';
+import { fileInRoot } from '../../generator/preview/paths.ts';
+import { startPreviewServer, type PreviewServer } from '../../generator/preview/server.ts';
 import { copyRealContent, makeTempDir, runSite } from './site.ts';
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
