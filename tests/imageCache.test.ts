@@ -126,7 +126,7 @@ describe('builds and the image cache', () => {
     expect(repaired.report.imageCache).toMatchObject({ hits: 39, misses: 2, corrupt: 2 });
     expectSameFiles(uncached.files, repaired.files);
     expect((await runBuild({ cacheDir })).report.imageCache).toMatchObject({ hits: 41, corrupt: 0 });
-  }, 60_000);
+  }, 180_000);
 
   it('prunes what the last build did not use, so the cache does not grow', async () => {
     const stale = `${'0'.repeat(64)}.img`;
@@ -136,5 +136,5 @@ describe('builds and the image cache', () => {
     const left = await entries(cacheDir);
     expect(left).not.toContain(stale);
     expect(left).toHaveLength(41);
-  }, 60_000);
+  }, 180_000);
 });
