@@ -16,6 +16,7 @@
  *
  *   npm run bench                       # or: node --import tsx bench/build.ts
  *   BENCH_RUNS=7 node --import tsx bench/build.ts --root /path/to/other/checkout --skip-scale
+ *   node --import tsx bench/build.ts --parts de --scale-runs 1
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
@@ -33,7 +34,9 @@ const runs = Number(argument('--runs') ?? process.env.BENCH_RUNS ?? 5);
 const scaleRuns = Number(argument('--scale-runs') ?? Math.max(1, Math.ceil(runs / 2)));
 const root = path.resolve(argument('--root') ?? path.join(import.meta.dirname, '..'));
 const resultsFile = path.resolve(argument('--results') ?? path.join(import.meta.dirname, 'results/build.json'));
-const skipScale = process.argv.includes('--skip-scale');
+/** Which parts to run, e.g. `--parts ade`; (b) reads the runs of (a). */
+const parts = argument('--parts') ?? 'abcde';
+const skipScale = process.argv.includes('--skip-scale') || !parts.includes('d');
 const site = path.join(root, 'bin/site.js');
 const imageCacheDir = path.join(root, 'node_modules/.cache/site/images');
 const cliCacheDir = path.join(root, 'node_modules/.cache/site/cli');
@@ -118,28 +121,37 @@ const out = path.join(work, 'dist');
 const buildCommand = (contentDir = path.join(root, 'content'), extra: string[] = []) => [process.execPath, site, 'build', '--content', contentDir, '--out', out, ...extra];
 
 console.log(`Bench of ${root}: ${runs} runs each, ratios to node -e 0 (CPU, median and min–max), ${os.cpus().length} cores, load ${os.loadavg().map((load) => load.toFixed(1)).join(' ')}`);
-console.log('(a) site build as a new process');
 run(buildCommand()); // compiles the CLI if its sources changed, and fills the image cache
-const warm = paired(buildCommand(), runs);
-show(hasCache ? 'warm image cache (nothing changed)' : 'build (no cache exists)', warm);
-const noCache = hasCache ? paired(buildCommand(undefined, ['--no-cache']), runs) : undefined;
-if (noCache) show('--no-cache', noCache);
-const emptyCache = hasCache ? paired(buildCommand(), runs, () => rmSync(imageCacheDir, { recursive: true, force: true })) : undefined;
-if (emptyCache) show('empty image cache (first build)', emptyCache);
+let warm: Figure | undefined;
+let noCache: Figure | undefined;
+let emptyCache: Figure | undefined;
+if (parts.includes('a')) {
+  console.log('(a) site build as a new process');
+  warm = paired(buildCommand(), runs);
+  show(hasCache ? 'warm image cache (nothing changed)' : 'build (no cache exists)', warm);
+  noCache = hasCache ? paired(buildCommand(undefined, ['--no-cache']), runs) : undefined;
+  if (noCache) show('--no-cache', noCache);
+  emptyCache = hasCache ? paired(buildCommand(), runs, () => rmSync(imageCacheDir, { recursive: true, force: true })) : undefined;
+  if (emptyCache) show('empty image cache (first build)', emptyCache);
 
-console.log('(b) steps, median ms (warm cache' + (noCache ? ' | --no-cache' : '') + ')');
-for (const [label, milliseconds] of Object.entries(warm.steps ?? {})) {
-  if (/^Images:/.test(label)) continue;
-  console.log(`  ${label.padEnd(36)} ${String(milliseconds).padStart(6)}${noCache?.steps ? ` | ${String(noCache.steps[label] ?? '').padStart(6)}` : ''}`);
+  console.log('(b) steps, median ms (warm cache' + (noCache ? ' | --no-cache' : '') + ')');
+  for (const [label, milliseconds] of Object.entries(warm.steps ?? {})) {
+    console.log(`  ${label.padEnd(36)} ${String(milliseconds).padStart(6)}${noCache?.steps ? ` | ${String(noCache.steps[label] ?? '').padStart(6)}` : ''}`);
+  }
 }
 
-console.log('(c) start-up');
-const version = paired([process.execPath, site, '--version'], runs);
-show('site --version', version);
-const help = paired([process.execPath, site, '--help'], runs);
-show('site --help', help);
-const firstStart = existsSync(path.join(root, 'bin/compile.js')) ? paired([process.execPath, site, '--version'], Math.min(runs, 3), () => rmSync(cliCacheDir, { recursive: true, force: true })) : undefined;
-if (firstStart) show('site --version after a source change (compiles)', firstStart);
+let version: Figure | undefined;
+let help: Figure | undefined;
+let firstStart: Figure | undefined;
+if (parts.includes('c')) {
+  console.log('(c) start-up');
+  version = paired([process.execPath, site, '--version'], runs);
+  show('site --version', version);
+  help = paired([process.execPath, site, '--help'], runs);
+  show('site --help', help);
+  firstStart = existsSync(path.join(root, 'bin/compile.js')) ? paired([process.execPath, site, '--version'], Math.min(runs, 3), () => rmSync(cliCacheDir, { recursive: true, force: true })) : undefined;
+  if (firstStart) show('site --version after a source change (compiles)', firstStart);
+}
 
 let scale: { factor: number; figure: Figure; growth: number }[] = [];
 if (!skipScale) {
@@ -160,6 +172,7 @@ if (!skipScale) {
 
 console.log('(e) bytes per page type (raw / gzip / brotli)');
 run(buildCommand());
+// Bytes do not depend on the machine: always measured.
 const read = (file: string) => readFileSync(path.join(out, file));
 const sizes = (bytes: Buffer) => ({ raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length, brotli: brotliCompressSync(bytes).length });
 const format = ({ raw, gzip, brotli }: { raw: number; gzip: number; brotli: number }) => `${(raw / 1024).toFixed(1)} / ${(gzip / 1024).toFixed(1)} / ${(brotli / 1024).toFixed(1)} KB`;
