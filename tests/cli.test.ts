@@ -90,5 +90,5 @@ describe('site CLI start-up', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
-  }, 120_000);
+  }, 300_000);
 });
