@@ -7,14 +7,10 @@ import { initHashScroll } from './lib/hashScroll.ts';
 import { initHeader } from './lib/header.ts';
 import { runIndependently } from './lib/independently.ts';
 import { initLanguage } from './lib/language.ts';
-import { handleNotFound } from './lib/notFound.ts';
 
 runIndependently({
   header: () => initHeader(document),
   language: () => initLanguage(document),
   consent: () => initConsent(document),
   hashScroll: () => initHashScroll(document),
-  notFound: () => {
-    if (document.body.dataset.page === 'notFound') handleNotFound(document);
-  },
 });

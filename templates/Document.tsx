@@ -15,11 +15,12 @@ import { pageMeta } from './meta.ts';
 import { StructuredData } from './StructuredData.tsx';
 import { socialImageSize } from '../generator/social.ts';
 
-/** Every page loads `main`; pages with forms or accordions add their own entry. */
+/** Every page loads `main`; pages with forms or accordions, and the not-found page, add their own entry. */
 const pageScripts: Partial<Record<PageId, string[]>> = {
   partnership: ['forms'],
   contact: ['forms'],
   legal: ['legal'],
+  notFound: ['notFound'],
 };
 
 export function scriptsFor(page: PageId): string[] {

@@ -165,7 +165,7 @@ describe('full build of the real content', () => {
     }
   });
 
-  it('keeps all script a page loads within 6 KB gzip, none of it render-blocking', async () => {
+  it('keeps all script a page loads within 3 KB gzip, none of it render-blocking', async () => {
     const scriptBytes = async (src: string, seen: Set<string>): Promise<number> => {
       if (seen.has(src)) return 0;
       seen.add(src);
@@ -188,7 +188,7 @@ describe('full build of the real content', () => {
         }
       }
       expect(total, route.path).toBeGreaterThan(0);
-      expect(total, route.path).toBeLessThanOrEqual(6 * 1024);
+      expect(total, route.path).toBeLessThanOrEqual(3 * 1024);
     }
   });
 });

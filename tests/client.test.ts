@@ -58,6 +58,7 @@ const partnershipConfig: FormConfig = {
   to: 'info@example.com',
   labels: { companyName: 'Company name', contactPerson: 'Contact person', description: 'Description' },
   errors: {},
+  rules: {},
   subject: 'New partnership request',
   consent: 'I consent to sending my data to info@example.com',
 };
@@ -70,7 +71,7 @@ describe('form mail drafts', () => {
   });
 
   it('starts the contact subject with "Contact Request: "', () => {
-    const config: FormConfig = { to: 'info@example.com', labels: { name: 'Nome', subject: 'Oggetto' }, errors: {}, subject: 'Contact Request: ' };
+    const config: FormConfig = { to: 'info@example.com', labels: { name: 'Nome', subject: 'Oggetto' }, errors: {}, rules: {}, subject: 'Contact Request: ' };
     const parsed = parseMailto(buildContactMail(config, { name: 'Luca', subject: 'Offerta 5G + eSIM' }));
     expect(parsed.subject).toBe('Contact Request: Offerta 5G + eSIM');
     expect(parsed.body).toBe('Nome: Luca\r\nOggetto: Offerta 5G + eSIM');
@@ -93,45 +94,45 @@ describe('form rules', () => {
   it('applies the minimum lengths of section 5', () => {
     const cases: [keyof typeof partnership, number][] = [['companyName', 2], ['contactPerson', 3], ['address', 5], ['postalCode', 2], ['city', 2], ['phone', 6], ['description', 20]];
     for (const [field, minimum] of cases) {
-      expect(firstError(partnership[field], 'x'.repeat(minimum - 1)), field).toBeDefined();
-      expect(firstError(partnership[field], 'x'.repeat(minimum)), field).toBeUndefined();
+      expect(firstError(partnership[field].rules, 'x'.repeat(minimum - 1)), field).toBeDefined();
+      expect(firstError(partnership[field].rules, 'x'.repeat(minimum)), field).toBeUndefined();
     }
     const contactCases: [keyof typeof contact, number][] = [['name', 2], ['phone', 5], ['company', 2], ['subject', 2], ['message', 10]];
     for (const [field, minimum] of contactCases) {
-      expect(firstError(contact[field], 'x'.repeat(minimum - 1)), field).toBeDefined();
-      expect(firstError(contact[field], 'x'.repeat(minimum)), field).toBeUndefined();
+      expect(firstError(contact[field].rules, 'x'.repeat(minimum - 1)), field).toBeDefined();
+      expect(firstError(contact[field].rules, 'x'.repeat(minimum)), field).toBeUndefined();
     }
   });
 
   it('caps the description at 500 characters with its own message', () => {
-    expect(firstError(partnership.description, 'x'.repeat(500))).toBeUndefined();
-    expect(firstError(partnership.description, 'x'.repeat(501))).toBe('descriptionMax');
-    expect(firstError(partnership.description, 'short')).toBe('descriptionMin');
+    expect(firstError(partnership.description.rules, 'x'.repeat(500))).toBeUndefined();
+    expect(firstError(partnership.description.rules, 'x'.repeat(501))).toBe('descriptionMax');
+    expect(firstError(partnership.description.rules, 'short')).toBe('descriptionMin');
   });
 
   it('accepts exactly the HTML standard’s valid e-mail addresses, as type=email does', () => {
     const valid = ['anna@example.com', 'a@b.cd', 'anna+test@example.com', "o'neil.x_y!#$%&*/=?^`{|}~-@sub.example-1.ch", 'a@intranet', `a@${'b'.repeat(63)}.ch`, ' anna@example.com '];
-    for (const address of valid) expect(firstError(contact.email, address), address).toBeUndefined();
+    for (const address of valid) expect(firstError(contact.email.rules, address), address).toBeUndefined();
     const invalid = ['', 'anna', 'anna@', '@example.com', 'an na@example.com', 'a@b..cd', 'a@.b.cd', 'a@b.cd.', 'a@-b.cd', 'a@b-.cd', 'a@b_c.cd', 'a@b.cd@e.fg', `a@${'b'.repeat(64)}.ch`, 'a@bücher.ch', 'anna@example.com\nx'];
-    for (const address of invalid) expect(firstError(contact.email, address), address).toBe('email');
+    for (const address of invalid) expect(firstError(contact.email.rules, address), address).toBe('email');
   });
 
   it('checks consent', () => {
-    expect(firstError(partnership.consent, false)).toBe('consent');
-    expect(firstError(partnership.consent, true)).toBeUndefined();
+    expect(firstError(partnership.consent.rules, false)).toBe('consent');
+    expect(firstError(partnership.consent.rules, true)).toBeUndefined();
   });
 
   it('counts characters, not UTF-16 units: an emoji is one character', () => {
     const emoji = '😀';
     expect(emoji.length).toBe(2);
-    expect(firstError(contact.name, emoji)).toBe('name');
-    expect(firstError(contact.name, emoji + emoji)).toBeUndefined();
-    expect(firstError(partnership.description, 'x'.repeat(18) + emoji)).toBe('descriptionMin');
-    expect(firstError(partnership.description, 'x'.repeat(19) + emoji)).toBeUndefined();
-    expect(firstError(partnership.description, 'x'.repeat(499) + emoji)).toBeUndefined();
-    expect(firstError(partnership.description, 'x'.repeat(500) + emoji)).toBe('descriptionMax');
-    expect(firstError(partnership.description, emoji.repeat(500))).toBeUndefined();
-    expect(firstError(partnership.description, emoji.repeat(501))).toBe('descriptionMax');
+    expect(firstError(contact.name.rules, emoji)).toBe('name');
+    expect(firstError(contact.name.rules, emoji + emoji)).toBeUndefined();
+    expect(firstError(partnership.description.rules, 'x'.repeat(18) + emoji)).toBe('descriptionMin');
+    expect(firstError(partnership.description.rules, 'x'.repeat(19) + emoji)).toBeUndefined();
+    expect(firstError(partnership.description.rules, 'x'.repeat(499) + emoji)).toBeUndefined();
+    expect(firstError(partnership.description.rules, 'x'.repeat(500) + emoji)).toBe('descriptionMax');
+    expect(firstError(partnership.description.rules, emoji.repeat(500))).toBeUndefined();
+    expect(firstError(partnership.description.rules, emoji.repeat(501))).toBe('descriptionMax');
   });
 
   it('gives the browser the same constraints', () => {

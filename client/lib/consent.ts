@@ -67,10 +67,10 @@ export function initConsent(doc: Document): void {
   });
 
   // The footer's "cookie settings" button brings the banner back to change the choice.
-  // Without script it stays hidden: there is then nothing to consent to.
+  // Without script it stays invisible (its place is kept, so showing it moves nothing):
+  // there is then nothing to consent to.
   for (const button of doc.querySelectorAll<HTMLButtonElement>('button[data-cookie-settings]')) {
-    const item = button.closest<HTMLElement>('[hidden]');
-    if (item) item.hidden = false;
+    button.closest('[data-cookie-settings-item]')?.classList.add('is-enabled');
     button.addEventListener('click', () => {
       banner.hidden = false;
       banner.querySelector<HTMLButtonElement>('button[data-consent]')?.focus();

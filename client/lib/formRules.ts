@@ -70,8 +70,8 @@ export function characterCount(value: string): number {
 }
 
 /** The first broken rule's message key, or undefined when the value passes. */
-export function firstError(spec: FieldSpec, value: string | boolean): string | undefined {
-  for (const rule of spec.rules) {
+export function firstError(rules: readonly FieldRule[], value: string | boolean): string | undefined {
+  for (const rule of rules) {
     switch (rule.kind) {
       case 'minLength':
         if (characterCount(String(value).trim()) < rule.value) return rule.message;
@@ -91,8 +91,8 @@ export function firstError(spec: FieldSpec, value: string | boolean): string | u
 }
 
 /** Whether a message key is that of a maximum-length rule of the field. */
-export function isMaxLengthMessage(spec: FieldSpec, key: string | undefined): boolean {
-  return spec.rules.some((rule) => rule.kind === 'maxLength' && rule.message === key);
+export function isMaxLengthMessage(rules: readonly FieldRule[], key: string | undefined): boolean {
+  return rules.some((rule) => rule.kind === 'maxLength' && rule.message === key);
 }
 
 /**
