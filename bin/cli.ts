@@ -5,13 +5,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
-import { build, projectRoot, type BuildReport } from '../generator/build.ts';
+import type { BuildReport } from '../generator/build.ts';
 import { formatSiteError, isSiteError, SiteError } from '../generator/errors.ts';
-import { startPreviewServer } from '../generator/preview/server.ts';
-import { languages } from '../generator/schema.ts';
-import { createDirectoryWriter, recoverOutput } from '../generator/writer.ts';
+import type { Language } from '../generator/schema.ts';
 
-const packageJson = JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as { version: string };
+// Each command imports its modules when it runs: `site --help`, `--version` and a
+// usage error load commander and nothing of the build (React, esbuild, satori…).
+const packageJson = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
 
 function parseBaseUrl(value: string): string {
   let url: URL;
@@ -30,6 +30,7 @@ function formatBytes(bytes: number): string {
 }
 
 function printReport(report: BuildReport) {
+  const languages = Object.keys(report.pagesByLanguage) as Language[];
   const missingTotal = languages.reduce((total, language) => total + report.missingTranslations[language].length, 0);
   if (missingTotal > 0 || report.unresolvedKeys.length > 0) {
     console.warn('Missing translations (shown in Italian or with a ⚠️ marker):');
@@ -41,6 +42,8 @@ function printReport(report: BuildReport) {
     if (report.unresolvedKeys.length > 0) console.warn(`  in no language: ${report.unresolvedKeys.join(', ')}`);
   }
   for (const warning of report.warnings) console.warn(`Warning: ${warning}`);
+  const images = report.imageCache;
+  console.log(`  Images: ${images.hits} from the cache, ${images.misses} drawn${images.corrupt > 0 ? ` (${images.corrupt} cache entries were damaged)` : ''}${images.pruned > 0 ? `, ${images.pruned} unused entries pruned` : ''}`);
   for (const step of report.steps) console.log(`  ${step.label.padEnd(32)} ${step.milliseconds.toFixed(0).padStart(6)} ms`);
   const perLanguage = languages.map((language) => `${language} ${report.pagesByLanguage[language]}`).join(', ');
   const pageCount = languages.reduce((total, language) => total + report.pagesByLanguage[language], 0);
@@ -62,7 +65,10 @@ program
   .addOption(new Option('--out <dir>', 'output folder; replaced only when the build succeeds').default('dist'))
   .addOption(new Option('--base-url <url>', 'public origin, overriding the one in site.yaml').argParser(parseBaseUrl))
   .option('--strict', 'fail when a translation is missing', false)
-  .action(async (options: { content: string; out: string; baseUrl?: string; strict: boolean }) => {
+  .option('--no-cache', 'draw every image anew; neither read nor write the image cache')
+  .addOption(new Option('--cache-dir <dir>', 'image cache folder (default: node_modules/.cache/site/images of the project)'))
+  .action(async (options: { content: string; out: string; baseUrl?: string; strict: boolean; cache: boolean; cacheDir?: string }) => {
+    const [{ build, projectRoot }, { createDirectoryWriter }] = await Promise.all([import('../generator/build.ts'), import('../generator/writer.ts')]);
     const contentDir = path.resolve(options.content);
     const report = await build({
       contentDir,
@@ -70,6 +76,8 @@ program
       writer: createDirectoryWriter(options.out, { protectedDirs: [contentDir, projectRoot, process.cwd()] }),
       baseUrl: options.baseUrl,
       strict: options.strict,
+      cache: options.cache,
+      cacheDir: options.cacheDir && path.resolve(options.cacheDir),
     });
     printReport(report);
   });
@@ -88,10 +96,12 @@ program
   .addOption(new Option('--host <host>', 'address to listen on').default('127.0.0.1'))
   .action(async (options: { dir: string; port: number; host: string }) => {
     // A build killed while swapping its output in may have left no folder here, only its complete output beside it.
+    const { recoverOutput } = await import('../generator/writer.ts');
     for (const note of await recoverOutput(path.resolve(options.dir))) console.warn(`Note: ${note}`);
     if (!existsSync(path.join(options.dir, 'index.html'))) {
       throw new SiteError({ code: 'OUTPUT_FAILED', message: `Nothing to preview: ${options.dir} has no index.html`, location: { file: options.dir }, hint: 'Run `site build` first.' });
     }
+    const { startPreviewServer } = await import('../generator/preview/server.ts');
     const server = await startPreviewServer({ dir: options.dir, port: options.port, host: options.host });
     console.log(`Previewing ${options.dir} at ${server.url}/ (Ctrl-C to stop)`);
     console.log(`The cockpit host's rules apply to requests whose Host header names it.`);

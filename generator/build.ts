@@ -16,10 +16,14 @@ import { buildSitemap } from './sitemap.ts';
 import { buildHostingFiles, createHostingRules, hostConfigFiles } from './hosting/index.ts';
 import { pageLastModified, readContentDates } from './contentDates.ts';
 import { buildIcons } from './icons.ts';
+import { createDisabledImageCache, createImageCache, type ImageCacheStats } from './imageCache.ts';
 import { buildSocialImages } from './social.ts';
 import type { OutputFile, OutputWriter } from './writer.ts';
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Where drawn images are kept between builds, beside other build tools' caches. */
+export const defaultImageCacheDir = path.join(projectRoot, 'node_modules/.cache/site/images');
 
 /** Browsers the CSS is lowered for; module scripts need ES modules anyway. */
 export const browserslistQuery = 'defaults and supports es6-module';
@@ -33,6 +37,10 @@ export interface BuildOptions {
   strict?: boolean;
   /** The build's clock: the copyright year. */
   now?: Date;
+  /** false: draw every image anew and neither read nor write the image cache (`--no-cache`). */
+  cache?: boolean;
+  /** The image cache's folder; `node_modules/.cache/site/images` by default. */
+  cacheDir?: string;
 }
 
 export interface StepTiming {
@@ -50,6 +58,8 @@ export interface BuildReport {
   missingTranslations: Record<Language, string[]>;
   /** Keys no language has; pages show the warning marker. */
   unresolvedKeys: string[];
+  /** Drawn images taken from the cache, drawn anew, found corrupt (and redrawn), pruned as unused. */
+  imageCache: ImageCacheStats;
   /** Things the build did but could not tidy up, e.g. a leftover copy of the previous output. */
   warnings: string[];
   destination: string;
@@ -69,6 +79,11 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     return result;
   };
   const now = options.now ?? new Date();
+  const imageCache = options.cache === false ? createDisabledImageCache() : createImageCache(options.cacheDir ?? defaultImageCacheDir);
+
+  // Dating the content asks git, another process: started first, it runs while the build works.
+  const contentDatesPending = readContentDates(options.contentDir);
+  contentDatesPending.catch(() => {}); // a build that fails first never reads them
 
   try {
     await step('Check output folder', () => options.writer.prepare());
@@ -86,13 +101,13 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
         browserslistQuery,
       }),
     );
-    const socialImages = await step('Draw social preview images', () => buildSocialImages(routeTable, translations, content));
-    const icons = await step('Draw icons and manifest', () => buildIcons(content.site, translations.translators.it.t('home.meta.description')));
+    const socialImages = await step('Draw social preview images', () => buildSocialImages(routeTable, translations, content, imageCache));
+    const icons = await step('Draw icons and manifest', () => buildIcons(content.site, translations.translators.it.t('home.meta.description'), imageCache));
     const pages = await step('Render pages', () => renderPages({ content, routeTable, translations, assets, origin, year: now.getFullYear(), socialImages, icons }));
     assertPlaceholdersFilled(options.contentDir, translations, content);
     const unresolvedKeys = translations.unresolvedKeys();
     if (options.strict) assertComplete(options.contentDir, content, translations.missingByLanguage, unresolvedKeys);
-    const contentDates = await step('Date content changes', () => readContentDates(options.contentDir));
+    const contentDates = await step('Date content changes', () => contentDatesPending);
     const seoFiles = await step('Write sitemap and robots.txt', () => buildSitemap(routeTable, origin, pageLastModified(pages, contentDates)));
 
     const hostingFiles = await step('Write host rules', () =>
@@ -112,6 +127,8 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
       for (const file of files) await options.writer.write(file);
       return options.writer.commit();
     });
+    // Only a successful build decides what the cache keeps.
+    await step('Prune image cache', () => imageCache.prune());
 
     const pagesByLanguage = Object.fromEntries(languages.map((language) => [language, pages.filter((page) => page.route.language === language).length])) as Record<Language, number>;
     return {
@@ -122,6 +139,7 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
       milliseconds: performance.now() - started,
       missingTranslations: translations.missingByLanguage,
       unresolvedKeys,
+      imageCache: imageCache.stats,
       warnings,
       destination: options.writer.destination,
     };
