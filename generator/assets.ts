@@ -78,7 +78,8 @@ async function buildStylesheet(input: AssetInput): Promise<OutputFile> {
     throw new SiteError({
       code: 'ASSET_FAILED',
       message: `Stylesheet could not be processed: ${(error as Error).message}`,
-      location: { file: path.relative(process.cwd(), loc.fileName ?? sourcePath), line: loc.loc?.line, column: loc.loc?.column },
+      location: { file: loc.fileName ?? sourcePath, line: loc.loc?.line, column: loc.loc?.column },
+      cause: error,
     });
   }
 }
@@ -105,7 +106,7 @@ async function buildScripts(input: AssetInput): Promise<{ files: OutputFile[]; s
       legalComments: 'none',
     });
   } catch (error) {
-    throw new SiteError({ code: 'ASSET_FAILED', message: `Client scripts could not be bundled: ${(error as Error).message.split('\n')[0]}`, location: { file: path.relative(process.cwd(), input.clientDir) } });
+    throw new SiteError({ code: 'ASSET_FAILED', message: `Client scripts could not be bundled: ${(error as Error).message.split('\n')[0]}`, location: { file: input.clientDir }, cause: error });
   }
   const scripts: Record<string, string> = {};
   const files: OutputFile[] = [];
@@ -154,7 +155,7 @@ function intrinsicSize(file: string, contents: Uint8Array): { width: number; hei
     throw new SiteError({
       code: 'ASSET_FAILED',
       message: 'Image has no readable width and height',
-      location: { file: path.relative(process.cwd(), file) },
+      location: { file },
       hint: 'Give an SVG width and height attributes (or a viewBox); raster images must be valid PNG, JPEG, WebP or AVIF files.',
     });
   }

@@ -133,7 +133,7 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
 
 /** The file of a text key in a language, for a key that has no line of its own there. */
 function textFile(contentDir: string, language: Language, key: string): string {
-  return path.relative(process.cwd(), path.join(contentDir, textFileOf(language, textNamespace(key))));
+  return path.join(contentDir, textFileOf(language, textNamespace(key)));
 }
 
 /** A `{{name}}` nobody fills would reach the page verbatim: always an error, at the text that holds it. */

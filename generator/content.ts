@@ -80,7 +80,7 @@ export function contentFileOf(part: keyof Content, language: Language): string |
 type PathSegment = string | number;
 
 interface ParsedFile {
-  /** Path relative to the working directory, as printed in messages. */
+  /** The file's path; messages show it relative to the working directory. */
   displayPath: string;
   doc: Document;
   lineCounter: LineCounter;
@@ -147,7 +147,7 @@ function expandUnion(issue: z.core.$ZodIssue): z.core.$ZodIssue[] {
 
 async function parseYamlFile(contentDir: string, relativePath: string, problems: ProblemList): Promise<ParsedFile | undefined> {
   const absolute = path.join(contentDir, relativePath);
-  const displayPath = path.relative(process.cwd(), absolute) || absolute;
+  const displayPath = absolute;
   let source: string;
   try {
     source = await readFile(absolute, 'utf8');
@@ -161,7 +161,7 @@ async function parseYamlFile(contentDir: string, relativePath: string, problems:
     // Later syntax errors in a file are nearly always echoes of the first one.
     const [error] = doc.errors;
     const [start] = error.linePos ?? [];
-    problems.add('CONTENT_YAML_SYNTAX', `YAML syntax error: ${error.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '')}`, displayPath, start, 'Check indentation, colons and quotes around this line.');
+    problems.add('CONTENT_YAML_SYNTAX', `YAML syntax error: ${error.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '')}`, displayPath, start);
     return undefined;
   }
   return { displayPath, doc, lineCounter };
@@ -273,7 +273,7 @@ async function loadTexts(contentDir: string, problems: ProblemList): Promise<Loa
   // The templates read these texts: Italian, the reference, must have every one of them.
   for (const namespace of requiredTextFiles) {
     if (!parsed[defaultLanguage].has(namespace) && !unreadableItalian.has(namespace)) {
-      const displayPath = path.relative(process.cwd(), path.join(contentDir, textFileOf(defaultLanguage, namespace)));
+      const displayPath = path.join(contentDir, textFileOf(defaultLanguage, namespace));
       problems.add('CONTENT_MISSING_FILE', 'Required text file is missing', displayPath, undefined, 'Italian is the reference language: every page needs its Italian texts.');
       unreadableItalian.add(namespace);
     }
@@ -376,7 +376,7 @@ async function checkImages(contentDir: string, problems: ProblemList) {
   for (const name of requiredImages) {
     const file = path.join(contentDir, imageFileOf(name));
     const exists = await stat(file).then((info) => info.isFile(), () => false);
-    if (!exists) problems.add('CONTENT_MISSING_FILE', 'Required image is missing', path.relative(process.cwd(), file), undefined, `The pages show ${requiredImages.join(', ')} from content/images.`);
+    if (!exists) problems.add('CONTENT_MISSING_FILE', 'Required image is missing', file, undefined, `The pages show ${requiredImages.join(', ')} from content/images.`);
   }
 }
 
@@ -387,7 +387,7 @@ export async function loadContent(contentDir: string): Promise<Content> {
     throw new SiteError({
       code: 'CONTENT_MISSING_FILE',
       message: 'Content folder not found',
-      location: { file: path.relative(process.cwd(), contentDir) || contentDir },
+      location: { file: contentDir },
       hint: 'Run the build in the project folder, or name the content folder with --content <dir>.',
     });
   }
@@ -420,9 +420,8 @@ export async function loadContent(contentDir: string): Promise<Content> {
   if (problems.problems.length > 0) {
     const count = problems.problems.length;
     throw new SiteError({
-      code: 'BUILD_FAILED',
+      code: 'CONTENT_INVALID',
       message: `Content has ${count} problem${count === 1 ? '' : 's'}; nothing was written.`,
-      hint: 'Fix the files above and build again; the previous output is untouched.',
       problems: problems.problems,
     });
   }

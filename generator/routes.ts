@@ -145,7 +145,6 @@ function assertUniqueFiles(routes: Route[]) {
         code: 'ROUTE_CONFLICT',
         message: `${route.path} (${route.page}, ${route.language}) and ${earlier.path} (${earlier.page}, ${earlier.language}) would both write ${route.file}`,
         location: { file: 'generator/routes.ts' },
-        hint: 'Give one of the pages a different slug.',
       }));
     }
     seen.set(route.file, route);
