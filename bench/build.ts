@@ -7,6 +7,7 @@
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build, type BuildReport } from '../generator/build.ts';
+import { loadContent } from '../generator/content.ts';
 import { createRouteTable } from '../generator/routes.ts';
 import { createMemoryWriter } from '../generator/writer.ts';
 import { scriptsFor } from '../templates/Document.tsx';
@@ -35,7 +36,8 @@ const text = (file: string) => {
   return typeof contents === 'string' ? contents : Buffer.from(contents).toString('utf8');
 };
 const gzip = (file: string) => gzipSync(files.get(file)!).length;
-const routes = createRouteTable().routes;
+const content = await loadContent(contentDir);
+const routes = createRouteTable({ languages: content.languages, slugs: content.slugs }).routes;
 const pages = routes.map((route) => ({ route, bytes: Buffer.byteLength(text(route.file)) }));
 const largest = pages.reduce((a, b) => (b.bytes > a.bytes ? b : a));
 const total = [...files.values()].reduce((sum, contents) => sum + (typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength), 0);

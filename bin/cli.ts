@@ -8,7 +8,6 @@ import { Command, CommanderError, InvalidArgumentError, Option } from 'commander
 import { build, projectRoot, type BuildReport } from '../generator/build.ts';
 import { displayPath, formatSiteError, isSiteError, SiteError } from '../generator/errors.ts';
 import { startPreviewServer } from '../generator/preview/server.ts';
-import { languages } from '../generator/schema.ts';
 import { createDirectoryWriter } from '../generator/writer.ts';
 
 const packageJson = JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as { version: string };
@@ -30,9 +29,10 @@ function formatBytes(bytes: number): string {
 }
 
 function printReport(report: BuildReport) {
+  const { languages } = report;
   const missingTotal = languages.reduce((total, language) => total + report.missingTranslations[language].length, 0);
   if (missingTotal > 0 || report.unresolvedKeys.length > 0) {
-    console.warn('Missing translations (shown in Italian or with a ⚠️ marker):');
+    console.warn(`Missing translations (shown in ${languages[0]} or with a ⚠️ marker):`);
     for (const language of languages) {
       const keys = report.missingTranslations[language];
       const shown = 20;

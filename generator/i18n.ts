@@ -1,10 +1,11 @@
 /**
  * Stage 2: translations. One i18next instance per build; lookups go to the page's
- * language, then Italian, then show a visible marker with the key so a gap is
+ * language, then the default (first) language, then show a visible marker with the key so a gap is
  * obvious on the page and in the build report.
  */
 import i18next, { type TFunction } from 'i18next';
-import { languages, defaultLanguage, type Language, type SitePlaceholder, type SiteSettings, type TextTree } from './schema.ts';
+import type { Language, SiteLanguages } from './languages.ts';
+import type { SitePlaceholder, SiteSettings, TextTree } from './schema.ts';
 
 export const missingMarker = '⚠️';
 
@@ -81,7 +82,8 @@ export function flattenKeys(tree: unknown, prefix = ''): string[] {
   return Object.entries(tree).flatMap(([key, value]) => flattenKeys(value, prefix ? `${prefix}.${key}` : key));
 }
 
-export function createTranslations(texts: Record<Language, TextTree>, site: SiteSettings): Translations {
+export function createTranslations(texts: Record<Language, TextTree>, site: SiteSettings, languages: SiteLanguages): Translations {
+  const defaultLanguage = languages.default;
   const unresolved = new Set<string>();
   const unknownPlaceholders = new Map<string, UnknownPlaceholder>();
   // i18next's handler sees the text, not the key: the translator notes what it is looking up.
@@ -90,8 +92,8 @@ export function createTranslations(texts: Record<Language, TextTree>, site: Site
   instance.init({
     lng: defaultLanguage,
     fallbackLng: defaultLanguage,
-    supportedLngs: [...languages],
-    resources: Object.fromEntries(languages.map((language) => [language, { translation: texts[language] }])),
+    supportedLngs: [...languages.codes],
+    resources: Object.fromEntries(languages.codes.map((language) => [language, { translation: texts[language] }])),
     initAsync: false,
     returnNull: false,
     returnEmptyString: false,
@@ -108,8 +110,8 @@ export function createTranslations(texts: Record<Language, TextTree>, site: Site
 
   const referenceKeys = flattenKeys(texts[defaultLanguage]);
   const missingByLanguage = Object.fromEntries(
-    languages.map((language) => {
-      // An empty text falls back to Italian (returnEmptyString: false), so it counts as missing.
+    languages.codes.map((language) => {
+      // An empty text falls back to the default language (returnEmptyString: false), so it counts as missing.
       const present = new Set(flattenKeys(texts[language]).filter((key) => String(instance.getResource(language, 'translation', key) ?? '').trim() !== ''));
       return [language, referenceKeys.filter((key) => !present.has(key))];
     }),
@@ -117,7 +119,7 @@ export function createTranslations(texts: Record<Language, TextTree>, site: Site
 
   const makeTranslator = (language: Language): Translator => {
     const fixed: TFunction = instance.getFixedT(language);
-    const locale = `${language}-CH`;
+    const locale = languages.of(language).locale;
     const siteValues = siteTextValues(site, locale);
     return {
       language,
@@ -144,7 +146,7 @@ export function createTranslations(texts: Record<Language, TextTree>, site: Site
   };
 
   return {
-    translators: Object.fromEntries(languages.map((language) => [language, makeTranslator(language)])) as Record<Language, Translator>,
+    translators: Object.fromEntries(languages.codes.map((language) => [language, makeTranslator(language)])) as Record<Language, Translator>,
     missingByLanguage,
     unresolvedKeys: () => [...unresolved].sort(),
     unknownPlaceholders: () => [...unknownPlaceholders.values()],

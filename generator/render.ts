@@ -12,7 +12,6 @@ import type { SocialImages } from './social.ts';
 import { contentFileOf, imageFileOf, textFileOf, type Content } from './content.ts';
 import { textNamespace, type Translations, type Translator } from './i18n.ts';
 import type { Route, RouteTable } from './routes.ts';
-import { defaultLanguage } from './schema.ts';
 import type { OutputFile } from './writer.ts';
 
 export interface RenderInput {
@@ -45,7 +44,7 @@ function recordingInputs(route: Route, input: RenderInput, sources: Set<string>)
   const noteText = (key: string) => {
     const namespace = textNamespace(key);
     sources.add(textFileOf(language, namespace));
-    sources.add(textFileOf(defaultLanguage, namespace));
+    sources.add(textFileOf(input.routeTable.languages.default, namespace));
   };
   const translator: Translator = {
     ...base,

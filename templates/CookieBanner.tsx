@@ -14,7 +14,7 @@ export function CookieBanner({ ctx }: { ctx: PageContext }) {
       <h2 id="cookie-banner-title" className="cookie-banner__title">{t('common.cookieBanner.title')}</h2>
       <p>
         {t('common.cookieBanner.text')}{' '}
-        <a href={routeTable.pathOf('cookiePolicy', 'it')} hrefLang="it">{t('common.cookieBanner.policyLink')}</a>
+        <a href={routeTable.pathOf('cookiePolicy', routeTable.languages.default)} hrefLang={routeTable.languages.default}>{t('common.cookieBanner.policyLink')}</a>
       </p>
       <div className="cookie-banner__actions">
         {consentChoices.map((choice) => (

@@ -3,11 +3,11 @@ import { readFile, rm, stat } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRouteTable } from '../generator/routes.ts';
+import { realRouteTable } from './helpers/routeTable.ts';
 import { makeTempDir, readPage, runSite } from './helpers/site.ts';
 
 const origin = 'https://preview.example.org';
-const routeTable = createRouteTable();
+const routeTable = realRouteTable;
 let workDir: string;
 let outDir: string;
 let buildOutput: string;

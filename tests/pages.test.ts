@@ -12,10 +12,11 @@
  */
 import { parse, type HTMLElement } from 'node-html-parser';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createRouteTable, type PageId } from '../generator/routes.ts';
+import type { PageId } from '../generator/routes.ts';
+import { realRouteTable } from './helpers/routeTable.ts';
 import { buildInMemory, type MemoryBuild } from './helpers/memoryBuild.ts';
 
-const routeTable = createRouteTable();
+const routeTable = realRouteTable;
 const languages = ['it', 'en', 'de', 'fr'] as const;
 type Language = (typeof languages)[number];
 let site: MemoryBuild;

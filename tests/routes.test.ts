@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { SiteError } from '../generator/errors.ts';
-import { createRouteTable, fileForPath, localizedPath, pageSlugs } from '../generator/routes.ts';
+import { createRouteTable, fileForPath, localizedPath } from '../generator/routes.ts';
+import { realLanguages, realRouteTable, realSlugs } from './helpers/routeTable.ts';
 
-const routeTable = createRouteTable();
+const routeTable = realRouteTable;
 const paths = routeTable.routes.map((route) => route.path);
 const find = (path: string) => routeTable.routes.find((route) => route.path === path);
 
@@ -92,17 +93,17 @@ describe('route table', () => {
   });
 
   it('builds prefixed paths for every language but Italian', () => {
-    expect(localizedPath('it', '')).toBe('/');
-    expect(localizedPath('it', 'chi-siamo')).toBe('/chi-siamo/');
-    expect(localizedPath('de', 'uber-uns')).toBe('/de/uber-uns/');
-    expect(localizedPath('fr', '')).toBe('/fr/');
+    expect(localizedPath('it', '', 'it')).toBe('/');
+    expect(localizedPath('it', 'chi-siamo', 'it')).toBe('/chi-siamo/');
+    expect(localizedPath('de', 'uber-uns', 'it')).toBe('/de/uber-uns/');
+    expect(localizedPath('fr', '', 'it')).toBe('/fr/');
   });
 
   it('refuses two routes that would write the same file', () => {
-    const clashing = { ...pageSlugs, esim: { ...pageSlugs.esim, en: 'about' } };
+    const clashing = { ...realSlugs, esim: { ...realSlugs.esim, en: 'about' } };
     let error: unknown;
     try {
-      createRouteTable(clashing);
+      createRouteTable({ languages: realLanguages, slugs: clashing });
     } catch (caught) {
       error = caught;
     }

@@ -7,7 +7,7 @@
  * (tests/helpers/hosts.ts), checked against the preview, real nginx, real Apache
  * and an evaluator of vercel.json.
  */
-import { defaultLanguage, languages, type SiteSettings } from '../schema.ts';
+import type { SiteSettings } from '../schema.ts';
 import type { RouteTable } from '../routes.ts';
 
 export interface HostingRules {
@@ -107,8 +107,9 @@ export function permissionsPolicy(site: SiteSettings): string {
 
 export function createHostingRules({ routeTable, site, inlineScriptHashes, assetPaths, hostFiles }: HostingInput): HostingRules {
   const privacy = routeTable.routes.find((route) => route.page === 'privacyRedirect')!;
+  const { codes, default: defaultLanguage } = routeTable.languages;
   const cockpit = routeTable.routes.find((route) => route.page === 'cockpit' && route.language === defaultLanguage)!;
-  const legalRoots = languages.map((language) => routeTable.pathOf('legal', language));
+  const legalRoots = codes.map((language) => routeTable.pathOf('legal', language));
   const notFound = routeTable.routes.filter((route) => route.page === 'notFound');
   const prefixOf = (file: string) => `/${file.slice(0, file.lastIndexOf('/') + 1)}`;
   return {
