@@ -78,7 +78,7 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     const origin = (options.baseUrl ?? content.site.origin).replace(/\/+$/, '');
     const translations = await step('Load translations', () => createTranslations(content.texts, content.site, content.languages));
     if (options.strict) assertComplete(options.contentDir, content, translations.missingByLanguage, []);
-    const routeTable = await step('Build route table', () => createRouteTable({ languages: content.languages, slugs: content.slugs }));
+    const routeTable = await step('Build route table', () => createRouteTable({ languages: content.languages, slugs: content.slugs, formerSlugs: content.formerSlugs }));
     const assets = await step('Bundle scripts and styles', () =>
       buildAssets({
         clientDir: path.join(projectRoot, 'client'),

@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { SiteError, type SourceLocation } from './errors.ts';
 import { languagesFileSchema, siteLanguagesFrom, type Language, type LanguageEntry, type SiteLanguages } from './languages.ts';
 import { flagCountries } from '../templates/flags.tsx';
-import { slugPageIds, type PageSlugs } from './routes.ts';
+import { slugPageIds, type FormerSlugs, type PageSlugs, type SlugPageId } from './routes.ts';
 import {
   businessBadgePlanId,
   cookiePolicyFileSchema,
@@ -40,6 +40,8 @@ export interface Content {
   languages: SiteLanguages;
   /** Every page's slug in every language. */
   slugs: PageSlugs;
+  /** Slugs pages had before, per language; each old path is forwarded to the page. */
+  formerSlugs: FormerSlugs;
   site: SiteSettings;
   plans: Plan[];
   zones: Zone[];
@@ -382,13 +384,20 @@ function checkLegalPlaceholders(file: ParsedFile, problems: ProblemList) {
 }
 
 const slugSchema = z.string().regex(/^([a-z0-9]+(-[a-z0-9]+)*)?$/, 'Expected a slug of lower-case letters, digits and single hyphens, such as chi-siamo');
-const slugsFileSchema = z.record(z.enum(slugPageIds), z.record(z.string(), slugSchema));
+const pageSlugsSchema = z.record(z.string(), slugSchema);
+const slugsFileSchema = z
+  .object({
+    ...(Object.fromEntries(slugPageIds.map((page) => [page, pageSlugsSchema.optional()])) as Record<SlugPageId, z.ZodOptional<typeof pageSlugsSchema>>),
+    /** Slugs a page had before, per language: each old path answers 301 to the page. */
+    former: z.partialRecord(z.enum(slugPageIds), z.record(z.string(), z.array(slugSchema).min(1))).optional(),
+  })
+  .strict();
 
 /**
  * Every page needs a slug in every language, no language the list does not have,
  * and no two pages one path: each is a located error, never an overwritten page.
  */
-function checkSlugs(slugs: Partial<Record<string, Record<string, string>>>, languages: SiteLanguages, file: ParsedFile, problems: ProblemList) {
+function checkSlugs({ former = {}, ...slugs }: z.infer<typeof slugsFileSchema>, languages: SiteLanguages, file: ParsedFile, problems: ProblemList) {
   for (const page of slugPageIds) {
     if (!slugs[page]) problems.add('CONTENT_SCHEMA', `${page}: Missing; every page needs a slug per language`, file.displayPath, positionOf(file, []), `Add ${page}: { ${languages.codes.map((code) => `${code}: …`).join(', ')} }.`);
   }
@@ -409,12 +418,30 @@ function checkSlugs(slugs: Partial<Record<string, Record<string, string>>>, lang
       if (!languages.codes.includes(language)) problems.add('CONTENT_UNKNOWN_KEY', `${page}.${language}: Unknown language "${language}"`, file.displayPath, positionOf(file, [page], language), `The languages are those of languages.yaml: ${languages.codes.join(', ')}.`);
     }
   }
+  // A former slug keeps its old path: it must not be (or become) the path of another page.
+  for (const [page, perLanguage] of Object.entries(former)) {
+    for (const [language, oldSlugs] of Object.entries(perLanguage ?? {})) {
+      if (!languages.codes.includes(language)) {
+        problems.add('CONTENT_UNKNOWN_KEY', `former.${page}.${language}: Unknown language "${language}"`, file.displayPath, positionOf(file, ['former', page], language), `The languages are those of languages.yaml: ${languages.codes.join(', ')}.`);
+        continue;
+      }
+      oldSlugs.forEach((slug, index) => {
+        const path = `${language === languages.default ? '' : `${language}/`}${slug}`;
+        const earlier = seen.get(path);
+        if (earlier || slug === '') problems.add('CONTENT_SCHEMA', `former.${page}.${language}[${index}]: "${slug}" is ${earlier ? `the slug of ${earlier}` : 'the home page'}`, file.displayPath, positionOf(file, ['former', page, language, index]), 'A former slug is a path no page uses any more.');
+        else seen.set(path, `former.${page}.${language}`);
+      });
+    }
+  }
   // A slug of the first language equal to another language's code would hide that language's home.
   for (const [page, perLanguage] of Object.entries(slugs)) {
     const slug = perLanguage?.[languages.default];
     if (slug && languages.codes.includes(slug.split('/')[0])) problems.add('CONTENT_SCHEMA', `${page}.${languages.default}: "${slug}" is a language prefix`, file.displayPath, positionOf(file, [page, languages.default]), 'Choose a slug that is not a language code.');
   }
 }
+
+/** The slugs of the pages, without the former ones; complete once checkSlugs found no problem. */
+const pageSlugsOf = ({ former: _former, ...slugs }: z.infer<typeof slugsFileSchema>) => slugs as PageSlugs;
 
 /** Every language's button shows its country's flag: the templates must be able to draw it. */
 function checkFlags(languages: LanguageEntry[], file: ParsedFile, problems: ProblemList) {
@@ -491,7 +518,8 @@ export async function loadContent(contentDir: string): Promise<Content> {
   }
   return {
     languages: languages!,
-    slugs: slugsLoaded.data as PageSlugs,
+    slugs: pageSlugsOf(slugsLoaded.data!),
+    formerSlugs: slugsLoaded.data!.former ?? {},
     site: site.data!,
     plans: plans.data!.plans,
     zones: zones.data!.zones,

@@ -9,7 +9,7 @@ import { perLanguage as perLanguageOf, type Language, type SiteLanguages } from 
 
 export const localizedPageIds = ['home', 'about', 'subscriptions', 'coverage', 'partnership', 'contact', 'esim'] as const;
 export type LocalizedPageId = (typeof localizedPageIds)[number];
-export type PageId = LocalizedPageId | 'cockpit' | 'legal' | 'cookiePolicy' | 'privacyRedirect' | 'notFound';
+export type PageId = LocalizedPageId | 'cockpit' | 'legal' | 'cookiePolicy' | 'privacyRedirect' | 'moved' | 'notFound';
 
 export const legalSections = ['tariffs', 'privacy', 'cookie'] as const;
 export type LegalSectionId = (typeof legalSections)[number];
@@ -21,10 +21,14 @@ export type SlugPageId = (typeof slugPageIds)[number];
 /** The URL slugs per page and language; '' is the language's home. */
 export type PageSlugs = Record<SlugPageId, Record<Language, string>>;
 
-/** The slugs and languages the route table is made from, both content. */
+/** Slugs a page had before, per language: `{ about: { it: ['azienda'] } }`. */
+export type FormerSlugs = Partial<Record<SlugPageId, Record<Language, string[]>>>;
+
+/** The slugs and languages the route table is made from, all content. */
 export interface RouteInput {
   languages: SiteLanguages;
   slugs: PageSlugs;
+  formerSlugs?: FormerSlugs;
 }
 
 export interface Route {
@@ -71,7 +75,7 @@ export function fileForPath(urlPath: string): string {
   return `${urlPath.slice(1)}index.html`;
 }
 
-export function createRouteTable({ languages, slugs }: RouteInput): RouteTable {
+export function createRouteTable({ languages, slugs, formerSlugs = {} }: RouteInput): RouteTable {
   const defaultLanguage = languages.default;
   const perLanguage = <T,>(make: (language: Language) => T) => perLanguageOf(languages, make);
   const pathIn = (language: Language, slug: string) => localizedPath(language, slug, defaultLanguage);
@@ -116,6 +120,16 @@ export function createRouteTable({ languages, slugs }: RouteInput): RouteTable {
   const privacyTarget = `${pathIn(defaultLanguage, 'condizioni')}#privacy-policy`;
   // The canonical is the final one (/condizioni/ itself points to /legal/): search engines do not follow chains.
   add({ page: 'privacyRedirect', language: defaultLanguage, path: pathIn(defaultLanguage, 'privacy'), canonicalPath: legalPaths[defaultLanguage], indexable: false, noindex: true, alternates: {}, languageLinks: legalSectionPaths('privacy'), redirectTo: privacyTarget });
+
+  // A former slug forwards to the page's path: a 301 on every host with rules, this page's refresh elsewhere.
+  for (const [page, perLanguage] of Object.entries(formerSlugs) as [SlugPageId, Record<Language, string[]>][]) {
+    const paths = localized(page);
+    for (const [language, oldSlugs] of Object.entries(perLanguage)) {
+      for (const slug of oldSlugs) {
+        add({ page: 'moved', language, path: pathIn(language, slug), canonicalPath: paths[language], indexable: false, noindex: true, alternates: {}, languageLinks: paths, redirectTo: paths[language] });
+      }
+    }
+  }
 
   for (const language of languages.codes) {
     add({ page: 'notFound', language, path: notFoundPaths[language], indexable: false, noindex: true, alternates: {}, languageLinks: homePaths });

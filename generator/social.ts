@@ -49,7 +49,7 @@ function card(brand: string, title: string, tagline: string, colour: string) {
 }
 
 function imagePage(page: PageId): PageId {
-  return page === 'notFound' || page === 'privacyRedirect' ? 'home' : page;
+  return page === 'notFound' || page === 'privacyRedirect' || page === 'moved' ? 'home' : page;
 }
 
 export async function buildSocialImages(routeTable: RouteTable, translations: Translations, content: Content): Promise<SocialImages> {

@@ -106,14 +106,15 @@ export function permissionsPolicy(site: SiteSettings): string {
 }
 
 export function createHostingRules({ routeTable, site, inlineScriptHashes, assetPaths, hostFiles }: HostingInput): HostingRules {
-  const privacy = routeTable.routes.find((route) => route.page === 'privacyRedirect')!;
+  // Forwarding pages (the privacy page, former slugs): hosts with rules answer 301 instead.
+  const forwards = routeTable.routes.filter((route) => route.redirectTo !== undefined);
   const { codes, default: defaultLanguage } = routeTable.languages;
   const cockpit = routeTable.routes.find((route) => route.page === 'cockpit' && route.language === defaultLanguage)!;
   const legalRoots = codes.map((language) => routeTable.pathOf('legal', language));
   const notFound = routeTable.routes.filter((route) => route.page === 'notFound');
   const prefixOf = (file: string) => `/${file.slice(0, file.lastIndexOf('/') + 1)}`;
   return {
-    redirects: [{ from: withoutSlash(privacy.path), to: privacy.redirectTo! }],
+    redirects: forwards.map((route) => ({ from: withoutSlash(route.path), to: route.redirectTo! })),
     hostRoot: { host: site.cockpitHost.toLowerCase(), file: `/${cockpit.file}` },
     fallbacks: legalRoots.map((path) => ({ prefix: path, file: `${path}index.html` })),
     fallbackPages: routeTable.routes
@@ -122,8 +123,8 @@ export function createHostingRules({ routeTable, site, inlineScriptHashes, asset
     notFound: notFound
       .map((route) => ({ prefix: prefixOf(route.file), file: `/${route.file}` }))
       .sort((a, b) => b.prefix.length - a.prefix.length),
-    // The /privacy/ fallback page is a folder too, but /privacy has a redirect of its own.
-    folderPaths: routeTable.routes.filter((route) => route.path !== '/' && route.path.endsWith('/') && route.page !== 'privacyRedirect').map((route) => route.path),
+    // A forwarding page (/privacy/) is a folder too, but its path has a redirect of its own.
+    folderPaths: routeTable.routes.filter((route) => route.path !== '/' && route.path.endsWith('/') && route.redirectTo === undefined).map((route) => route.path),
     hiddenFiles: hostFiles.map((name) => `/${name}`),
     securityHeaders: {
       'Content-Security-Policy': contentSecurityPolicy(site, inlineScriptHashes),
