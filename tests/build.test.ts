@@ -113,7 +113,7 @@ describe('full build of the real content', () => {
     expect(footer.querySelectorAll('.legal-links a').map((link) => link.getAttribute('href'))).toEqual(['/en/legal/privacy/', '/en/legal/', '/en/legal/cookie/']);
   });
 
-  it('puts every part of section 1’s home page in every language', async () => {
+  it('puts every part of the home page in every language', async () => {
     for (const file of ['index.html', 'en/index.html', 'de/index.html', 'fr/index.html']) {
       const page = await readPage(outDir, file);
       expect(page.querySelectorAll('[data-count="features"] > li'), file).toHaveLength(6);

@@ -7,7 +7,7 @@ const routeTable = realRouteTable;
 const paths = routeTable.routes.map((route) => route.path);
 const find = (path: string) => routeTable.routes.find((route) => route.path === path);
 
-/** Section 2 of the spec, verbatim; served with a trailing slash. */
+/** The site's pages and their slugs in every language; served with a trailing slash. */
 const specTable = {
   home: ['/', '/en', '/de', '/fr'],
   about: ['/chi-siamo', '/en/about', '/de/uber-uns', '/fr/qui-sommes-nous'],
@@ -21,7 +21,7 @@ const languages = ['it', 'en', 'de', 'fr'] as const;
 const served = (specPath: string) => (specPath === '/' ? '/' : `${specPath}/`);
 
 describe('route table', () => {
-  it('holds every localized page of section 2 in every language, linked as its own alternates', () => {
+  it('holds every localized page in every language, linked as its own alternates', () => {
     for (const [page, specPaths] of Object.entries(specTable)) {
       specPaths.forEach((specPath, index) => {
         const route = find(served(specPath));

@@ -9,6 +9,7 @@ import { pageLastModified, parseGitLog, readContentDates } from '../generator/co
 import { realRouteTable } from './helpers/routeTable.ts';
 import { buildSitemap } from '../generator/sitemap.ts';
 import { buildInMemory, type MemoryBuild } from './helpers/memoryBuild.ts';
+import { sharedBuild } from './helpers/sharedBuild.ts';
 import { makeTempDir, realContent } from './helpers/site.ts';
 
 const origin = 'https://www.example.com';
@@ -16,7 +17,7 @@ const routeTable = realRouteTable;
 let site: MemoryBuild;
 
 beforeAll(async () => {
-  site = await buildInMemory();
+  site = await sharedBuild();
 });
 
 const page = (file: string) => parse(site.text(file));

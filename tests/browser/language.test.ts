@@ -1,4 +1,4 @@
-/** Language choice, the language buttons and the first-visit redirect of section 4. */
+/** Language choice, the language buttons and the first-visit redirect. */
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
