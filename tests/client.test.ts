@@ -95,7 +95,7 @@ describe('contact subject prefix setting', () => {
 
 describe('form rules', () => {
   const { partnership, contact } = formRules;
-  it('applies the forms' minimum lengths', () => {
+  it('applies the forms’ minimum lengths', () => {
     const cases: [keyof typeof partnership, number][] = [['companyName', 2], ['contactPerson', 3], ['address', 5], ['postalCode', 2], ['city', 2], ['phone', 6], ['description', 20]];
     for (const [field, minimum] of cases) {
       expect(firstError(partnership[field], 'x'.repeat(minimum - 1)), field).toBeDefined();
