@@ -88,7 +88,7 @@ export async function startSite(options: StartOptions = {}): Promise<SiteUnderTe
       const context = await owner.newContext({ userAgent: desktopUserAgent, locale: 'it-CH', ...options });
       contexts.push(context);
       // Generous: two busy cores run builds and browsers side by side.
-      context.setDefaultTimeout(15_000);
+      context.setDefaultTimeout(60_000);
       if (consent) {
         await context.addInitScript(([key, value]) => {
           if (!localStorage.getItem(key)) localStorage.setItem(key, value);
