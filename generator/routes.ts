@@ -58,7 +58,10 @@ export interface RouteTable {
   routes: Route[];
   /** The languages every route is made for; the first has no path prefix. */
   languages: SiteLanguages;
-  /** The path of a page in a language, for links. */
+  /**
+   * The path of a page in a language, for links. The cookie policy is one Italian page; in
+   * another language it is the cookie section of that language's legal page.
+   */
   pathOf(page: LocalizedPageId | 'cockpit' | 'legal' | 'cookiePolicy' | 'notFound', language: Language): string;
   legalSectionPath(section: LegalSectionId, language: Language): string;
 }
@@ -144,7 +147,7 @@ export function createRouteTable({ languages, slugs, formerSlugs = {} }: RouteIn
       if (page === 'cockpit') return cockpitPaths[language];
       if (page === 'legal') return legalPaths[language];
       if (page === 'notFound') return notFoundPaths[language];
-      if (page === 'cookiePolicy') return cookieLinks[defaultLanguage];
+      if (page === 'cookiePolicy') return cookieLinks[language];
       return localized(page)[language];
     },
     legalSectionPath: (section, language) => legalSectionPaths(section)[language],
