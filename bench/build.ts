@@ -23,6 +23,7 @@ import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync, existsSync
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { loadContent } from '../generator/content.ts';
 import { createRouteTable } from '../generator/routes.ts';
 import { writeSyntheticContent } from './syntheticContent.ts';
 
@@ -176,7 +177,8 @@ run(buildCommand());
 const read = (file: string) => readFileSync(path.join(out, file));
 const sizes = (bytes: Buffer) => ({ raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length, brotli: brotliCompressSync(bytes).length });
 const format = ({ raw, gzip, brotli }: { raw: number; gzip: number; brotli: number }) => `${(raw / 1024).toFixed(1)} / ${(gzip / 1024).toFixed(1)} / ${(brotli / 1024).toFixed(1)} KB`;
-const routes = createRouteTable().routes;
+const content = await loadContent(path.join(root, 'content'));
+const routes = createRouteTable({ languages: content.languages, slugs: content.slugs }).routes;
 const pageTypes: Record<string, { example: string; html: ReturnType<typeof sizes>; css: ReturnType<typeof sizes>; script: ReturnType<typeof sizes> }> = {};
 for (const page of [...new Set(routes.map((route) => route.page))]) {
   const route = routes.find((candidate) => candidate.page === page)!;

@@ -19,6 +19,7 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { build } from '../generator/build.ts';
+import { loadContent } from '../generator/content.ts';
 import { startPreviewServer } from '../generator/preview/server.ts';
 import { createRouteTable, type PageId } from '../generator/routes.ts';
 import { createDirectoryWriter } from '../generator/writer.ts';
@@ -43,8 +44,9 @@ interface Target {
  * forwards); the cookie policy exists in Italian only; the not-found page is
  * reached through an unknown path, so it answers 404 as visitors get it.
  */
-function targets(): Target[] {
-  const routeTable = createRouteTable();
+async function targets(): Promise<Target[]> {
+  const content = await loadContent(contentDir);
+  const routeTable = createRouteTable({ languages: content.languages, slugs: content.slugs });
   const list: Target[] = [];
   for (const route of routeTable.routes) {
     if (route.page === 'privacyRedirect' || route.legalSection) continue;
@@ -90,7 +92,7 @@ async function main() {
   const results: PageResult[] = [];
   let version = '';
   try {
-    for (const target of targets()) {
+    for (const target of await targets()) {
       const url = `${server.url}${target.path}`;
       const runner = await lighthouse(url, {
         port: chrome.port,

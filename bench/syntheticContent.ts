@@ -10,7 +10,6 @@ import { cp, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parse, stringify } from 'yaml';
-import { languages } from '../generator/schema.ts';
 
 type Yaml = Record<string, unknown>;
 
@@ -61,6 +60,8 @@ export async function writeSyntheticContent(sourceDir: string, targetDir: string
   const moreSections = (document: { sections: { heading: string }[] }) => {
     document.sections = repeat(document.sections, factor, (section, round) => ({ ...section, heading: `${section.heading} (${round + 1})` }));
   };
+  // The languages are content too: every one listed gets the longer legal texts and FAQ.
+  const languages = (parse(await readFile(path.join(targetDir, 'languages.yaml'), 'utf8')) as { languages: { code: string }[] }).languages.map((language) => language.code);
   for (const language of languages) {
     await rewrite(path.join(targetDir, 'legal', `${language}.yaml`), (data) => Object.values(data).forEach((document) => moreSections(document as { sections: { heading: string }[] })));
     await rewrite(path.join(targetDir, 'texts', language, 'contact.yaml'), (data) => {

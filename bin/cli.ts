@@ -6,8 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import type { BuildReport } from '../generator/build.ts';
-import { formatSiteError, isSiteError, SiteError } from '../generator/errors.ts';
-import type { Language } from '../generator/schema.ts';
+import { displayPath, formatSiteError, isSiteError, SiteError } from '../generator/errors.ts';
 
 // Each command imports its modules when it runs: `site --help`, `--version` and a
 // usage error load commander and nothing of the build (React, esbuild, satori…).
@@ -30,10 +29,10 @@ function formatBytes(bytes: number): string {
 }
 
 function printReport(report: BuildReport) {
-  const languages = Object.keys(report.pagesByLanguage) as Language[];
+  const { languages } = report;
   const missingTotal = languages.reduce((total, language) => total + report.missingTranslations[language].length, 0);
   if (missingTotal > 0 || report.unresolvedKeys.length > 0) {
-    console.warn('Missing translations (shown in Italian or with a ⚠️ marker):');
+    console.warn(`Missing translations (shown in ${languages[0]} or with a ⚠️ marker):`);
     for (const language of languages) {
       const keys = report.missingTranslations[language];
       const shown = 20;
@@ -47,8 +46,29 @@ function printReport(report: BuildReport) {
   for (const step of report.steps) console.log(`  ${step.label.padEnd(32)} ${step.milliseconds.toFixed(0).padStart(6)} ms`);
   const perLanguage = languages.map((language) => `${language} ${report.pagesByLanguage[language]}`).join(', ');
   const pageCount = languages.reduce((total, language) => total + report.pagesByLanguage[language], 0);
-  console.log(`Built ${pageCount} pages (${perLanguage}), ${report.fileCount} files, ${formatBytes(report.bytes)} in ${(report.milliseconds / 1000).toFixed(2)} s → ${path.relative(process.cwd(), report.destination) || '.'}`);
+  console.log(`Built ${pageCount} pages (${perLanguage}), ${report.fileCount} files, ${formatBytes(report.bytes)} in ${(report.milliseconds / 1000).toFixed(2)} s → ${displayPath(report.destination)}`);
 }
+
+/** An error raised while a command ran, with the command's own name for its failure ("Build failed."). */
+class CommandFailure extends Error {
+  constructor(
+    readonly failure: string,
+    readonly error: unknown,
+  ) {
+    super(failure, { cause: error });
+  }
+}
+
+/** Wraps a command's action so that whatever it throws is reported under the command's own failure. */
+const failsAs =
+  <Args extends unknown[]>(failure: string, action: (...args: Args) => Promise<void>) =>
+  async (...args: Args) => {
+    try {
+      await action(...args);
+    } catch (error) {
+      throw new CommandFailure(failure, error);
+    }
+  };
 
 const program = new Command()
   .name('site')
@@ -67,20 +87,22 @@ program
   .option('--strict', 'fail when a translation is missing', false)
   .option('--no-cache', 'draw every image anew; neither read nor write the image cache')
   .addOption(new Option('--cache-dir <dir>', 'image cache folder (default: node_modules/.cache/site/images of the project)'))
-  .action(async (options: { content: string; out: string; baseUrl?: string; strict: boolean; cache: boolean; cacheDir?: string }) => {
-    const [{ build, projectRoot }, { createDirectoryWriter }] = await Promise.all([import('../generator/build.ts'), import('../generator/writer.ts')]);
-    const contentDir = path.resolve(options.content);
-    const report = await build({
-      contentDir,
-      // Replacing the output deletes it: it must never hold the content, the project or the working folder.
-      writer: createDirectoryWriter(options.out, { protectedDirs: [contentDir, projectRoot, process.cwd()] }),
-      baseUrl: options.baseUrl,
-      strict: options.strict,
-      cache: options.cache,
-      cacheDir: options.cacheDir && path.resolve(options.cacheDir),
-    });
-    printReport(report);
-  });
+  .action(
+    failsAs('Build failed.', async (options: { content: string; out: string; baseUrl?: string; strict: boolean; cache: boolean; cacheDir?: string }) => {
+      const [{ build, projectRoot }, { createDirectoryWriter }] = await Promise.all([import('../generator/build.ts'), import('../generator/writer.ts')]);
+      const contentDir = path.resolve(options.content);
+      const report = await build({
+        contentDir,
+        // Replacing the output deletes it: it must never hold the content, the project or the working folder.
+        writer: createDirectoryWriter(options.out, { protectedDirs: [contentDir, projectRoot, process.cwd()] }),
+        baseUrl: options.baseUrl,
+        strict: options.strict,
+        cache: options.cache,
+        cacheDir: options.cacheDir && path.resolve(options.cacheDir),
+      });
+      printReport(report);
+    }),
+  );
 
 function parsePort(value: string): number {
   const port = Number(value);
@@ -94,18 +116,20 @@ program
   .addOption(new Option('--dir <dir>', 'built folder to serve').default('dist'))
   .addOption(new Option('--port <port>', 'port to listen on').default(4173).argParser(parsePort))
   .addOption(new Option('--host <host>', 'address to listen on').default('127.0.0.1'))
-  .action(async (options: { dir: string; port: number; host: string }) => {
-    // A build killed while swapping its output in may have left no folder here, only its complete output beside it.
-    const { recoverOutput } = await import('../generator/writer.ts');
-    for (const note of await recoverOutput(path.resolve(options.dir))) console.warn(`Note: ${note}`);
-    if (!existsSync(path.join(options.dir, 'index.html'))) {
-      throw new SiteError({ code: 'OUTPUT_FAILED', message: `Nothing to preview: ${options.dir} has no index.html`, location: { file: options.dir }, hint: 'Run `site build` first.' });
-    }
-    const { startPreviewServer } = await import('../generator/preview/server.ts');
-    const server = await startPreviewServer({ dir: options.dir, port: options.port, host: options.host });
-    console.log(`Previewing ${options.dir} at ${server.url}/ (Ctrl-C to stop)`);
-    console.log(`The cockpit host's rules apply to requests whose Host header names it.`);
-  });
+  .action(
+    failsAs('Preview failed.', async (options: { dir: string; port: number; host: string }) => {
+      // A build killed while swapping its output in may have left no folder here, only its complete output beside it.
+      const { recoverOutput } = await import('../generator/writer.ts');
+      for (const note of await recoverOutput(path.resolve(options.dir))) console.warn(`Note: ${note}`);
+      if (!existsSync(path.join(options.dir, 'index.html'))) {
+        throw new SiteError({ code: 'PREVIEW_FAILED', message: `Nothing to preview: ${options.dir} has no index.html`, location: { file: options.dir }, hint: 'Run `site build` first.' });
+      }
+      const { startPreviewServer } = await import('../generator/preview/server.ts');
+      const server = await startPreviewServer({ dir: options.dir, port: options.port, host: options.host });
+      console.log(`Previewing ${options.dir} at ${server.url}/ (Ctrl-C to stop)`);
+      console.log(`The cockpit host's rules apply to requests whose Host header names it.`);
+    }),
+  );
 
 try {
   await program.parseAsync(process.argv);
@@ -113,13 +137,12 @@ try {
   if (error instanceof CommanderError) {
     // Help and version are successes; every other commander error is a usage error.
     process.exitCode = error.exitCode === 0 ? 0 : 2;
-  } else if (isSiteError(error)) {
-    const command = program.args[0] === 'preview' ? 'Preview' : 'Build';
-    console.error(`${command} failed.\n${formatSiteError(error)}`);
+  } else if (error instanceof CommandFailure && isSiteError(error.error)) {
+    console.error(`${error.failure}\n${formatSiteError(error.error)}`);
     process.exitCode = 1;
   } else {
     console.error('Internal error (a bug in the generator, not in your content):');
-    console.error(error);
+    console.error(error instanceof CommandFailure ? error.error : error);
     process.exitCode = 1;
   }
 }

@@ -1,16 +1,17 @@
 /**
  * Stage 2: translations. One i18next instance per build; lookups go to the page's
- * language, then Italian, then show a visible marker with the key so a gap is
+ * language, then the default (first) language, then show a visible marker with the key so a gap is
  * obvious on the page and in the build report.
  *
  * A page looks up hundreds of texts, so each language's texts are resolved once
- * into a plain map (key to the text in that language or in Italian) and `t` fills
+ * into a plain map (key to the text in that language or in the default language) and `t` fills
  * `{{name}}` placeholders itself. Anything that map cannot answer exactly as
  * i18next would (a missing key, a plural, a nested `$t(…)`, a formatted
  * placeholder) goes to i18next as before.
  */
 import i18next, { type TFunction } from 'i18next';
-import { languages, defaultLanguage, type Language, type SitePlaceholder, type SiteSettings, type TextTree } from './schema.ts';
+import type { Language, SiteLanguages } from './languages.ts';
+import type { SitePlaceholder, SiteSettings, TextTree } from './schema.ts';
 
 export const missingMarker = '⚠️';
 
@@ -106,8 +107,8 @@ interface ResolvedText {
   hasPlaceholders: boolean;
 }
 
-/** The text a language shows for each key, as i18next resolves it (language, then Italian; an empty text counts as missing). */
-function resolveTexts(texts: Record<Language, TextTree>, language: Language): Map<string, ResolvedText> {
+/** The text a language shows for each key, as i18next resolves it (language, then the default language; an empty text counts as missing). */
+function resolveTexts(texts: Record<Language, TextTree>, language: Language, defaultLanguage: Language): Map<string, ResolvedText> {
   const own = flattenEntries(texts[language]);
   const reference = flattenEntries(texts[defaultLanguage]);
   const variants = new Set([...own.keys(), ...reference.keys()].filter((key) => variantSuffix.test(key)).map((key) => key.replace(variantSuffix, '')));
@@ -139,7 +140,8 @@ function subtree(tree: unknown, key: string): unknown {
   return node;
 }
 
-export function createTranslations(texts: Record<Language, TextTree>, site: SiteSettings): Translations {
+export function createTranslations(texts: Record<Language, TextTree>, site: SiteSettings, languages: SiteLanguages): Translations {
+  const defaultLanguage = languages.default;
   const unresolved = new Set<string>();
   const unknownPlaceholders = new Map<string, UnknownPlaceholder>();
   const noteUnknownPlaceholder = (language: Language, key: string, placeholder: string) => {
@@ -151,8 +153,8 @@ export function createTranslations(texts: Record<Language, TextTree>, site: Site
   instance.init({
     lng: defaultLanguage,
     fallbackLng: defaultLanguage,
-    supportedLngs: [...languages],
-    resources: Object.fromEntries(languages.map((language) => [language, { translation: texts[language] }])),
+    supportedLngs: [...languages.codes],
+    resources: Object.fromEntries(languages.codes.map((language) => [language, { translation: texts[language] }])),
     initAsync: false,
     returnNull: false,
     returnEmptyString: false,
@@ -169,8 +171,8 @@ export function createTranslations(texts: Record<Language, TextTree>, site: Site
 
   const referenceKeys = flattenKeys(texts[defaultLanguage]);
   const missingByLanguage = Object.fromEntries(
-    languages.map((language) => {
-      // An empty text falls back to Italian (returnEmptyString: false), so it counts as missing.
+    languages.codes.map((language) => {
+      // An empty text falls back to the default language (returnEmptyString: false), so it counts as missing.
       const present = new Set(flattenKeys(texts[language]).filter((key) => String(instance.getResource(language, 'translation', key) ?? '').trim() !== ''));
       return [language, referenceKeys.filter((key) => !present.has(key))];
     }),
@@ -192,9 +194,9 @@ export function createTranslations(texts: Record<Language, TextTree>, site: Site
 
   const makeTranslator = (language: Language): Translator => {
     const fixed: TFunction = instance.getFixedT(language);
-    const locale = `${language}-CH`;
+    const locale = languages.of(language).locale;
     const siteValues = siteTextValues(site, locale);
-    const resolved = resolveTexts(texts, language);
+    const resolved = resolveTexts(texts, language, defaultLanguage);
     // i18next's way: a value that is not a string is written with String(), null as nothing.
     const fill = (entry: ResolvedText, values: TextValues | undefined) =>
       entry.text.replace(placeholderPattern, (placeholder, inner: string) => {
@@ -226,7 +228,7 @@ export function createTranslations(texts: Record<Language, TextTree>, site: Site
   };
 
   return {
-    translators: Object.fromEntries(languages.map((language) => [language, makeTranslator(language)])) as Record<Language, Translator>,
+    translators: Object.fromEntries(languages.codes.map((language) => [language, makeTranslator(language)])) as Record<Language, Translator>,
     missingByLanguage,
     unresolvedKeys: () => [...unresolved].sort(),
     unknownPlaceholders: () => [...unknownPlaceholders.values()],

@@ -12,7 +12,6 @@ import type { SocialImages } from './social.ts';
 import { contentFileOf, imageFileOf, textFileOf, type Content } from './content.ts';
 import { textNamespace, type Translations, type Translator } from './i18n.ts';
 import type { Route, RouteTable } from './routes.ts';
-import { defaultLanguage } from './schema.ts';
 import type { OutputFile } from './writer.ts';
 
 export interface RenderInput {
@@ -45,7 +44,7 @@ function namespaceLookup(): (key: string) => string {
 
 /**
  * The page's view of the build's data, noting which content files it reads: the
- * texts it looks up (and the Italian ones they fall back to), the parts of the
+ * texts it looks up (and the default language's they fall back to), the parts of the
  * content it touches and the images it shows. Recorded, not listed by hand, so a
  * template that starts reading a file dates its page by it at once.
  */
@@ -80,7 +79,7 @@ function recordingInputs(route: Route, input: RenderInput, namespaceOf: (key: st
   });
   const sources = () => {
     const files = new Set<string>();
-    for (const namespace of namespaces) files.add(textFileOf(language, namespace)).add(textFileOf(defaultLanguage, namespace));
+    for (const namespace of namespaces) files.add(textFileOf(language, namespace)).add(textFileOf(input.routeTable.languages.default, namespace));
     for (const part of parts) {
       const file = contentFileOf(part, language);
       if (file) files.add(file);

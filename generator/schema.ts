@@ -4,9 +4,8 @@
  */
 import { z } from 'zod';
 
-export const languages = ['it', 'en', 'de', 'fr'] as const;
-export type Language = (typeof languages)[number];
-export const defaultLanguage: Language = 'it';
+/** Which languages exist is content (content/languages.yaml, read by languages.ts). */
+export type { Language } from './languages.ts';
 
 /** Facts of the site settings that any text or legal document may name as `{{brand}}` etc. */
 export const sitePlaceholders = ['brand', 'founded', 'email', 'street', 'postalCode', 'city', 'country'] as const;
@@ -15,7 +14,7 @@ export type SitePlaceholder = (typeof sitePlaceholders)[number];
 /** The text files under texts/<lang>/ that the templates read; Italian must have each. */
 export const requiredTextFiles = ['common', 'home', 'about', 'subscriptions', 'coverage', 'partnership', 'contact', 'esim', 'cockpit', 'legal', 'forms', 'notFound'] as const;
 
-/** The plan whose card carries the business-zone badge (section 3 names it); plans.yaml must have it. */
+/** The plan whose card carries the business-zone badge (the zone in which business use is included); plans.yaml must have it. */
 export const businessBadgePlanId = 'my-europe-plus';
 
 /** The illustrations under content/images that the pages show. */

@@ -81,7 +81,7 @@ function describe(node: unknown): unknown {
 }
 
 function imagePage(page: PageId): PageId {
-  return page === 'notFound' || page === 'privacyRedirect' ? 'home' : page;
+  return page === 'notFound' || page === 'privacyRedirect' || page === 'moved' ? 'home' : page;
 }
 
 export async function buildSocialImages(routeTable: RouteTable, translations: Translations, content: Content, cache: ImageCache): Promise<SocialImages> {

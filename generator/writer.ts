@@ -67,8 +67,8 @@ function isInside(child: string, parent: string): boolean {
   return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
 }
 
-function outputError(destination: string, message: string, hint: string): SiteError {
-  return new SiteError({ code: 'OUTPUT_FAILED', message, location: { file: path.relative(process.cwd(), destination) || '.' }, hint });
+function outputError(destination: string, message: string, hint: string, cause?: unknown): SiteError {
+  return new SiteError({ code: 'OUTPUT_FAILED', message, location: { file: destination }, hint, cause });
 }
 
 /**
@@ -199,7 +199,7 @@ export function createDirectoryWriter(outDir: string, options: DirectoryWriterOp
   const staging = `${destination}.tmp-${stamp}`;
   const previous = `${destination}.old-${stamp}`;
   const failed = (action: string, error: unknown) =>
-    outputError(destination, `Could not ${action}: ${(error as Error).message}`, 'Check that the output folder’s parent exists, is writable and has free space.');
+    outputError(destination, `Could not ${action}: ${(error as Error).message}`, 'Check that the output folder’s parent exists, is writable and has free space.', error);
 
   let recovered: string[] = [];
 
@@ -257,6 +257,7 @@ export function createDirectoryWriter(outDir: string, options: DirectoryWriterOp
               destination,
               `Could not move the new output into place (${(error as Error).message}), nor the previous output back`,
               `The previous output is in ${previous} and the new one in ${staging}; rename one of them to ${path.basename(destination)}.`,
+              error,
             );
           }
         }

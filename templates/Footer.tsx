@@ -1,4 +1,4 @@
-/** The footer of section 2: three link columns, partner and payment logos, copyright, legal links. */
+/** The site's footer: three link columns, partner and payment logos, copyright, legal links. */
 import type { PageContext } from './context.ts';
 import { LanguageSwitcher } from './LanguageSwitcher.tsx';
 import { formatTimeRange, formatWeekdays, regionName, telHref } from './format.ts';

@@ -1,4 +1,4 @@
-/** The sticky header of section 2: brand, main navigation, language buttons, mobile menu. */
+/** The site's sticky header: brand, main navigation, language buttons, mobile menu. */
 import type { PageId } from '../generator/routes.ts';
 import type { PageContext } from './context.ts';
 import { LanguageSwitcher } from './LanguageSwitcher.tsx';

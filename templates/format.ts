@@ -1,5 +1,4 @@
 /** Names and numbers from the platform's Intl data rather than hand-typed lists. */
-import type { Language } from '../generator/schema.ts';
 
 /** Intl objects are costly to make and every page needs the same few: keep one per set of options. */
 function cached<T>(make: (key: string) => T): (key: string) => T {
@@ -15,12 +14,6 @@ const displayNames = cached((key) => {
   const [locale, type, style] = key.split('|');
   return new Intl.DisplayNames([locale], { type: type as 'language' | 'region', style: style as 'long' | 'short' });
 });
-
-/** A language's own name for itself: Italiano, Français, Deutsch, English. */
-export function languageEndonym(language: Language): string {
-  const name = displayNames(`${language}|language|long`).of(language) ?? language;
-  return name.charAt(0).toLocaleUpperCase(language) + name.slice(1);
-}
 
 /**
  * Swiss digit grouping, one for all four languages. Intl's Swiss locales disagree:

@@ -10,8 +10,13 @@ import { constraintAttributes, firstError, formRules } from '../client/lib/formR
 import { idFromHash } from '../client/lib/hash.ts';
 import { runIndependently } from '../client/lib/independently.ts';
 import { prefixedPath } from '../client/lib/language.ts';
+import { legalPageFor } from '../client/lib/notFound.ts';
 import { buildMailtoLink } from '../client/lib/mailto.ts';
 import { siteSettingsSchema } from '../generator/schema.ts';
+
+/** The languages as the build bundles them into the scripts, and a copy with Romansh added. */
+const fourLanguages = { codes: ['it', 'en', 'de', 'fr'], default: 'it' };
+const withRomansh = { codes: ['it', 'en', 'de', 'fr', 'rm'], default: 'it' };
 
 /** What a mail program reads from a mailto link (RFC 6068). */
 function parseMailto(href: string) {
@@ -91,7 +96,7 @@ describe('contact subject prefix setting', () => {
 
 describe('form rules', () => {
   const { partnership, contact } = formRules;
-  it('applies the minimum lengths of section 5', () => {
+  it('applies the forms’ minimum lengths', () => {
     const cases: [keyof typeof partnership, number][] = [['companyName', 2], ['contactPerson', 3], ['address', 5], ['postalCode', 2], ['city', 2], ['phone', 6], ['description', 20]];
     for (const [field, minimum] of cases) {
       expect(firstError(partnership[field].rules, 'x'.repeat(minimum - 1)), field).toBeDefined();
@@ -142,7 +147,7 @@ describe('form rules', () => {
 });
 
 describe('first-visit decision', () => {
-  const base: FirstVisitInput = { path: '/', storedLanguage: null, redirectDone: false, userAgent: 'Mozilla/5.0 Chrome/156', browserLanguage: 'it-CH' };
+  const base: FirstVisitInput = { path: '/', storedLanguage: null, redirectDone: false, userAgent: 'Mozilla/5.0 Chrome/156', browserLanguage: 'it-CH', languages: fourLanguages };
   it('follows the browser language for en, de and fr only', () => {
     expect(decideFirstVisit({ ...base, browserLanguage: 'en-US' })).toEqual({ target: '/en/', setRedirectDone: true });
     expect(decideFirstVisit({ ...base, browserLanguage: 'de-CH' })).toEqual({ target: '/de/', setRedirectDone: true });
@@ -167,15 +172,37 @@ describe('first-visit decision', () => {
     expect(decideFirstVisit({ ...base, storedLanguage: 'xx', browserLanguage: 'fr-CH' })).toEqual({ target: '/fr/', setRedirectDone: true });
     expect(decideFirstVisit({ ...base, storedLanguage: 'EN', browserLanguage: 'it-CH' })).toEqual({ target: undefined, setRedirectDone: true });
   });
+  it('takes its languages from the build: a fifth language redirects like the others', () => {
+    expect(decideFirstVisit({ ...base, browserLanguage: 'rm-CH', languages: withRomansh })).toEqual({ target: '/rm/', setRedirectDone: true });
+    expect(decideFirstVisit({ ...base, storedLanguage: 'rm', languages: withRomansh })).toEqual({ target: '/rm/', setRedirectDone: true });
+    expect(decideFirstVisit({ ...base, storedLanguage: 'rm', browserLanguage: 'fr' })).toEqual({ target: '/fr/', setRedirectDone: true });
+  });
 });
 
 describe('prefixedPath', () => {
   it('swaps the language prefix of an unknown path', () => {
-    expect(prefixedPath('/de/nope', 'en')).toBe('/en/nope');
-    expect(prefixedPath('/nope', 'fr')).toBe('/fr/nope');
-    expect(prefixedPath('/fr/a/b/', 'it')).toBe('/a/b/');
-    expect(prefixedPath('/', 'de')).toBe('/de/');
-    expect(prefixedPath('/english', 'de')).toBe('/de/english');
+    expect(prefixedPath('/de/nope', 'en', fourLanguages)).toBe('/en/nope');
+    expect(prefixedPath('/nope', 'fr', fourLanguages)).toBe('/fr/nope');
+    expect(prefixedPath('/fr/a/b/', 'it', fourLanguages)).toBe('/a/b/');
+    expect(prefixedPath('/', 'de', fourLanguages)).toBe('/de/');
+    expect(prefixedPath('/english', 'de', fourLanguages)).toBe('/de/english');
+  });
+  it('treats the prefix of any language the build names as a prefix', () => {
+    expect(prefixedPath('/rm/nope', 'de', withRomansh)).toBe('/de/nope');
+    expect(prefixedPath('/rm/nope', 'de', fourLanguages)).toBe('/de/rm/nope');
+    expect(prefixedPath('/nope/', 'rm', withRomansh)).toBe('/rm/nope/');
+  });
+});
+
+describe('not-found forwarding', () => {
+  const legalPaths = { it: '/legal/', en: '/en/legal/', rm: '/rm/legal/' };
+  it('forwards exactly one unknown segment under a language’s legal page to that page', () => {
+    expect(legalPageFor('/legal/x', legalPaths)).toBe('/legal/');
+    expect(legalPageFor('/rm/legal/x/', legalPaths)).toBe('/rm/legal/');
+    expect(legalPageFor('/en/legal/x', legalPaths)).toBe('/en/legal/');
+    expect(legalPageFor('/legal/x/y', legalPaths)).toBeUndefined();
+    expect(legalPageFor('/de/legal/x', legalPaths)).toBeUndefined();
+    expect(legalPageFor('/legal/', legalPaths)).toBeUndefined();
   });
 });
 

@@ -155,7 +155,7 @@ describe('content errors', () => {
     expect(result.stderr).toMatch(/content\/texts\/it\/esim\.yaml:2:10 {2}esim\.\w+\.title: Must not be empty {2}\[CONTENT_SCHEMA\]/);
   });
 
-  it('reports a renamed plan that section 3 gives the business-zone badge', async () => {
+  it('reports a renamed plan that the badge rule gives the business-zone badge', async () => {
     const result = await buildBroken('badgeplan', async (dir) => {
       await edit(path.join(dir, 'plans.yaml'), (source) => source.replace('id: my-europe-plus', 'id: my-europe-max'));
       await edit(path.join(dir, 'zones.yaml'), (source) => source.replaceAll('my-europe-plus', 'my-europe-max'));

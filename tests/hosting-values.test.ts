@@ -16,12 +16,12 @@ import { nginxConfig, nginxString } from '../generator/hosting/nginx.ts';
 import { contentSecurityPolicy, permissionsPolicy, type HostingRules } from '../generator/hosting/rules.ts';
 import { vercelConfig } from '../generator/hosting/vercel.ts';
 import { parseHeaders } from '../generator/preview/rules.ts';
-import { createRouteTable } from '../generator/routes.ts';
+import { realRouteTable } from './helpers/routeTable.ts';
 import { siteSettingsSchema, type SiteSettings } from '../generator/schema.ts';
 import { realContent } from './helpers/site.ts';
 
 const realSettings = siteSettingsSchema.parse(parse(readFileSync(path.join(realContent, 'site.yaml'), 'utf8')));
-const routeTable = createRouteTable();
+const routeTable = realRouteTable;
 const rulesFor = (site: SiteSettings): HostingRules => createHostingRules({ routeTable, site, inlineScriptHashes: ['sha256-AAAA'], assetPaths: ['/assets/site.0123456789.css'], hostFiles: hostConfigFiles });
 const baseRules = rulesFor(realSettings);
 const withHeader = (value: string, name = 'Content-Security-Policy'): HostingRules => ({ ...baseRules, securityHeaders: { ...baseRules.securityHeaders, [name]: value } });

@@ -13,7 +13,7 @@ import { parse } from 'yaml';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildHostingFiles, createHostingRules, hostConfigFiles } from '../generator/hosting/index.ts';
 import type { HostingRules } from '../generator/hosting/rules.ts';
-import { createRouteTable } from '../generator/routes.ts';
+import { realRouteTable } from './helpers/routeTable.ts';
 import { siteSettingsSchema } from '../generator/schema.ts';
 import { get, hasApache, hasNginx, requireRealHosts, securityHeadersOf, startApache, startNginx, type RunningHost } from './helpers/hosts.ts';
 import { makeTempDir, realContent } from './helpers/site.ts';
@@ -22,7 +22,7 @@ import { makeTempDir, realContent } from './helpers/site.ts';
 requireRealHosts();
 
 const realSettings = parse(readFileSync(path.join(realContent, 'site.yaml'), 'utf8'));
-const routeTable = createRouteTable();
+const routeTable = realRouteTable;
 const ownDirs: string[] = [];
 const running: RunningHost[] = [];
 

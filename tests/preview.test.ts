@@ -13,6 +13,7 @@ import { fileInRoot, hostName, resolveRequest } from '../generator/preview/paths
 import { startPreviewServer } from '../generator/preview/server.ts';
 import { checkAnswer, checkHidden, disguisedHostFiles, get, hostExpectations, securityHeadersOf } from './helpers/hosts.ts';
 import { makeTempDir, projectRoot, runSite } from './helpers/site.ts';
+import { sharedDist } from './helpers/sharedBuild.ts';
 
 let workDir: string;
 let outDir: string;
@@ -69,12 +70,10 @@ function rawRequest(baseUrl: string, text: string): Promise<string> {
 
 beforeAll(async () => {
   workDir = await makeTempDir('preview');
-  outDir = path.join(workDir, 'dist');
-  const built = await runSite(['build', '--out', outDir]);
-  expect(built.code, built.stderr).toBe(0);
+  outDir = sharedDist();
   // A sibling whose name starts like the served folder's: a prefix check without a separator would let it through.
-  await mkdir(path.join(workDir, 'dist-old'));
-  await writeFile(path.join(workDir, 'dist-old', 'secret.txt'), 'secret');
+  await mkdir(path.join(path.dirname(outDir), 'dist-old'), { recursive: true });
+  await writeFile(path.join(path.dirname(outDir), 'dist-old', 'secret.txt'), 'secret');
   preview = await startCli(outDir);
   base = preview.url;
 });

@@ -10,7 +10,8 @@ import path from 'node:path';
 import { LinkChecker } from 'linkinator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPreviewServer, type PreviewServer } from '../generator/preview/server.ts';
-import { makeTempDir, runSite } from './helpers/site.ts';
+import { makeTempDir } from './helpers/site.ts';
+import { sharedDist } from './helpers/sharedBuild.ts';
 
 const vnuJar = path.join(path.dirname(createRequire(import.meta.url).resolve('vnu-jar/package.json')), 'build/dist/vnu.jar');
 const hasJava = existsSync('/usr/bin/java') || Boolean(process.env.JAVA_HOME);
@@ -22,9 +23,7 @@ let server: PreviewServer;
 
 beforeAll(async () => {
   workDir = await makeTempDir('validity');
-  outDir = path.join(workDir, 'dist');
-  const built = await runSite(['build', '--out', outDir]);
-  expect(built.code, built.stderr).toBe(0);
+  outDir = sharedDist();
   server = await startPreviewServer({ dir: outDir, port: 0 });
 });
 

@@ -74,7 +74,10 @@ describe('the output swap', () => {
     await earlierBuild();
     const writer = await newBuild();
     failures.rename.push((from, to) => from.includes('.tmp-') && to === outDir);
-    await expect(writer.commit()).rejects.toMatchObject({ code: 'OUTPUT_FAILED', message: expect.stringContaining('move the new output into place') });
+    const error = await writer.commit().then(() => undefined, (caught: unknown) => caught as Error);
+    expect(error).toMatchObject({ code: 'OUTPUT_FAILED', message: expect.stringContaining('move the new output into place') });
+    // The file system's own error is kept, not only folded into the message.
+    expect(error?.cause).toMatchObject({ code: 'EACCES', message: expect.stringContaining('rename') });
     await writer.abort();
     expect(await readFile(path.join(outDir, 'index.html'), 'utf8')).toBe('old index.html');
     expect((await readdir(workDir)).sort()).toEqual(['dist']);

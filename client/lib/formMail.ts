@@ -1,5 +1,5 @@
 /**
- * The mail drafts of section 7, as pure functions: the partnership request goes
+ * The forms' mail drafts, as pure functions: the partnership request goes
  * to the info address with the translated subject, every labelled field and the
  * consent sentence; the contact request's subject starts with "Contact Request: ".
  */

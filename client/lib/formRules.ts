@@ -1,5 +1,5 @@
 /**
- * The validation rules of section 5, one table for both forms. The templates take
+ * The forms' validation rules, one table for both forms. The templates take
  * the HTML constraints (required, minlength, maxlength, type) from it, so the
  * pages validate without script too; the form script applies the same rules with
  * the translated messages, and the tests read it.

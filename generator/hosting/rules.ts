@@ -7,7 +7,7 @@
  * (tests/helpers/hosts.ts), checked against the preview, real nginx, real Apache
  * and an evaluator of vercel.json.
  */
-import { defaultLanguage, languages, type SiteSettings } from '../schema.ts';
+import type { SiteSettings } from '../schema.ts';
 import type { RouteTable } from '../routes.ts';
 import { hostNameValue, originValue, structuredString } from './values.ts';
 
@@ -110,13 +110,15 @@ export function permissionsPolicy(site: SiteSettings): string {
 }
 
 export function createHostingRules({ routeTable, site, inlineScriptHashes, assetPaths, hostFiles }: HostingInput): HostingRules {
-  const privacy = routeTable.routes.find((route) => route.page === 'privacyRedirect')!;
+  // Forwarding pages (the privacy page, former slugs): hosts with rules answer 301 instead.
+  const forwards = routeTable.routes.filter((route) => route.redirectTo !== undefined);
+  const { codes, default: defaultLanguage } = routeTable.languages;
   const cockpit = routeTable.routes.find((route) => route.page === 'cockpit' && route.language === defaultLanguage)!;
-  const legalRoots = languages.map((language) => routeTable.pathOf('legal', language));
+  const legalRoots = codes.map((language) => routeTable.pathOf('legal', language));
   const notFound = routeTable.routes.filter((route) => route.page === 'notFound');
   const prefixOf = (file: string) => `/${file.slice(0, file.lastIndexOf('/') + 1)}`;
   return {
-    redirects: [{ from: withoutSlash(privacy.path), to: privacy.redirectTo! }],
+    redirects: forwards.map((route) => ({ from: withoutSlash(route.path), to: route.redirectTo! })),
     hostRoot: { host: hostNameValue('the cockpit host rule', site.cockpitHost.toLowerCase()), file: `/${cockpit.file}` },
     fallbacks: legalRoots.map((path) => ({ prefix: path, file: `${path}index.html` })),
     fallbackPages: routeTable.routes
@@ -125,8 +127,8 @@ export function createHostingRules({ routeTable, site, inlineScriptHashes, asset
     notFound: notFound
       .map((route) => ({ prefix: prefixOf(route.file), file: `/${route.file}` }))
       .sort((a, b) => b.prefix.length - a.prefix.length),
-    // The /privacy/ fallback page is a folder too, but /privacy has a redirect of its own.
-    folderPaths: routeTable.routes.filter((route) => route.path !== '/' && route.path.endsWith('/') && route.page !== 'privacyRedirect').map((route) => route.path),
+    // A forwarding page (/privacy/) is a folder too, but its path has a redirect of its own.
+    folderPaths: routeTable.routes.filter((route) => route.path !== '/' && route.path.endsWith('/') && route.redirectTo === undefined).map((route) => route.path),
     hiddenFiles: hostFiles.map((name) => `/${name}`),
     securityHeaders: {
       'Content-Security-Policy': contentSecurityPolicy(site, inlineScriptHashes),

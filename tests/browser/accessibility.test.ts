@@ -6,7 +6,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRouteTable } from '../../generator/routes.ts';
+import { realRouteTable } from '../helpers/routeTable.ts';
 import { hasChromium, startSite, type SiteUnderTest } from '../helpers/browser.ts';
 
 let site: SiteUnderTest;
@@ -15,7 +15,7 @@ beforeAll(async () => {
 });
 afterAll(async () => site?.close());
 
-const routeTable = createRouteTable();
+const routeTable = realRouteTable;
 const pageTypes = [...new Set(routeTable.routes.map((route) => route.page))].filter((page) => page !== 'privacyRedirect');
 
 async function violationsOf(page: Page): Promise<string[]> {

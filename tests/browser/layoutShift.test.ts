@@ -10,7 +10,8 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRouteTable, type PageId } from '../../generator/routes.ts';
+import { type PageId } from '../../generator/routes.ts';
+import { realRouteTable } from '../helpers/routeTable.ts';
 import { hasChromium, startSite, type OpenOptions, type SiteUnderTest } from '../helpers/browser.ts';
 
 let site: SiteUnderTest;
@@ -19,7 +20,7 @@ beforeAll(async () => {
 });
 afterAll(async () => site?.close());
 
-const routeTable = createRouteTable();
+const routeTable = realRouteTable;
 
 /** One path per page type (the privacy forward only forwards; the legal page without a hash, see the README). */
 function pathsToCheck(): { label: string; path: string }[] {

@@ -8,7 +8,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRouteTable } from '../../generator/routes.ts';
+import { realRouteTable } from '../helpers/routeTable.ts';
 import { consentKey, hasChromium, startSite, type SiteUnderTest } from '../helpers/browser.ts';
 
 let site: SiteUnderTest;
@@ -18,7 +18,7 @@ beforeAll(async () => {
 });
 afterAll(async () => site?.close());
 
-const routeTable = createRouteTable();
+const routeTable = realRouteTable;
 /** One route per page type: pages of a type share their markup. */
 const routesPerType = routeTable.routes.filter((route, index, all) => all.findIndex((other) => other.page === route.page) === index);
 /** The pages that hold a third party's frame, in every language. */

@@ -11,6 +11,7 @@ import { contentTypeOf } from '../../generator/preview/handlers.ts';
 import { fileInRoot } from '../../generator/preview/paths.ts';
 import { startPreviewServer, type PreviewServer } from '../../generator/preview/server.ts';
 import { copyRealContent, makeTempDir, runSite } from './site.ts';
+import { sharedDist } from './sharedBuild.ts';
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const hasChromium = existsSync(chromiumPath);
@@ -55,6 +56,8 @@ export interface StartOptions {
 }
 
 async function buildSite(workDir: string, { editContent }: StartOptions): Promise<string> {
+  // The real content as it is: the run's one shared build.
+  if (!editContent) return sharedDist();
   const outDir = path.join(workDir, 'dist');
   const contentArgs: string[] = [];
   if (editContent) {
@@ -85,7 +88,7 @@ export async function startSite(options: StartOptions = {}): Promise<SiteUnderTe
       const context = await owner.newContext({ userAgent: desktopUserAgent, locale: 'it-CH', ...options });
       contexts.push(context);
       // Generous: two busy cores run builds and browsers side by side.
-      context.setDefaultTimeout(15_000);
+      context.setDefaultTimeout(60_000);
       if (consent) {
         await context.addInitScript(([key, value]) => {
           if (!localStorage.getItem(key)) localStorage.setItem(key, value);

@@ -269,10 +269,16 @@ export async function startNginx(dist: string, workDir: string): Promise<Running
   return { url, configCheck, close };
 }
 
-/** Makes dist/ and the folders down to it from `workDir` (temp folders are private) readable to other users. */
+/**
+ * Makes dist/ and the folders down to it from `workDir` (temp folders are private) readable to
+ * other users. A dist/ elsewhere (the run's shared build) is opened from its own parent folder.
+ */
 async function openToWorkers(dist: string, workDir: string) {
+  if (path.relative(workDir, dist).startsWith('..')) {
+    await chmod(workDir, 0o755);
+    workDir = path.dirname(dist);
+  }
   const relative = path.relative(workDir, dist);
-  if (relative.startsWith('..')) throw new Error(`${dist} is not inside ${workDir}`);
   let folder = workDir;
   await chmod(folder, 0o755);
   for (const part of relative.split(path.sep).filter(Boolean)) {
