@@ -16,6 +16,7 @@ export type ErrorCode =
   | 'ASSET_FAILED'
   | 'OUTPUT_FAILED'
   | 'PREVIEW_FAILED'
+  | 'CHECK_FAILED'
   | 'BUILD_FAILED';
 
 export interface SourceLocation {
