@@ -1,0 +1,58 @@
+/**
+ * i18n: every text of the reference language (Italian) exists in every language,
+ * no page shows the missing-translation marker, every page the route table promises
+ * was built, and translations older than their Italian text are listed with both
+ * dates (from git) so a translator knows what to revisit.
+ */
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { missingMarker } from '../i18n.ts';
+import { createRouteTable } from '../routes.ts';
+import { defaultLanguage, languages } from '../schema.ts';
+import { outdatedTranslations, readTextFiles } from './translationAge.ts';
+import { plural, type CheckContext, type Gate, type Problem } from './types.ts';
+
+const languageNames: Record<string, string> = { it: 'Italian', en: 'English', de: 'German', fr: 'French' };
+const minute = (date: Date) => date.toISOString().slice(0, 16).replace('T', ' ');
+
+export const gate: Gate = {
+  name: 'i18n',
+  description: 'every Italian text exists in en, de and fr; no ⚠️ marker on a page; every route built; outdated translations listed',
+  async run({ dir, contentDir, pages, forwarded }: CheckContext) {
+    const problems: Problem[] = [];
+    const display = (file: string) => path.relative(process.cwd(), path.join(contentDir, file));
+
+    const textFiles = await readTextFiles(contentDir);
+    const referenceKeys = textFiles.filter((file) => file.language === defaultLanguage).flatMap((file) => file.entries.map((entry) => entry.key));
+    for (const language of languages.filter((candidate) => candidate !== defaultLanguage)) {
+      const present = new Set(textFiles.filter((file) => file.language === language).flatMap((file) => file.entries.filter((entry) => !entry.empty).map((entry) => entry.key)));
+      for (const key of referenceKeys.filter((candidate) => !present.has(candidate))) {
+        const namespace = key.split('.')[0];
+        problems.push({ severity: 'error', page: display(`texts/${language}/${namespace}.yaml`), message: `missing translation: ${key} (${languageNames[language]} pages show the Italian text)` });
+      }
+    }
+
+    for (const page of [...pages, ...forwarded]) {
+      const html = await readFile(path.join(dir, page.file), 'utf8');
+      const at = html.indexOf(missingMarker);
+      if (at !== -1) problems.push({ severity: 'error', page: page.path, message: `shows the missing-translation marker: "${html.slice(at, at + 60).split('<')[0]}"` });
+    }
+
+    const routes = createRouteTable().routes;
+    for (const route of routes) {
+      if (!existsSync(path.join(dir, route.file))) problems.push({ severity: 'error', page: route.path, message: `page of the route table was not built (${route.file} is missing)` });
+    }
+
+    const outdated = await outdatedTranslations(contentDir, textFiles);
+    if (outdated === undefined) {
+      problems.push({ severity: 'info', page: display('texts'), message: 'outdated translations not checked: the content is not in a git repository' });
+    } else {
+      for (const item of outdated) {
+        problems.push({ severity: 'warning', page: display(item.file), message: `outdated translation: ${item.key}: Italian changed ${minute(item.referenceChanged)}, ${languageNames[item.language]} last changed ${minute(item.translationChanged)} (UTC)` });
+      }
+    }
+    const checkedKeys = referenceKeys.length * (languages.length - 1);
+    return { problems, checked: checkedKeys + routes.length, summary: `${plural(referenceKeys.length, 'key')} × ${languages.length - 1} languages, ${plural(routes.length, 'route')}${outdated ? `, ${plural(outdated.length, 'outdated translation')}` : ''}` };
+  },
+};
