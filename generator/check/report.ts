@@ -3,7 +3,7 @@
  * per problem (severity, gate, page, reason), then a table of the gates with their
  * totals and time, then the verdict. `--json` prints the CheckReport instead.
  */
-import type { CheckReport, GateResult, Severity } from './types.ts';
+import { plural, type CheckReport, type GateResult, type Severity } from './types.ts';
 
 const labels: Record<Severity, string> = { error: 'FAIL', warning: 'WARN', info: 'NOTE' };
 
@@ -20,7 +20,7 @@ export function formatGateProblems(result: GateResult): string[] {
 const count = (result: GateResult, severity: Severity) => result.problems.filter((problem) => problem.severity === severity).length;
 
 export function formatGateLine(result: GateResult): string {
-  const status = result.skipped ? `skipped: ${result.skipped}` : `${count(result, 'error')} errors, ${count(result, 'warning')} warnings`;
+  const status = result.skipped ? `skipped: ${result.skipped}` : `${plural(count(result, 'error'), 'error')}, ${plural(count(result, 'warning'), 'warning')}`;
   return `  ${result.gate.padEnd(8)} ${result.status.padEnd(7)} ${seconds(result.milliseconds).padStart(7)}  ${result.summary}; ${status}`;
 }
 
