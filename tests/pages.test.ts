@@ -590,8 +590,11 @@ describe('other pages', () => {
   it('embeds the coverage map and offers the 2025 network test report as a PDF, saying so', () => {
     for (const language of languages) {
       const document = page('coverage', language);
+      // The map loads only on request or with consent to all cookies (tests/browser/consent.test.ts).
       const frame = document.querySelector('iframe')!;
-      expect(frame.getAttribute('src')).toBe('https://coverage.example.net/map?lang=it');
+      expect(frame.getAttribute('src')).toBeNull();
+      expect(frame.getAttribute('data-src')).toBe('https://coverage.example.net/map?lang=it');
+      expect(document.querySelector('[data-consent-frame] a[href="https://coverage.example.net/map?lang=it"]')).toBeTruthy();
       expect(frame.getAttribute('allow')).toContain('geolocation');
       expect(frame.getAttribute('loading')).toBe('lazy');
       expect(frame.getAttribute('title')?.length).toBeGreaterThan(3);

@@ -3,6 +3,8 @@
  * none are stored under the brand's key. Analytics loads only with `all`, now or
  * on a later visit; before a choice, or with the other two, nothing is requested.
  * Withdrawing consent after analytics has loaded reloads the page without it.
+ * Third parties' frames (the maps) likewise load only with `all`, or when the
+ * visitor asks for one with its button.
  */
 export const consentValues = ['all', 'essential', 'none'] as const;
 export type ConsentValue = (typeof consentValues)[number];
@@ -41,11 +43,37 @@ function startAnalytics(doc: Document): void {
   doc.head.append(script);
 }
 
+/** Loads a third party's frame (templates/ConsentFrame.tsx) in place of its notice. */
+function showFrame(container: Element, focus = false): void {
+  const frame = container.querySelector<HTMLIFrameElement>('iframe[data-src]');
+  const notice = container.querySelector<HTMLElement>('[data-consent-frame-notice]');
+  if (!frame?.dataset.src || frame.getAttribute('src')) return;
+  frame.src = frame.dataset.src;
+  frame.hidden = false;
+  if (notice) notice.hidden = true;
+  // The button that had focus is gone with its notice.
+  if (focus) frame.focus();
+}
+
+const showFrames = (doc: Document) => doc.querySelectorAll('[data-consent-frame]').forEach((container) => showFrame(container));
+
+/** Each frame's button loads that frame; "accept all", now or earlier, loads every one. */
+function initFrames(doc: Document, stored: string | null): void {
+  for (const container of doc.querySelectorAll('[data-consent-frame]')) {
+    const button = container.querySelector<HTMLButtonElement>('[data-consent-frame-load]');
+    if (!button) continue;
+    button.hidden = false;
+    button.addEventListener('click', () => showFrame(container, true));
+  }
+  if (stored === 'all') showFrames(doc);
+}
+
 export function initConsent(doc: Document): void {
   const key = doc.body.dataset.consentKey;
   const banner = doc.querySelector<HTMLElement>('[data-cookie-banner]');
+  const stored = key ? readStored('localStorage', key) : null;
+  initFrames(doc, stored);
   if (!key || !banner) return;
-  const stored = readStored('localStorage', key);
   if (stored === 'all') startAnalytics(doc);
   if (!isConsentValue(stored)) banner.hidden = false;
 
@@ -63,7 +91,10 @@ export function initConsent(doc: Document): void {
     banner.hidden = true;
     // The focused button is gone: continue from the start of the page's content.
     doc.getElementById('main')?.focus({ preventScroll: true });
-    if (choice === 'all') startAnalytics(doc);
+    if (choice === 'all') {
+      startAnalytics(doc);
+      showFrames(doc);
+    }
   });
 
   // The footer's "cookie settings" button brings the banner back to change the choice.

@@ -5,6 +5,7 @@
  */
 import { buildMailtoLink } from '../../client/lib/mailto.ts';
 import type { PageContext, PageProps } from '../context.ts';
+import { ConsentFrame } from '../ConsentFrame.tsx';
 import { Document } from '../Document.tsx';
 import { RequestForm } from '../forms/RequestForm.tsx';
 import { formatList, regionName, telHref, weekdayName, type Weekday } from '../format.ts';
@@ -120,14 +121,7 @@ export function ContactPage({ ctx }: PageProps) {
         <div className="container">
           <h2 id="contact-map-title">{t('contact.map.title')}</h2>
           <p className="section__intro">{t('contact.map.text')}</p>
-          <iframe
-            className="contact-map"
-            src={site.urls.luganoMap}
-            title={t('contact.map.frameTitle')}
-            loading="lazy"
-            width={800}
-            height={450}
-          />
+          <ConsentFrame ctx={ctx} className="contact-map" src={site.urls.luganoMap} title={t('contact.map.frameTitle')} width={800} height={450} />
         </div>
       </section>
 

@@ -4,6 +4,7 @@
  * network-test report as a PDF download.
  */
 import type { PageProps } from '../context.ts';
+import { ConsentFrame } from '../ConsentFrame.tsx';
 import { CardSection } from '../CardSection.tsx';
 import { Document } from '../Document.tsx';
 import { Icon, type IconName } from '../Icon.tsx';
@@ -36,14 +37,7 @@ export function CoveragePage({ ctx }: PageProps) {
           <p className="section__intro">{t('coverage.map.intro')}</p>
           <div className="coverage-map">
             <div className="coverage-map__frame-wrapper">
-              <iframe
-                className="coverage-map__frame"
-                src={site.urls.coverageMap}
-                title={t('coverage.map.frameTitle')}
-                loading="lazy"
-                allow="geolocation"
-                referrerPolicy="strict-origin-when-cross-origin"
-              />
+              <ConsentFrame ctx={ctx} className="coverage-map__frame" src={site.urls.coverageMap} title={t('coverage.map.frameTitle')} allow="geolocation" />
             </div>
             <aside className="card coverage-map__card" aria-labelledby="coverage-map-card-title">
               <Icon name="pin" />

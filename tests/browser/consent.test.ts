@@ -156,4 +156,33 @@ describe.skipIf(!hasChromium)('analytics turned off in the settings', () => {
     expect(await page.locator('script[data-analytics]').count()).toBe(0);
     expect(outside).toEqual([]);
   });
+  it('loads a map from another origin only when asked for, or with consent to all cookies', async () => {
+    const mapRequests = (page: Page) => {
+      const requests: string[] = [];
+      page.context().on('request', (request) => {
+        if (request.url().startsWith('https://maps.example.net/')) requests.push(request.url());
+      });
+      return requests;
+    };
+    const essential = await site.open('/en/contact/', { consent: 'essential' });
+    const asked = mapRequests(essential);
+    await settle(essential);
+    expect(asked).toEqual([]);
+    expect(await essential.locator('#map iframe').isVisible()).toBe(false);
+    await essential.getByRole('button', { name: 'Show the map' }).click();
+    await expect.poll(() => asked.length).toBe(1);
+    expect(await essential.locator('#map iframe').isVisible()).toBe(true);
+    expect(await essential.evaluate(() => document.activeElement?.tagName)).toBe('IFRAME');
+    expect(await essential.getByRole('button', { name: 'Show the map' }).count()).toBe(0);
+
+    const undecided = await site.open('/de/kontakt/', { consent: null });
+    const accepted = mapRequests(undecided);
+    await settle(undecided);
+    expect(accepted).toEqual([]);
+    await undecided.getByRole('button', { name: 'Alle akzeptieren' }).click();
+    await expect.poll(() => accepted.length).toBe(1);
+
+    const earlier = await site.open('/fr/couverture/', { consent: 'all' });
+    await expect.poll(() => earlier.locator('iframe.coverage-map__frame').getAttribute('src')).toBe('https://coverage.example.net/map?lang=it');
+  });
 });
