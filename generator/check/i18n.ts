@@ -10,7 +10,7 @@ import path from 'node:path';
 import { missingMarker } from '../i18n.ts';
 import { createRouteTable } from '../routes.ts';
 import { defaultLanguage, languages } from '../schema.ts';
-import { outdatedTranslations, readTextFiles } from './translationAge.ts';
+import { isShallowHistory, outdatedTranslations, readTextFiles } from './translationAge.ts';
 import { plural, type CheckContext, type Gate, type Problem } from './types.ts';
 
 const languageNames: Record<string, string> = { it: 'Italian', en: 'English', de: 'German', fr: 'French' };
@@ -48,6 +48,9 @@ export const gate: Gate = {
     }
 
     const outdated = await outdatedTranslations(contentDir, textFiles);
+    if (outdated && (await isShallowHistory(contentDir))) {
+      problems.push({ severity: 'info', page: display('texts'), message: 'the git history is shallow, so translations may look up to date when they are not: fetch the full history (git fetch --unshallow)' });
+    }
     if (outdated === undefined) {
       problems.push({ severity: 'info', page: display('texts'), message: 'outdated translations not checked: the content is not in a git repository' });
     } else {

@@ -59,6 +59,11 @@ const run = (cwd: string, args: string[]) =>
     execFile('git', args, { cwd, maxBuffer: 64 * 1024 * 1024 }, (error, stdout) => resolve(error ? undefined : stdout));
   });
 
+/** A shallow clone (CI's default fetch depth) dates every line to its one commit: too little history to compare. */
+export async function isShallowHistory(contentDir: string): Promise<boolean> {
+  return (await run(contentDir, ['rev-parse', '--is-shallow-repository']))?.trim() === 'true';
+}
+
 /** Commit time (ms) of each line of a file, from `git blame --porcelain`; undefined outside git. */
 export async function lineTimes(contentDir: string, file: string): Promise<number[] | undefined> {
   // -w: a change of indentation alone does not make a text newer.
