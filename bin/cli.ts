@@ -7,7 +7,7 @@ import path from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { build, projectRoot, type BuildReport } from '../generator/build.ts';
 import { formatSiteError, isSiteError, SiteError } from '../generator/errors.ts';
-import { startPreviewServer } from '../generator/preview.ts';
+import { startPreviewServer } from '../generator/preview/server.ts';
 import { gateNames, type GateName } from '../generator/check/types.ts';
 import { languages } from '../generator/schema.ts';
 import { createDirectoryWriter } from '../generator/writer.ts';

@@ -13,7 +13,7 @@ import { renderPages } from './render.ts';
 import { createRouteTable } from './routes.ts';
 import { defaultLanguage, languages, type Language } from './schema.ts';
 import { buildSitemap } from './sitemap.ts';
-import { buildHostingFiles, createHostingRules } from './hosting.ts';
+import { buildHostingFiles, createHostingRules, hostConfigFiles } from './hosting/index.ts';
 import { pageLastModified, readContentDates } from './contentDates.ts';
 import { buildIcons } from './icons.ts';
 import { buildSocialImages } from './social.ts';
@@ -102,6 +102,7 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
           site: content.site,
           inlineScriptHashes: Object.values(assets.inlineScripts).map((script) => script.cspHash),
           assetPaths: assets.files.map((file) => `/${file.path}`),
+          hostFiles: hostConfigFiles,
         }),
       ),
     );

@@ -1,9 +1,11 @@
 /** The generated host files, parsed, each carrying every rule of the hosting model. */
 import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { nginxString } from '../generator/hosting.ts';
+import { hostConfigFiles, hostTargets } from '../generator/hosting/index.ts';
+import { nginxString } from '../generator/hosting/nginx.ts';
 import { createRouteTable } from '../generator/routes.ts';
-import { hostName, parseHeaders, parseRedirects } from '../generator/preview.ts';
+import { hostName } from '../generator/preview/paths.ts';
+import { parseHeaders, parseRedirects } from '../generator/preview/rules.ts';
 import { caching, checkAnswer, hostExpectations, securityHeadersOf, type Answer } from './helpers/hosts.ts';
 import { buildInMemory, type MemoryBuild } from './helpers/memoryBuild.ts';
 
@@ -22,6 +24,18 @@ function cspDirectives(policy: string): Record<string, string[]> {
 }
 
 const securityHeaders = () => Object.fromEntries(securityHeadersOf(site.text('_headers')));
+
+describe('host registry', () => {
+  it('writes every file of every host target, each once, and hides each of them in every host file', () => {
+    expect(hostConfigFiles).toEqual(hostTargets.flatMap((target) => target.files.map((file) => file.name)));
+    expect(new Set(hostConfigFiles).size).toBe(hostConfigFiles.length);
+    for (const name of hostConfigFiles) expect(site.paths, name).toContain(name);
+    for (const file of ['_redirects', 'vercel.json', 'nginx.conf', '.htaccess']) {
+      // Written as a regular expression in some files: read without the escaping backslashes.
+      for (const name of hostConfigFiles) expect(site.text(file).replaceAll('\\', ''), `${name} in ${file}`).toContain(name);
+    }
+  });
+});
 
 describe('Content-Security-Policy', () => {
   it('allows no inline script or style but the hashed first-visit script, and frames only the two maps', () => {

@@ -7,8 +7,9 @@ import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hostConfigFiles } from '../generator/hosting.ts';
-import { fileInRoot, hostName, resolveRequest, startPreviewServer } from '../generator/preview.ts';
+import { hostConfigFiles } from '../generator/hosting/index.ts';
+import { fileInRoot, hostName, resolveRequest } from '../generator/preview/paths.ts';
+import { startPreviewServer } from '../generator/preview/server.ts';
 import { checkAnswer, checkHidden, disguisedHostFiles, get, hostExpectations, securityHeadersOf } from './helpers/hosts.ts';
 import { makeTempDir, projectRoot, runSite } from './helpers/site.ts';
 
@@ -95,6 +96,30 @@ describe('site preview', () => {
         expect(answer.status, requestPath).toBe(404);
         expect(answer.body, requestPath).toContain('data-page="notFound"');
       }
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('tries the handlers another command adds before the site’s own, which answer everything else', async () => {
+    const server = await startPreviewServer({
+      dir: outDir,
+      port: 0,
+      handlers: [
+        (context) => {
+          if (context.urlPath !== '/__ping') return false;
+          context.response.writeHead(200, { ...context.headers, 'Content-Type': 'text/plain' }).end('pong');
+          return true;
+        },
+      ],
+    });
+    try {
+      const ping = await get(server.url, '/__ping');
+      expect([ping.status, ping.body]).toEqual([200, 'pong']);
+      expect(ping.headers['x-frame-options']).toBe('DENY');
+      const home = await get(server.url, '/');
+      expect(home.status).toBe(200);
+      expect(home.body).toContain('data-page="home"');
     } finally {
       await server.close();
     }

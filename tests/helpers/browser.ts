@@ -8,7 +8,9 @@ import path from 'node:path';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { desktopUserAgent, launchChromium } from '../../generator/check/browser.ts';
 import { chromiumPath, hasChromium as hasChromiumInstalled } from '../../generator/check/tools.ts';
-import { contentTypeOf, fileInRoot, startPreviewServer, type PreviewServer } from '../../generator/preview.ts';
+import { contentTypeOf } from '../../generator/preview/handlers.ts';
+import { fileInRoot } from '../../generator/preview/paths.ts';
+import { startPreviewServer, type PreviewServer } from '../../generator/preview/server.ts';
 import { copyRealContent, makeTempDir, runSite } from './site.ts';
 
 // One browser set-up for the tests and for `site check`'s browser gates.

@@ -14,8 +14,8 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'vitest';
-import { hostConfigFiles } from '../../generator/hosting.ts';
-import { parseHeaders } from '../../generator/preview.ts';
+import { hostConfigFiles } from '../../generator/hosting/index.ts';
+import { parseHeaders } from '../../generator/preview/rules.ts';
 import type { PageId } from '../../generator/routes.ts';
 import type { Language } from '../../generator/schema.ts';
 
