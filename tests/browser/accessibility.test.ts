@@ -11,9 +11,10 @@ import { createRouteTable } from '../../generator/routes.ts';
 import { hasChromium, startSite, type SiteUnderTest } from '../helpers/browser.ts';
 
 let site: SiteUnderTest;
+// Building and launching may take minutes on a busy two-core machine.
 beforeAll(async () => {
   site = await startSite();
-});
+}, 300_000);
 afterAll(async () => site?.close());
 
 // /privacy/ is a redirect of the host rules, not a page a visitor sees.

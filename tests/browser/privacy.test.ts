@@ -9,9 +9,10 @@ import { createRouteTable } from '../../generator/routes.ts';
 import { hasChromium, startSite, type SiteUnderTest } from '../helpers/browser.ts';
 
 let site: SiteUnderTest;
+// Building and launching may take minutes on a busy two-core machine.
 beforeAll(async () => {
   site = await startSite();
-});
+}, 300_000);
 afterAll(async () => site?.close());
 
 const pages = createRouteTable().routes.filter((route) => route.page !== 'privacyRedirect');
