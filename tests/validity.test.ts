@@ -26,7 +26,7 @@ beforeAll(async () => {
   expect(built.code, built.stderr).toBe(0);
   server = await serveSite(outDir);
   context = await createCheckContext(outDir, server.url, path.join(projectRoot, 'content'));
-});
+}, 300_000);
 
 afterAll(async () => {
   await server?.close();
@@ -41,7 +41,7 @@ describe.skipIf(!hasJava)('HTML validity (html gate)', () => {
     expect(outcome.skipped).toBeUndefined();
     expect(outcome.checked).toBe(context.pages.length + context.forwarded.length);
     expect(failures(outcome.problems)).toEqual([]);
-  }, 180_000);
+  }, 600_000);
 });
 
 describe('links (links gate)', () => {
@@ -52,5 +52,5 @@ describe('links (links gate)', () => {
     const outcome = await (await loadGate('links')).run(context);
     expect(failures(outcome.problems)).toEqual([]);
     expect(outcome.summary).toMatch(/^\d{2,} internal URLs from \d+ pages, \d{3,} fragment links, 4 external URLs$/);
-  }, 180_000);
+  }, 600_000);
 });
