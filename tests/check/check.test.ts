@@ -135,13 +135,13 @@ describe('site check without its tools', () => {
     expect(result.stdout).toMatch(/^ {2}html +skipped .*skipped: install Java/m);
     expect(result.stdout).toMatch(/^ {2}a11y +skipped .*skipped: install Chromium at \/nonexistent\/chromium/m);
     expect(result.stdout).toMatch(/did not run/);
-  });
+  }, 180_000);
 
   it('fails them under --strict', async () => {
     const result = await runSite(['check', '--dir', fixtureDist, '--content', contentDir, '--only', 'html,privacy', '--strict'], projectRoot, withoutTools);
     expect(result.code).toBe(1);
     expect(result.stdout).toMatch(/^ {2}privacy +failed .*skipped: install Chromium/m);
-  });
+  }, 180_000);
 });
 
 describe('site check usage', () => {
@@ -149,7 +149,7 @@ describe('site check usage', () => {
     const result = await runSite(['check', '--only', 'links,spelling']);
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/unknown: spelling/);
-  });
+  }, 180_000);
 
   it('says how to get a folder to check', async () => {
     const result = await runSite(['check', '--dir', path.join(workDir, 'nothing-here')]);
@@ -157,5 +157,5 @@ describe('site check usage', () => {
     expect(result.stderr).toMatch(/^Check failed\.\n.*has no index\.html/);
     expect(result.stderr).toMatch(/site build/);
     expect(result.stderr).not.toMatch(/at .*\.ts:\d+/);
-  });
+  }, 180_000);
 });
