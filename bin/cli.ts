@@ -7,6 +7,7 @@ import path from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import type { BuildReport } from '../generator/build.ts';
 import { displayPath, formatSiteError, isSiteError, SiteError } from '../generator/errors.ts';
+import { gateNames, type GateName } from '../generator/check/types.ts';
 
 // Each command imports its modules when it runs: `site --help`, `--version` and a
 // usage error load commander and nothing of the build (React, esbuild, satori…).
@@ -104,6 +105,13 @@ program
     }),
   );
 
+function parseGateList(value: string): GateName[] {
+  const names = value.split(',').map((name) => name.trim()).filter(Boolean);
+  const unknown = names.filter((name) => !(gateNames as readonly string[]).includes(name));
+  if (names.length === 0 || unknown.length > 0) throw new InvalidArgumentError(`Expected gates from ${gateNames.join(', ')} separated by commas${unknown.length > 0 ? `; unknown: ${unknown.join(', ')}` : ''}`);
+  return names as GateName[];
+}
+
 function parsePort(value: string): number {
   const port = Number(value);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new InvalidArgumentError('Expected a port number from 0 to 65535');
@@ -128,6 +136,36 @@ program
       const server = await startPreviewServer({ dir: options.dir, port: options.port, host: options.host });
       console.log(`Previewing ${options.dir} at ${server.url}/ (Ctrl-C to stop)`);
       console.log(`The cockpit host's rules apply to requests whose Host header names it.`);
+    }),
+  );
+
+program
+  .command('check')
+  .description('Check that the built folder is fit to publish: links, HTML, accessibility, translations, head, budgets, privacy.')
+  .addOption(new Option('--dir <dir>', 'built folder to check').default('dist'))
+  .addOption(new Option('--content <dir>', 'content folder it was built from (texts and their history)').default('content'))
+  .addOption(new Option('--only <gates>', `comma-separated gates to run (${gateNames.join(', ')})`).argParser(parseGateList))
+  .option('--json', 'print the report as JSON for machines', false)
+  .option('--strict', 'fail on warnings and on gates skipped for a missing tool', false)
+  .option('--external', 'fetch external links instead of only listing them', false)
+  .action(
+    failsAs('Check failed.', async (options: { dir: string; content: string; only?: GateName[]; json: boolean; strict: boolean; external: boolean }) => {
+      // Loaded only when checking: the gates pull in linkinator, playwright and axe.
+      const { runCheck } = await import('../generator/check/runner.ts');
+      const { formatGateProblems, formatSummary } = await import('../generator/check/report.ts');
+      const report = await runCheck({
+        dir: options.dir,
+        contentDir: options.content,
+        only: options.only,
+        strict: options.strict,
+        external: options.external,
+        onGate: options.json ? undefined : (result) => {
+          for (const line of formatGateProblems(result)) console.log(line);
+        },
+      });
+      if (options.json) console.log(JSON.stringify(report, null, 2));
+      else console.log(formatSummary(report).join('\n'));
+      if (!report.passed) process.exitCode = 1;
     }),
   );
 

@@ -385,7 +385,7 @@ function checkLegalPlaceholders(file: ParsedFile, problems: ProblemList) {
 
 const slugSchema = z.string().regex(/^([a-z0-9]+(-[a-z0-9]+)*)?$/, 'Expected a slug of lower-case letters, digits and single hyphens, such as chi-siamo');
 const pageSlugsSchema = z.record(z.string(), slugSchema);
-const slugsFileSchema = z
+export const slugsFileSchema = z
   .object({
     ...(Object.fromEntries(slugPageIds.map((page) => [page, pageSlugsSchema.optional()])) as Record<SlugPageId, z.ZodOptional<typeof pageSlugsSchema>>),
     /** Slugs a page had before, per language: each old path answers 301 to the page. */
