@@ -78,7 +78,7 @@ describe('one term per idea', () => {
     en: [],
     de: [
       [/\bAbos?\b/g, 'Abonnement'],
-      [/Krypto-freundlich/g, 'kryptofreundlich'],
+      [/krypto-freundlich/gi, 'kryptofreundlich'],
       [/Nutzern und Kunden/g, 'Nutzerinnen und Nutzer, Kundinnen und Kunden'],
       [/Wählen Sie danach/g, 'je nachdem'],
     ],

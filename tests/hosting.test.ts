@@ -70,7 +70,7 @@ describe('Content-Security-Policy', () => {
 describe('Permissions-Policy', () => {
   it('allows geolocation only to the coverage map’s frame, not to the site itself', () => {
     expect(securityHeaders()['Permissions-Policy']).toBe('geolocation=("https://coverage.example.net"), camera=(), microphone=(), payment=(), usb=()');
-    expect(site.text('copertura/index.html')).toMatch(/<iframe[^>]*data-src="https:\/\/coverage\.example\.net[^"]*"[^>]*allow="geolocation"|<iframe[^>]*allow="geolocation"[^>]*data-src="https:\/\/coverage\.example\.net/);
+    expect(site.text('copertura/index.html')).toMatch(/<iframe[^>]*src="https:\/\/coverage\.example\.net[^"]*"[^>]*allow="geolocation"|<iframe[^>]*allow="geolocation"[^>]*src="https:\/\/coverage\.example\.net/);
   });
 });
 

@@ -29,7 +29,8 @@ export async function accessibilityProblems(browser: Browser, siteUrl: string, p
     const banner = page.locator(bannerSelector);
     // The banner's script shows it once the page runs; pages without one are checked once.
     const hasBanner = (await banner.count()) > 0 && (await banner.waitFor({ state: 'visible', timeout: 5_000 }).then(() => true, () => false));
-    if (!hasBanner) return violationsOf(page, viewport);
+    // Awaited here, so the context is not closed under a running axe.
+    if (!hasBanner) return await violationsOf(page, viewport);
     // With the banner open, only the banner is new: the rest of the page is checked once, after closing it.
     const problems = await violationsOf(page, `${viewport}, cookie banner open`, bannerSelector);
     const close = banner.locator('[data-consent="essential"]');
