@@ -33,14 +33,23 @@ describe('site CLI', () => {
     }
   });
 
-  it('builds from any working directory, with content and dist relative to it', async () => {
+  it('builds from any working directory, with content and dist relative to it, under --base-url and --strict, and prints a summary', async () => {
     // An editor may keep the content elsewhere; the templates must still compile with the project's settings.
     const workDir = await makeTempDir('cwd');
+    const origin = 'https://preview.example.org';
     try {
       await copyRealContent(workDir);
-      const result = await runSite(['build'], workDir);
+      const result = await runSite(['build', '--base-url', origin, '--strict'], workDir);
       expect(result.code, result.stderr).toBe(0);
-      expect(await readFile(path.join(workDir, 'dist/index.html'), 'utf8')).toMatch(/^<!doctype html><html lang="it"/i);
+      const home = await readFile(path.join(workDir, 'dist/index.html'), 'utf8');
+      expect(home).toMatch(/^<!doctype html><html lang="it"/i);
+      // --base-url replaces the content's origin in canonicals, alternates, the sitemap and robots.txt.
+      expect(home).toContain(`<link rel="canonical" href="${origin}/"/>`);
+      expect(home).toContain(`hrefLang="x-default" href="${origin}/"`);
+      expect(await readFile(path.join(workDir, 'dist/sitemap.xml'), 'utf8')).toContain(`<loc>${origin}/chi-siamo/</loc>`);
+      expect(await readFile(path.join(workDir, 'dist/robots.txt'), 'utf8')).toContain(`Sitemap: ${origin}/sitemap.xml`);
+      expect(result.stdout).toMatch(/Built \d+ pages \(it \d+, en \d+, de \d+, fr \d+\), \d+ files, [\d.]+ (KB|MB) in [\d.]+ s/);
+      expect(result.stdout).toContain('Render pages');
     } finally {
       await rm(workDir, { recursive: true, force: true });
     }
