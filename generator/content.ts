@@ -11,7 +11,8 @@ import { z } from 'zod';
 import { SiteError, type SourceLocation } from './errors.ts';
 import { languagesFileSchema, siteLanguagesFrom, type Language, type LanguageEntry, type SiteLanguages } from './languages.ts';
 import { flagCountries } from '../templates/flags.tsx';
-import { slugPageIds, type FormerSlugs, type PageSlugs, type SlugPageId } from './routes.ts';
+import { requiredTextFiles, slugPageIds, type SlugPageId } from './pages.ts';
+import type { FormerSlugs, PageSlugs } from './routes.ts';
 import {
   businessBadgePlanId,
   cookiePolicyFileSchema,
@@ -19,7 +20,6 @@ import {
   legalFileSchema,
   plansFileSchema,
   requiredImages,
-  requiredTextFiles,
   sitePlaceholders,
   siteSettingsSchema,
   tariffsFileSchema,
