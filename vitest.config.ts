@@ -11,5 +11,7 @@ export default defineConfig({
     hookTimeout: 600_000,
     // Builds and browsers are heavy; two cores are all CI has.
     maxWorkers: 2,
+    // Browser tests marked concurrent: pages at once in one browser, mostly waiting on the network and timers.
+    maxConcurrency: 3,
   },
 });
