@@ -12,7 +12,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityProblems, wcagTags } from '../../generator/check/a11y.ts';
-import { eachLimited, viewports, type ViewportName } from '../../generator/check/browser.ts';
+import { viewports, type ViewportName } from '../../generator/check/browser.ts';
 import { onePagePerKind, realRouteTable } from '../helpers/routeTable.ts';
 import { hasChromium, startSite, type SiteUnderTest } from '../helpers/browser.ts';
 
@@ -20,17 +20,9 @@ const pages = onePagePerKind();
 const widths = Object.keys(viewports) as ViewportName[];
 
 let site: SiteUnderTest;
-/** axe's findings per page path, all widths together. */
-const problemsByPath = new Map<string, string[]>();
-
-// Two pages at a time keep both cores busy; a busy machine needs minutes for all of them.
 beforeAll(async () => {
-  if (!hasChromium) return;
-  site = await startSite();
-  const runs = pages.flatMap((route) => widths.map((viewport) => ({ route, viewport })));
-  const found = await eachLimited(runs, 2, ({ route, viewport }) => accessibilityProblems(site.browser, site.url, route.path, viewport));
-  runs.forEach(({ route }, index) => problemsByPath.set(route.path, [...(problemsByPath.get(route.path) ?? []), ...found[index]]));
-}, 600_000);
+  if (hasChromium) site = await startSite();
+}, 300_000);
 afterAll(async () => site?.close());
 
 describe.skipIf(!hasChromium)('accessibility (axe, WCAG 2.1 AA)', () => {
@@ -39,11 +31,17 @@ describe.skipIf(!hasChromium)('accessibility (axe, WCAG 2.1 AA)', () => {
     expect(new Set(pages.map((route) => route.language))).toEqual(new Set(realRouteTable.languages.codes));
   });
 
-  for (const route of pages) {
-    it(`finds no violation on ${route.path} (${route.page}; desktop and phone, banner open and closed)`, () => {
-      expect(problemsByPath.get(route.path)).toEqual([]);
-    });
-  }
+  // Pages at once (vitest's maxConcurrency), each in its own context of the shared browser.
+  describe.concurrent('one page of each kind', () => {
+    for (const route of pages) {
+      // Four axe runs; a busy two-core machine needs far longer than an idle one.
+      it(`finds no violation on ${route.path} (${route.page}; desktop and phone, banner open and closed)`, async ({ expect }) => {
+        const problems: string[] = [];
+        for (const viewport of widths) problems.push(...(await accessibilityProblems(site.browser, site.url, route.path, viewport)));
+        expect(problems).toEqual([]);
+      }, 300_000);
+    }
+  });
 
   it('finds no violation with the mobile menu open at a phone width', async () => {
     const page = await site.open('/fr/abonnements/', { viewport: viewports.phone });
