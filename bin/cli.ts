@@ -105,6 +105,33 @@ program
     }),
   );
 
+program
+  .command('schema')
+  .description('Write the JSON Schemas that give editors completion and checks while typing, and name each in its content file.')
+  .addOption(new Option('--content <dir>', 'content folder').default('content'))
+  .addOption(new Option('--out <dir>', 'schemas folder').default('schemas'))
+  .option('--check', 'write nothing; fail when a schema is not current', false)
+  .action(
+    failsAs('Schema failed.', async (options: { content: string; out: string; check: boolean }) => {
+      // zod and yaml only: writing schemas loads nothing of the build.
+      const { staleEditorSchemas, writeEditorSchemas } = await import('../generator/editorSchemas.ts');
+      const contentDir = path.resolve(options.content);
+      const schemaDir = path.resolve(options.out);
+      if (options.check) {
+        const stale = await staleEditorSchemas(contentDir, schemaDir);
+        if (stale.length > 0) {
+          throw new SiteError({ code: 'SCHEMA_STALE', message: `${stale.length} schema file${stale.length === 1 ? ' is' : 's are'} not current: ${stale.join(', ')}`, location: { file: schemaDir } });
+        }
+        console.log(`The schemas in ${displayPath(schemaDir)} are current.`);
+        return;
+      }
+      const report = await writeEditorSchemas(contentDir, schemaDir);
+      if (report.modelined.length > 0) console.log(`  ${report.modelined.length} content file${report.modelined.length === 1 ? ' now names its' : 's now name their'} schema in the first line`);
+      for (const file of report.removed) console.log(`  removed ${displayPath(path.join(schemaDir, file))}`);
+      console.log(`${report.written.length} schema file${report.written.length === 1 ? '' : 's'} written to ${displayPath(schemaDir)}${report.written.length === 0 ? ' (all were current)' : ''}.`);
+    }),
+  );
+
 function parseGateList(value: string): GateName[] {
   const names = value.split(',').map((name) => name.trim()).filter(Boolean);
   const unknown = names.filter((name) => !(gateNames as readonly string[]).includes(name));

@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { SiteError, type SourceLocation } from './errors.ts';
 import { languagesFileSchema, siteLanguagesFrom, type Language, type LanguageEntry, type SiteLanguages } from './languages.ts';
 import { flagCountries } from '../templates/flags.tsx';
-import { slugPageIds, type FormerSlugs, type PageSlugs, type SlugPageId } from './routes.ts';
+import { slugPageIds, type FormerSlugs, type PageSlugs } from './routes.ts';
 import {
   businessBadgePlanId,
   cookiePolicyFileSchema,
@@ -22,6 +22,7 @@ import {
   requiredTextFiles,
   sitePlaceholders,
   siteSettingsSchema,
+  slugsFileSchema,
   tariffsFileSchema,
   textsFileSchema,
   zonesFileSchema,
@@ -369,6 +370,38 @@ function checkReferences(plans: Plan[], zones: Zone[], countries: Country[], tex
 }
 
 /**
+ * The tariff tables name their rows, columns and services by keys under
+ * tariffTables in the legal texts; the reference language must have each, or
+ * every legal page would show the missing-text marker.
+ */
+function checkTariffLabels(tariffs: Tariffs, texts: Record<Language, TextTree>, defaultLanguage: Language, file: ParsedFile, problems: ProblemList) {
+  const tables = (texts[defaultLanguage].legal as TextTree | undefined)?.tariffTables;
+  if (!tables || typeof tables !== 'object' || Array.isArray(tables)) return;
+  const keysAt = (...keys: string[]) => {
+    const node = keys.reduce<unknown>((value, key) => (value && typeof value === 'object' && !Array.isArray(value) ? (value as TextTree)[key] : undefined), tables);
+    return node && typeof node === 'object' && !Array.isArray(node) ? Object.keys(node) : [];
+  };
+  const textFile = textFileOf(defaultLanguage, 'legal');
+  const check = (key: string, known: string[], segments: PathSegment[], where: string) => {
+    if (known.includes(key)) return;
+    problems.add('CONTENT_REFERENCE', `${formatPath(segments)}: Unknown ${where} "${key}"`, file.displayPath, positionOf(file, segments), `${where[0].toUpperCase()}${where.slice(1)}s are keys under tariffTables.${segments[0]} in ${textFile}: ${known.join(', ')}.`);
+  };
+  const items = keysAt('payPerUse', 'items');
+  const columns = keysAt('payPerUse', 'columns');
+  tariffs.payPerUse.rows.forEach((row, index) => check(row.item, items, ['payPerUse', 'rows', index, 'item'], 'tariff item'));
+  tariffs.payPerUse.columns.forEach((column, index) => check(column, columns, ['payPerUse', 'columns', index], 'tariff column'));
+  const services = keysAt('shortNumbers', 'services');
+  tariffs.shortNumbers.forEach((entry, index) => {
+    if (entry.service !== undefined) check(entry.service, services, ['shortNumbers', index, 'service'], 'service');
+  });
+  const groups = keysAt('specialNumbers', 'numbers');
+  tariffs.specialNumbers.forEach((entry, index) => {
+    // A dialled prefix starts with a digit; anything else names a group of numbers.
+    if (!/^\d/.test(entry.number)) check(entry.number, groups, ['specialNumbers', index, 'number'], 'number group');
+  });
+}
+
+/**
  * Legal texts name the settings' facts as `{{brand}}`, `{{email}}` and so on; a
  * misspelt one is reported where it is written, not when a page fails to render.
  */
@@ -382,16 +415,6 @@ function checkLegalPlaceholders(file: ParsedFile, problems: ProblemList) {
     }
   }
 }
-
-const slugSchema = z.string().regex(/^([a-z0-9]+(-[a-z0-9]+)*)?$/, 'Expected a slug of lower-case letters, digits and single hyphens, such as chi-siamo');
-const pageSlugsSchema = z.record(z.string(), slugSchema);
-export const slugsFileSchema = z
-  .object({
-    ...(Object.fromEntries(slugPageIds.map((page) => [page, pageSlugsSchema.optional()])) as Record<SlugPageId, z.ZodOptional<typeof pageSlugsSchema>>),
-    /** Slugs a page had before, per language: each old path answers 301 to the page. */
-    former: z.partialRecord(z.enum(slugPageIds), z.record(z.string(), z.array(slugSchema).min(1))).optional(),
-  })
-  .strict();
 
 /**
  * Every page needs a slug in every language, no language the list does not have,
@@ -461,6 +484,9 @@ async function checkImages(contentDir: string, problems: ProblemList) {
   }
 }
 
+/** The slugs' schema lives with the others; re-exported for the checks that read slugs.yaml. */
+export { slugsFileSchema };
+
 /** Loads and validates the whole content folder, or throws one SiteError listing every problem. */
 export async function loadContent(contentDir: string): Promise<Content> {
   const folder = await stat(contentDir).then((info) => info.isDirectory(), () => false);
@@ -504,6 +530,7 @@ export async function loadContent(contentDir: string): Promise<Content> {
   await checkImages(contentDir, problems);
   if (languages && slugsLoaded.file && slugsLoaded.data) checkSlugs(slugsLoaded.data, languages, slugsLoaded.file, problems);
 
+  if (languages && tariffs.data && tariffs.file) checkTariffLabels(tariffs.data, texts, languages.default, tariffs.file, problems);
   if (languages && plans.data && zones.data && countries.data && plans.file && zones.file && countries.file) {
     checkReferences(plans.data.plans, zones.data.zones, countries.data.countries, texts, languages.default, { plans: plans.file, zones: zones.file, countries: countries.file }, problems);
   }
