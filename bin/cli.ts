@@ -50,6 +50,15 @@ function printReport(report: BuildReport) {
   console.log(`Built ${pageCount} pages (${perLanguage}), ${report.fileCount} files, ${formatBytes(report.bytes)} in ${(report.milliseconds / 1000).toFixed(2)} s → ${displayPath(report.destination)}`);
 }
 
+/** A problem's file for its code frame; a file that cannot be read as text (a folder, a loop) has none. */
+function readSource(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
 /** An error raised while a command ran, with the command's own name for its failure ("Build failed."). */
 class CommandFailure extends Error {
   constructor(
@@ -203,7 +212,7 @@ try {
     // Help and version are successes; every other commander error is a usage error.
     process.exitCode = error.exitCode === 0 ? 0 : 2;
   } else if (error instanceof CommandFailure && isSiteError(error.error)) {
-    console.error(`${error.failure}\n${formatSiteError(error.error)}`);
+    console.error(`${error.failure}\n${formatSiteError(error.error, { readSource })}`);
     process.exitCode = 1;
   } else {
     console.error('Internal error (a bug in the generator, not in your content):');
