@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildAssets } from './assets.ts';
 import { loadContent, textFileOf, type Content } from './content.ts';
+import { didYouMean } from './suggest.ts';
 import { SiteError } from './errors.ts';
 import { createTranslations, textNamespace, type Translations } from './i18n.ts';
 import { renderPages } from './render.ts';
@@ -167,7 +168,7 @@ function assertPlaceholdersFilled(contentDir: string, translations: Translations
   const problems = unknown.map(({ language, key, placeholder }) => {
     // A language without the text shows the default language's, so the placeholder is written there.
     const location = content.textLocations[language][key] ?? content.textLocations[defaultLanguage][key] ?? { file: textFile(contentDir, defaultLanguage, key) };
-    return new SiteError({ code: 'TEXT_PLACEHOLDER', message: `${key}: unknown placeholder ${placeholder} (${language} page)`, location });
+    return new SiteError({ code: 'TEXT_PLACEHOLDER', message: `${key}: unknown placeholder ${placeholder} (${language} page).${didYouMean(placeholder.replace(/[{}\s]/g, ''), Object.keys(translations.translators[defaultLanguage].siteValues), (name) => `{{${name}}}`)}`, location });
   });
   throw new SiteError({
     code: 'TEXT_PLACEHOLDER',

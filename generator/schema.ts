@@ -22,7 +22,12 @@ export const businessBadgePlanId = 'my-europe-plus';
 export const requiredImages = ['vision.svg', 'partnership-hero.svg', 'coverage-banner.svg'] as const;
 export type RequiredImage = (typeof requiredImages)[number];
 
-const nonEmpty = z.string().trim().min(1, 'Must not be empty');
+/** Longest text of any field: the longest paragraph of the site is about 700 characters; a much longer one is a paste gone wrong, and would slow every page. */
+export const maxTextLength = 4000;
+/** Longest name, address or label of the settings, plans and zones. */
+const maxNameLength = 200;
+const nonEmpty = z.string().trim().min(1, 'Must not be empty').max(maxTextLength);
+const shortText = z.string().trim().min(1, 'Must not be empty').max(maxNameLength);
 
 /**
  * What an editor sees while typing (the JSON Schemas that `site schema` writes):
@@ -70,7 +75,7 @@ const phone = z.string().regex(/^\+\d[\d ]{6,}$/, 'Expected an international num
 
 export const siteSettingsSchema = z
   .object({
-    brand: about(nonEmpty, 'The company name, shown in the header, the titles and wherever a text says {{brand}}.', 'Example Mobile'),
+    brand: about(shortText, 'The company name, shown in the header, the titles and wherever a text says {{brand}}.', 'Example Mobile'),
     /** Public origin of the site, without a trailing slash. */
     origin: about(httpsUrl.refine((url) => !url.endsWith('/'), 'Write the origin without a trailing slash'), 'The public address of the site, without a trailing slash.', 'https://www.example.com'),
     cockpitHost: about(
@@ -105,9 +110,9 @@ export const siteSettingsSchema = z
     address: about(
       z
         .object({
-          street: about(nonEmpty, 'Street and number of the office ({{street}} in texts).', 'Via Example 1'),
+          street: about(shortText, 'Street and number of the office ({{street}} in texts).', 'Via Example 1'),
           postalCode: about(z.string().regex(/^\d{4}$/, 'Expected a Swiss postal code such as 6900'), 'The four-digit Swiss postal code, in quotes ({{postalCode}} in texts).', '6900'),
-          city: about(nonEmpty, 'The city of the office ({{city}} in texts).', 'Lugano'),
+          city: about(shortText, 'The city of the office ({{city}} in texts).', 'Lugano'),
           /** ISO 3166 code; the name comes from Intl.DisplayNames. */
           country: about(z.string().regex(/^[A-Z]{2}$/, 'Expected a two-letter country code'), 'The two-letter country code; each language writes the country\'s name itself ({{country}} in texts).', 'CH'),
         })
@@ -149,7 +154,7 @@ export const siteSettingsSchema = z
       z
         .object({
           scriptUrl: about(z.union([httpsUrl, z.literal('')]), 'The analytics script, loaded only after the visitor accepts all cookies; an empty text turns analytics off.', 'https://analytics.example.com/script.js'),
-          siteId: about(z.string(), 'The site\'s id at the analytics service.', 'EXAMPLE-PLACEHOLDER-ID'),
+          siteId: about(z.string().max(maxNameLength), 'The site\'s id at the analytics service.', 'EXAMPLE-PLACEHOLDER-ID'),
         })
         .strict(),
       'Visitor statistics, only with the visitor\'s consent.',
@@ -165,8 +170,8 @@ export const siteSettingsSchema = z
       'The colours of the site and of its icons.',
       { primary: '#c8102e', background: '#ffffff' },
     ),
-    partners: about(z.array(nonEmpty).min(1), 'The network partners named on the home page.', ['Partner Network', '5G Alliance']),
-    payments: about(z.array(nonEmpty).min(1), 'The payment methods named on the subscriptions page.', ['TWINT', 'Visa']),
+    partners: about(z.array(shortText).min(1), 'The network partners named on the home page.', ['Partner Network', '5G Alliance']),
+    payments: about(z.array(shortText).min(1), 'The payment methods named on the subscriptions page.', ['TWINT', 'Visa']),
   })
   .strict();
 
@@ -183,7 +188,7 @@ const roaming = (zone: string) =>
 export const planSchema = z
   .object({
     id: about(z.string().regex(/^[a-z0-9-]+$/, 'Expected a lower-case id such as my-swiss'), 'The plan\'s id: lower-case letters, digits and hyphens; zones name plans by it.', 'my-swiss'),
-    name: about(nonEmpty, 'The plan\'s name as its card shows it, the same in every language.', 'MY SWISS'),
+    name: about(shortText, 'The plan\'s name as its card shows it, the same in every language.', 'MY SWISS'),
     nationalCalls: about(nonEmpty, 'Calls included in Switzerland, as the card shows it.', '50h'),
     nationalSms: about(z.number().int().nonnegative(), 'Number of SMS included in Switzerland.', 3000),
     nationalData: about(nonEmpty, 'Data included in Switzerland, with its unit.', '30GB'),
@@ -229,10 +234,18 @@ export const countriesFileSchema = z.object({ countries: about(z.array(countrySc
 
 const legalTable = z
   .object({
-    headers: about(z.array(z.string()).min(1), 'The column headings.', ['Cookie', 'Purpose']),
-    rows: about(z.array(z.array(z.string())).min(1), 'The rows, each a list with one cell per heading.', [['consent', 'Remembers your choice']]),
+    headers: about(z.array(z.string().max(maxTextLength)).min(1), 'The column headings.', ['Cookie', 'Purpose']),
+    rows: about(z.array(z.array(z.string().max(maxTextLength))).min(1), 'The rows, each a list with one cell per heading.', [['consent', 'Remembers your choice']]),
   })
-  .strict();
+  .strict()
+  .superRefine((table, context) => {
+    // A row with a cell too many or too few would shift its cells under the wrong headings.
+    table.rows.forEach((row, index) => {
+      if (row.length !== table.headers.length) {
+        context.addIssue({ code: 'custom', path: ['rows', index], message: `This row has ${row.length} cell${row.length === 1 ? '' : 's'}, the table has ${table.headers.length} headings; every row needs one cell per heading` });
+      }
+    });
+  });
 export const legalSectionSchema = z
   .object({
     heading: about(nonEmpty, 'The section\'s heading.', 'Scope'),
@@ -329,7 +342,7 @@ export const tariffsFileSchema = z
 
 /** Texts are free-form nested strings and lists; their keys are checked against Italian. */
 export type TextTree = { [key: string]: string | TextTree | TextTree[] | string[] };
-const textValue: z.ZodType<unknown> = z.lazy(() => z.union([z.string(), z.array(textValue), z.record(z.string(), textValue)]));
+const textValue: z.ZodType<unknown> = z.lazy(() => z.union([z.string().max(maxTextLength, `Expected a text of at most ${maxTextLength} characters`), z.array(textValue), z.record(z.string(), textValue)]));
 export const textsFileSchema = z.record(z.string(), textValue);
 
 const slugSchema = about(

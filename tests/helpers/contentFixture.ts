@@ -3,7 +3,7 @@
  * case, laid over a temporary copy of the real content so that everything else
  * stays valid. See tests/fixtures/content/README.md.
  */
-import { cp, mkdir, readdir, readFile, rm, symlink } from 'node:fs/promises';
+import { cp, mkdir, readdir, readFile, rm, stat, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { loadContent, type Content } from '../../generator/content.ts';
 import { isSiteError, type SiteError } from '../../generator/errors.ts';
@@ -33,6 +33,12 @@ export async function contentWithFixture(name: string): Promise<string> {
   const fixtureDir = path.join(contentFixturesDir, name);
   for (const file of await lines(path.join(fixtureDir, 'REMOVE'))) await rm(path.join(contentDir, file), { recursive: true, force: true });
   for (const file of await fixtureFiles(name)) {
+    // A fixture may put a folder where the content has a file (texts/it/notFound.yaml/): the file goes first.
+    const parts = file.split('/');
+    for (let depth = 1; depth < parts.length; depth++) {
+      const ancestor = path.join(contentDir, ...parts.slice(0, depth));
+      if ((await stat(ancestor).catch(() => undefined))?.isFile()) await rm(ancestor);
+    }
     await rm(path.join(contentDir, file), { recursive: true, force: true });
     await mkdir(path.dirname(path.join(contentDir, file)), { recursive: true });
     await cp(path.join(fixtureDir, file), path.join(contentDir, file));
