@@ -5,7 +5,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
-import type { BuildReport } from '../generator/build.ts';
 import { displayPath, formatSiteError, isSiteError, SiteError } from '../generator/errors.ts';
 import { gateNames, type GateName } from '../generator/check/types.ts';
 
@@ -23,31 +22,6 @@ function parseBaseUrl(value: string): string {
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new InvalidArgumentError('Expected an http(s) URL');
   if (url.pathname !== '/' || url.search || url.hash) throw new InvalidArgumentError('Expected an origin without a path, e.g. https://www.example.com');
   return url.origin;
-}
-
-function formatBytes(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(2)} MB` : `${(bytes / 1024).toFixed(1)} KB`;
-}
-
-function printReport(report: BuildReport) {
-  const { languages } = report;
-  const missingTotal = languages.reduce((total, language) => total + report.missingTranslations[language].length, 0);
-  if (missingTotal > 0 || report.unresolvedKeys.length > 0) {
-    console.warn(`Missing translations (shown in ${languages[0]} or with a ⚠️ marker):`);
-    for (const language of languages) {
-      const keys = report.missingTranslations[language];
-      const shown = 20;
-      if (keys.length > 0) console.warn(`  ${language}: ${keys.length} missing: ${keys.slice(0, shown).join(', ')}${keys.length > shown ? `, … and ${keys.length - shown} more (--strict lists each with its file)` : ''}`);
-    }
-    if (report.unresolvedKeys.length > 0) console.warn(`  in no language: ${report.unresolvedKeys.join(', ')}`);
-  }
-  for (const warning of report.warnings) console.warn(`Warning: ${warning}`);
-  const images = report.imageCache;
-  console.log(`  Images: ${images.hits} from the cache, ${images.misses} drawn${images.corrupt > 0 ? ` (${images.corrupt} cache entries were damaged)` : ''}${images.pruned > 0 ? `, ${images.pruned} unused entries pruned` : ''}`);
-  for (const step of report.steps) console.log(`  ${step.label.padEnd(32)} ${step.milliseconds.toFixed(0).padStart(6)} ms`);
-  const perLanguage = languages.map((language) => `${language} ${report.pagesByLanguage[language]}`).join(', ');
-  const pageCount = languages.reduce((total, language) => total + report.pagesByLanguage[language], 0);
-  console.log(`Built ${pageCount} pages (${perLanguage}), ${report.fileCount} files, ${formatBytes(report.bytes)} in ${(report.milliseconds / 1000).toFixed(2)} s → ${displayPath(report.destination)}`);
 }
 
 /** A problem's file for its code frame; a file that cannot be read as text (a folder, a loop) has none. */
@@ -94,12 +68,18 @@ program
   .addOption(new Option('--content <dir>', 'content folder').default('content'))
   .addOption(new Option('--out <dir>', 'output folder; replaced only when the build succeeds').default('dist'))
   .addOption(new Option('--base-url <url>', 'public origin, overriding the one in site.yaml').argParser(parseBaseUrl))
-  .option('--strict', 'fail when a translation is missing', false)
+  .option('--strict', 'fail when a translation or a whole text file is missing', false)
   .option('--no-cache', 'draw every image anew; neither read nor write the image cache')
   .addOption(new Option('--cache-dir <dir>', 'image cache folder (default: node_modules/.cache/site/images of the project)'))
+  .addOption(new Option('--quiet', 'print only warnings and errors').conflicts('verbose'))
+  .option('--verbose', 'list every missing and unused text', false)
   .action(
-    failsAs('Build failed.', async (options: { content: string; out: string; baseUrl?: string; strict: boolean; cache: boolean; cacheDir?: string }) => {
-      const [{ build, projectRoot }, { createDirectoryWriter }] = await Promise.all([import('../generator/build.ts'), import('../generator/writer.ts')]);
+    failsAs('Build failed.', async (options: { content: string; out: string; baseUrl?: string; strict: boolean; cache: boolean; cacheDir?: string; quiet?: boolean; verbose: boolean }) => {
+      const [{ build, projectRoot }, { createDirectoryWriter }, { formatSummary, wantsColour }] = await Promise.all([import('../generator/build.ts'), import('../generator/writer.ts'), import('../generator/summary.ts')]);
+      const verbosity = options.quiet ? 'quiet' : options.verbose ? 'verbose' : 'normal';
+      // A progress line only where someone watches: a terminal, and not under --quiet.
+      const progress = process.stderr.isTTY && verbosity !== 'quiet';
+      const clearProgress = () => progress && process.stderr.write('\r\x1b[K');
       const contentDir = path.resolve(options.content);
       const report = await build({
         contentDir,
@@ -109,8 +89,13 @@ program
         strict: options.strict,
         cache: options.cache,
         cacheDir: options.cacheDir && path.resolve(options.cacheDir),
-      });
-      printReport(report);
+        onStep: progress ? (label, index, total) => process.stderr.write(`\r\x1b[K[${index}/${total}] ${label}…`) : undefined,
+      }).finally(clearProgress);
+      const summary = formatSummary(report, { verbosity, colour: wantsColour(process.stdout, process.env), destination: displayPath(report.destination) });
+      for (const line of summary.lines) console.log(line);
+      const warningColour = wantsColour(process.stderr, process.env);
+      const warnings = warningColour === wantsColour(process.stdout, process.env) ? summary.warnings : formatSummary(report, { verbosity, colour: warningColour, destination: '' }).warnings;
+      for (const line of warnings) console.warn(line);
     }),
   );
 

@@ -42,7 +42,12 @@ export interface BuildOptions {
   cache?: boolean;
   /** The image cache's folder; `node_modules/.cache/site/images` by default. */
   cacheDir?: string;
+  /** Told when each step starts (its label, its number and the number of steps), for a progress line. */
+  onStep?: (label: string, index: number, total: number) => void;
 }
+
+/** The steps of a build, in order, for a progress line; the labels are those of the report's step table. */
+const stepCount = 13;
 
 export interface StepTiming {
   label: string;
@@ -61,6 +66,13 @@ export interface BuildReport {
   missingTranslations: Record<Language, string[]>;
   /** Keys no language has; pages show the warning marker. */
   unresolvedKeys: string[];
+  /** Text files of the reference language that a language lacks entirely (its pages show the reference texts). */
+  missingTextFiles: Record<Language, string[]>;
+  /**
+   * Texts of the reference language that no page uses. A warning even under --strict: some are used only
+   * when the content calls for them (a plan without eSIM, a page with a former slug).
+   */
+  unusedTexts: string[];
   /** Drawn images taken from the cache, drawn anew, found corrupt (and redrawn), pruned as unused. */
   imageCache: ImageCacheStats;
   /** Things the build did but could not tidy up, e.g. a leftover copy of the previous output. */
@@ -76,6 +88,7 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
   const started = performance.now();
   const steps: StepTiming[] = [];
   const step = async <T>(label: string, run: () => T | Promise<T>): Promise<T> => {
+    options.onStep?.(label, steps.length + 1, Math.max(stepCount, steps.length + 1));
     const stepStarted = performance.now();
     const result = await run();
     steps.push({ label, milliseconds: performance.now() - stepStarted });
@@ -110,6 +123,7 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     const pages = await step('Render pages', () => renderPages({ content, routeTable, translations, assets, origin, year: now.getFullYear(), socialImages, icons }));
     assertPlaceholdersFilled(options.contentDir, translations, content);
     const unresolvedKeys = translations.unresolvedKeys();
+    const unusedTexts = translations.unusedKeys();
     if (options.strict) assertComplete(options.contentDir, content, translations.missingByLanguage, unresolvedKeys);
     const contentDates = await step('Date content changes', () => contentDatesPending);
     const seoFiles = await step('Write sitemap and robots.txt', () => buildSitemap(routeTable, origin, pageLastModified(pages, contentDates)));
@@ -144,6 +158,10 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
       milliseconds: performance.now() - started,
       missingTranslations: translations.missingByLanguage,
       unresolvedKeys,
+      missingTextFiles: Object.fromEntries(
+        content.languages.codes.map((language) => [language, Object.keys(content.texts[content.languages.default]).filter((namespace) => content.texts[language][namespace] === undefined)]),
+      ) as Record<Language, string[]>,
+      unusedTexts,
       imageCache: imageCache.stats,
       warnings,
       destination: options.writer.destination,
