@@ -124,6 +124,8 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     assertPlaceholdersFilled(options.contentDir, translations, content);
     const unresolvedKeys = translations.unresolvedKeys();
     const unusedTexts = translations.unusedKeys();
+    // A text no language has would show the marker on a page: never a page to publish, --strict or not.
+    if (unresolvedKeys.length > 0) assertTextsExist(options.contentDir, content, unresolvedKeys);
     if (options.strict) assertComplete(options.contentDir, content, translations.missingByLanguage, unresolvedKeys);
     const contentDates = await step('Date content changes', () => contentDatesPending);
     const seoFiles = await step('Write sitemap and robots.txt', () => buildSitemap(routeTable, origin, pageLastModified(pages, contentDates)));
@@ -192,6 +194,17 @@ function assertPlaceholdersFilled(contentDir: string, translations: Translations
     code: 'TEXT_PLACEHOLDER',
     message: `${problems.length} text${problems.length === 1 ? '' : 's'} name${problems.length === 1 ? 's' : ''} a placeholder that nothing fills; nothing was written.`,
     hint: `Every text may use ${known.join(', ')}; check the spelling.`,
+    problems,
+  });
+}
+
+function assertTextsExist(contentDir: string, content: Content, unresolved: string[]) {
+  const defaultLanguage = content.languages.default;
+  const problems = unresolved.map((key) => new SiteError({ code: 'TRANSLATION_MISSING', message: `No language has the text "${key}", which a page shows`, location: { file: textFile(contentDir, defaultLanguage, key) } }));
+  throw new SiteError({
+    code: 'TRANSLATION_MISSING',
+    message: `${problems.length} text${problems.length === 1 ? '' : 's'} that pages show exist${problems.length === 1 ? 's' : ''} in no language; nothing was written.`,
+    hint: `Add ${problems.length === 1 ? 'it' : 'them'} to the ${defaultLanguage} texts (the reference) and, ideally, to every language.`,
     problems,
   });
 }

@@ -32,7 +32,7 @@ describe('build summary', () => {
       'Warning: en: 2 missing texts in texts/en/esim.yaml, shown in it: esim.hero.title, esim.hero.text',
       'Warning: en: 1 missing text in texts/en/home.yaml, shown in it: home.meta.title',
       'Warning: de: the whole file texts/de/cockpit.yaml is missing; its pages show the it texts.',
-      'Warning: 1 it text is used by no page: common.moved.title',
+      'Warning: 1 it text is used by no page of this build: common.moved.title',
       '  --strict makes missing texts fatal and names each one at its line.',
     ]);
     expect([...summary.lines, ...summary.warnings].join('\n')).not.toMatch(ansi);
