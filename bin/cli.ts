@@ -5,6 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import type { BuildReport } from '../generator/build.ts';
 import { displayPath, formatSiteError, isSiteError, SiteError } from '../generator/errors.ts';
 import { gateNames, type GateName } from '../generator/check/types.ts';
 
@@ -31,6 +32,31 @@ function readSource(file: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+type Verbosity = 'quiet' | 'normal' | 'verbose';
+
+/** The summary's lines on stdout and its warnings last on stderr, each stream coloured only if it is a terminal. */
+async function printSummary(report: BuildReport, verbosity: Verbosity) {
+  const { formatSummary, wantsColour } = await import('../generator/summary.ts');
+  const destination = displayPath(report.destination);
+  for (const line of formatSummary(report, { verbosity, colour: wantsColour(process.stdout, process.env), destination }).lines) console.log(line);
+  for (const line of formatSummary(report, { verbosity, colour: wantsColour(process.stderr, process.env), destination }).warnings) console.warn(line);
+}
+
+function formatBytes(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(2)} MB` : `${(bytes / 1024).toFixed(1)} KB`;
+}
+
+/** A build skipped because nothing changed: what was checked, and the last build's warnings again. */
+async function printUnchanged(previous: BuildReport, milliseconds: number, verbosity: Verbosity) {
+  const pageCount = previous.languages.reduce((total, language) => total + previous.pagesByLanguage[language], 0);
+  if (verbosity !== 'quiet') {
+    console.log(
+      `Nothing changed since the last build (content, templates, scripts, styles, packages and options compared): ${displayPath(previous.destination)} already holds its ${pageCount} pages, ${previous.fileCount} files, ${formatBytes(previous.bytes)}; checked in ${(milliseconds / 1000).toFixed(2)} s. (--no-cache builds anyway.)`,
+    );
+  }
+  await printSummary(previous, 'quiet');
 }
 
 /** An error raised while a command ran, with the command's own name for its failure ("Build failed."). */
@@ -69,18 +95,30 @@ program
   .addOption(new Option('--out <dir>', 'output folder; replaced only when the build succeeds').default('dist'))
   .addOption(new Option('--base-url <url>', 'public origin, overriding the one in site.yaml').argParser(parseBaseUrl))
   .option('--strict', 'fail when a translation or a whole text file is missing', false)
-  .option('--no-cache', 'draw every image anew; neither read nor write the image cache')
+  .option('--no-cache', 'build even when nothing changed, and draw every image anew; neither read nor write the caches')
   .addOption(new Option('--cache-dir <dir>', 'image cache folder (default: node_modules/.cache/site/images of the project)'))
   .addOption(new Option('--quiet', 'print only warnings and errors').conflicts('verbose'))
   .option('--verbose', 'list every missing and unused text', false)
   .action(
     failsAs('Build failed.', async (options: { content: string; out: string; baseUrl?: string; strict: boolean; cache: boolean; cacheDir?: string; quiet?: boolean; verbose: boolean }) => {
-      const [{ build, projectRoot }, { createDirectoryWriter }, { formatSummary, wantsColour }] = await Promise.all([import('../generator/build.ts'), import('../generator/writer.ts'), import('../generator/summary.ts')]);
-      const verbosity = options.quiet ? 'quiet' : options.verbose ? 'verbose' : 'normal';
+      const started = performance.now();
+      const verbosity: Verbosity = options.quiet ? 'quiet' : options.verbose ? 'verbose' : 'normal';
+      const contentDir = path.resolve(options.content);
+      const outDir = path.resolve(options.out);
+      // Nothing changed since the last build into this folder: it already holds what a build would write.
+      const upToDate = options.cache ? await import('../generator/upToDate.ts') : undefined;
+      const { projectRoot } = await import('../generator/project.ts');
+      const inputs = { projectRoot, contentDir, baseUrl: options.baseUrl, strict: options.strict, year: new Date().getFullYear() };
+      const key = upToDate && (await upToDate.buildInputKey(inputs));
+      const recordFile = upToDate && upToDate.recordFileFor(upToDate.defaultBuildRecordDir, outDir);
+      if (upToDate && key && recordFile) {
+        const previous = await upToDate.upToDateReport(recordFile, outDir, key);
+        if (previous) return printUnchanged(previous, performance.now() - started, verbosity);
+      }
+      const [{ build }, { createDirectoryWriter }] = await Promise.all([import('../generator/build.ts'), import('../generator/writer.ts')]);
       // A progress line only where someone watches: a terminal, and not under --quiet.
       const progress = process.stderr.isTTY && verbosity !== 'quiet';
       const clearProgress = () => progress && process.stderr.write('\r\x1b[K');
-      const contentDir = path.resolve(options.content);
       const report = await build({
         contentDir,
         // Replacing the output deletes it: it must never hold the content, the project or the working folder.
@@ -91,11 +129,8 @@ program
         cacheDir: options.cacheDir && path.resolve(options.cacheDir),
         onStep: progress ? (label, index, total) => process.stderr.write(`\r\x1b[K[${index}/${total}] ${label}…`) : undefined,
       }).finally(clearProgress);
-      const summary = formatSummary(report, { verbosity, colour: wantsColour(process.stdout, process.env), destination: displayPath(report.destination) });
-      for (const line of summary.lines) console.log(line);
-      const warningColour = wantsColour(process.stderr, process.env);
-      const warnings = warningColour === wantsColour(process.stdout, process.env) ? summary.warnings : formatSummary(report, { verbosity, colour: warningColour, destination: '' }).warnings;
-      for (const line of warnings) console.warn(line);
+      await printSummary(report, verbosity);
+      if (upToDate && key && recordFile) await upToDate.recordBuild(recordFile, outDir, key, report);
     }),
   );
 

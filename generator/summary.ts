@@ -62,13 +62,13 @@ export function formatSummary(report: BuildReport, options: SummaryOptions): Sum
   const shown = options.verbosity === 'verbose' ? Infinity : 8;
   const list = (keys: string[]) => `${keys.slice(0, shown).join(', ')}${keys.length > shown ? `, … and ${keys.length - shown} more (--verbose lists them all)` : ''}`;
   for (const language of languages) {
-    const missingFiles = new Set(report.missingTextFiles[language] ?? []);
+    const missingFiles = new Set(report.missingTextFiles?.[language] ?? []);
     for (const namespace of missingFiles) warn(`${language}: the whole file ${textFileOf(language, namespace)} is missing; its pages show the ${reference} texts.`);
-    const keys = report.missingTranslations[language].filter((key) => !missingFiles.has(key.split('.')[0]));
+    const keys = (report.missingTranslations[language] ?? []).filter((key) => !missingFiles.has(key.split('.')[0]));
     for (const [file, fileKeys] of byFile(language, keys)) warn(`${language}: ${fileKeys.length} missing text${fileKeys.length === 1 ? '' : 's'} in ${file}, shown in ${reference}: ${list(fileKeys)}`);
   }
   if (report.unresolvedKeys.length > 0) warn(`no language has ${report.unresolvedKeys.length} text${report.unresolvedKeys.length === 1 ? '' : 's'} a template uses (pages show ⚠️): ${list(report.unresolvedKeys)}`);
-  if (report.unusedTexts.length > 0) warn(`${report.unusedTexts.length} ${reference} text${report.unusedTexts.length === 1 ? ' is' : 's are'} used by no page of this build: ${list(report.unusedTexts)}`);
+  if ((report.unusedTexts ?? []).length > 0) warn(`${report.unusedTexts.length} ${reference} text${report.unusedTexts.length === 1 ? ' is' : 's are'} used by no page of this build: ${list(report.unusedTexts)}`);
   for (const warning of report.warnings) warn(warning);
   if (warnings.length > 0 && report.missingTranslations && languages.some((language) => report.missingTranslations[language].length > 0)) {
     warnings.push(`${paint('dim', '  --strict makes missing texts fatal and names each one at its line.')}`);
