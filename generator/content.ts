@@ -10,6 +10,7 @@ import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, vi
 import { z } from 'zod';
 import { SiteError, type SourceLocation } from './errors.ts';
 import { closestMatch, didYouMean } from './suggest.ts';
+import { imageFileOf, textFileOf } from './contentPaths.ts';
 import { languagesFileSchema, siteLanguagesFrom, type Language, type LanguageEntry, type SiteLanguages } from './languages.ts';
 import { flagCountries } from '../templates/flags.tsx';
 import { slugPageIds, type FormerSlugs, type PageSlugs } from './routes.ts';
@@ -57,15 +58,7 @@ export interface Content {
   textLocations: Record<Language, Record<string, SourceLocation>>;
 }
 
-/** The file (relative to the content folder) that holds a language's texts of one page or area. */
-export function textFileOf(language: Language, namespace: string): string {
-  return `texts/${language}/${namespace}.yaml`;
-}
-
-/** The file (relative to the content folder) of an illustration, e.g. `images/vision.svg`. */
-export function imageFileOf(name: string): string {
-  return `images/${name}`;
-}
+export { imageFileOf, textFileOf } from './contentPaths.ts';
 
 /**
  * The file that holds each part of the content, for dating the pages that read

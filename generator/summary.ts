@@ -5,7 +5,7 @@
  */
 import { styleText } from 'node:util';
 import type { BuildReport } from './build.ts';
-import { textFileOf } from './content.ts';
+import { textFileOf } from './contentPaths.ts';
 
 export type Verbosity = 'quiet' | 'normal' | 'verbose';
 
