@@ -13,12 +13,8 @@ import { closestMatch, didYouMean } from './suggest.ts';
 import { imageFileOf, textFileOf } from './contentPaths.ts';
 import { languagesFileSchema, siteLanguagesFrom, type Language, type LanguageEntry, type SiteLanguages } from './languages.ts';
 import { flagCountries } from '../templates/flags.tsx';
-<<<<<<< HEAD
-import { requiredTextFiles, slugPageIds, type SlugPageId } from './pages.ts';
+import { requiredTextFiles, slugPageIds } from './pages.ts';
 import type { FormerSlugs, PageSlugs } from './routes.ts';
-=======
-import { slugPageIds, type FormerSlugs, type PageSlugs } from './routes.ts';
->>>>>>> main
 import {
   businessBadgePlanId,
   cookiePolicyFileSchema,
