@@ -95,6 +95,25 @@ program
     console.log(`The cockpit host's rules apply to requests whose Host header names it.`);
   });
 
+program
+  .command('dev')
+  .description('Build, serve and rebuild on every save, with live reload and errors shown in the browser.')
+  .addOption(new Option('--content <dir>', 'content folder').default('content'))
+  .addOption(new Option('--port <port>', 'port to listen on').default(4321).argParser(parsePort))
+  .addOption(new Option('--host <host>', 'address to listen on').default('127.0.0.1'))
+  .action(async (options: { content: string; port: number; host: string }) => {
+    // Loaded only for this command: the watcher and the dev server are of no use to a build.
+    const { startDevServer } = await import('../generator/dev/server.ts');
+    const dev = await startDevServer({ projectRoot, contentDir: path.resolve(options.content), port: options.port, host: options.host });
+    const firstBuild = dev.firstBuildMilliseconds === undefined ? 'the first build failed, fix the content and save' : `first build in ${(dev.firstBuildMilliseconds / 1000).toFixed(2)} s`;
+    console.log(`site dev at ${dev.url}/ (${firstBuild}); watching ${path.relative(process.cwd(), options.content) || '.'}, templates and client. Ctrl-C to stop.`);
+    const stop = () => {
+      process.off('SIGINT', stop).off('SIGTERM', stop);
+      void dev.close().then(() => console.log('site dev stopped.'));
+    };
+    process.on('SIGINT', stop).on('SIGTERM', stop);
+  });
+
 try {
   await program.parseAsync(process.argv);
 } catch (error) {
@@ -102,7 +121,7 @@ try {
     // Help and version are successes; every other commander error is a usage error.
     process.exitCode = error.exitCode === 0 ? 0 : 2;
   } else if (isSiteError(error)) {
-    const command = program.args[0] === 'preview' ? 'Preview' : 'Build';
+    const command = ({ preview: 'Preview', dev: 'site dev' } as Record<string, string>)[program.args[0]] ?? 'Build';
     console.error(`${command} failed.\n${formatSiteError(error)}`);
     process.exitCode = 1;
   } else {
