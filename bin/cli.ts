@@ -109,7 +109,11 @@ program
     console.log(`site dev at ${dev.url}/ (${firstBuild}); watching ${path.relative(process.cwd(), options.content) || '.'}, templates and client. Ctrl-C to stop.`);
     const stop = () => {
       process.off('SIGINT', stop).off('SIGTERM', stop);
-      void dev.close().then(() => console.log('site dev stopped.'));
+      // A rebuild still drawing images is not waited for: its output was private.
+      void dev.close().finally(() => {
+        console.log('site dev stopped.');
+        process.exit(0);
+      });
     };
     process.on('SIGINT', stop).on('SIGTERM', stop);
   });

@@ -8,9 +8,11 @@
 export interface RebuildQueue {
   /** A file changed (added, changed or removed). */
   add(file: string): void;
+  /** A rebuild runs, or changes wait for one. */
+  readonly busy: boolean;
   /** Resolves when no rebuild runs or waits: for tests, the bench and a clean stop. */
   idle(): Promise<void>;
-  /** Stops taking events; resolves when the running rebuild has ended. */
+  /** Stops taking events; a running rebuild is not waited for. */
   close(): Promise<void>;
 }
 
@@ -56,6 +58,9 @@ export function createRebuildQueue(rebuild: (files: string[]) => Promise<void>, 
         if (!running) start();
       }, quietMilliseconds);
     },
+    get busy() {
+      return Boolean(running || timer || pending.size > 0);
+    },
     idle() {
       return new Promise((resolve) => {
         idleWaiters.push(resolve);
@@ -67,7 +72,6 @@ export function createRebuildQueue(rebuild: (files: string[]) => Promise<void>, 
       if (timer) clearTimeout(timer);
       timer = undefined;
       pending.clear();
-      await running;
       settleIdle();
     },
   };

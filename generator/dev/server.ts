@@ -79,6 +79,7 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
     let problems: OverlayProblem[] = [];
     let built = false;
     let busy = false;
+    let queued = () => false;
     let rebuilds = 0;
     const channel = createReloadChannel(() => problems);
     cleanups.push(() => channel.close());
@@ -90,7 +91,7 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
       };
       if (urlPath === liveScriptPath) return answer('text/javascript; charset=utf-8', liveScript);
       if (urlPath === overlayStylesPath) return answer('text/css; charset=utf-8', overlayStyles);
-      if (urlPath === statusPath) return answer('application/json; charset=utf-8', JSON.stringify({ built, busy, rebuilds, problems }));
+      if (urlPath === statusPath) return answer('application/json; charset=utf-8', JSON.stringify({ built, busy: busy || queued(), rebuilds, problems }));
       return false;
     };
     // Until the first good build there is no site to serve: every page is the waiting page.
@@ -165,6 +166,7 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
       if (isEmptyPlan(plan) && isEmptyPlan(leftover)) return;
       await run(plan, files);
     });
+    queued = () => queue.busy;
     const watcher = await watchFolders([contentDir, clientDir, templatesDir], (file) => queue.add(file));
     cleanups.push(() => watcher.close(), () => queue.close());
 

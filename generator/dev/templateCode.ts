@@ -7,7 +7,7 @@
  * once and shared. A bundle is small and an edit's rebundle is incremental
  * (measured: see bench/dev.ts); the old bundles are removed when dev stops.
  */
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
@@ -25,7 +25,9 @@ export interface TemplateCode {
 
 export async function createTemplateCode(projectRoot: string): Promise<TemplateCode> {
   // Inside the project, so the bundle's imports of packages resolve from its node_modules.
-  const outDir = path.join(projectRoot, 'node_modules/.cache/site/dev', `templates-${process.pid}`);
+  const cacheDir = path.join(projectRoot, 'node_modules/.cache/site/dev');
+  const outDir = path.join(cacheDir, `templates-${process.pid}`);
+  await removeOrphans(cacheDir);
   await mkdir(outDir, { recursive: true });
   const context = await esbuild.context({
     absWorkingDir: projectRoot,
@@ -81,6 +83,25 @@ export async function createTemplateCode(projectRoot: string): Promise<TemplateC
       await rm(outDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Bundles of a dev server that was killed (no clean stop) are removed by the next one. */
+async function removeOrphans(cacheDir: string) {
+  const names = await readdir(cacheDir).catch(() => [] as string[]);
+  for (const name of names) {
+    const pid = Number(/^templates-(\d+)$/.exec(name)?.[1]);
+    if (!pid || pid === process.pid || isRunning(pid)) continue;
+    await rm(path.join(cacheDir, name), { recursive: true, force: true });
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 const sourceLocationPlugin: esbuild.Plugin = {

@@ -1,0 +1,116 @@
+/** Runs the real `site dev` on a free port over a private copy of the content, and listens to its events. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { copyRealContent, makeTempDir, projectRoot } from './site.ts';
+
+export interface DevEventRecord {
+  type: string;
+  data: { type: string; files?: string[]; href?: string; problems?: { file?: string; line?: number; column?: number; field?: string; message: string; hint?: string; frame?: { number: number; text: string }[] }[] };
+}
+
+export interface EventListener {
+  events: DevEventRecord[];
+  /** The first event from now on (or already received after `from`) that matches. */
+  next(match: (event: DevEventRecord) => boolean, from?: number, timeoutMilliseconds?: number): Promise<DevEventRecord>;
+  close(): void;
+}
+
+/** A Server-Sent Events client on the dev server's reload channel, as a tab's script would be. */
+export async function listen(url: string): Promise<EventListener> {
+  const controller = new AbortController();
+  const response = await fetch(`${url}/__site/events`, { signal: controller.signal });
+  if (!response.ok || !response.body) throw new Error(`events: ${response.status}`);
+  const events: DevEventRecord[] = [];
+  let waiters: (() => void)[] = [];
+  void (async () => {
+    const decoder = new TextDecoder();
+    let buffer = '';
+    try {
+      for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+        buffer += decoder.decode(chunk, { stream: true });
+        let end: number;
+        while ((end = buffer.indexOf('\n\n')) !== -1) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const type = /^event: (.*)$/m.exec(block)?.[1];
+          const data = /^data: (.*)$/m.exec(block)?.[1];
+          if (type && data) events.push({ type, data: JSON.parse(data) });
+          for (const wake of waiters) wake();
+          waiters = [];
+        }
+      }
+    } catch {
+      // Closed.
+    }
+  })();
+  return {
+    events,
+    async next(match, from = events.length, timeoutMilliseconds = 120_000) {
+      const deadline = Date.now() + timeoutMilliseconds;
+      for (;;) {
+        const found = events.slice(from).find(match);
+        if (found) return found;
+        if (Date.now() > deadline) throw new Error(`no matching event; received: ${JSON.stringify(events.slice(from)).slice(0, 2000)}`);
+        await new Promise<void>((resolve) => {
+          waiters.push(resolve);
+          setTimeout(resolve, 1000);
+        });
+      }
+    },
+    close: () => controller.abort(),
+  };
+}
+
+export interface DevUnderTest {
+  url: string;
+  contentDir: string;
+  process: ChildProcess;
+  stdout(): string;
+  stderr(): string;
+  /** Resolves when no rebuild runs or waits and at least `rebuilds` have ended. */
+  settled(rebuilds?: number): Promise<{ rebuilds: number; problems: unknown[] }>;
+  stop(): Promise<number | null>;
+}
+
+export async function startDev(): Promise<DevUnderTest> {
+  const workDir = await makeTempDir('dev');
+  const contentDir = await copyRealContent(workDir);
+  const child = spawn(process.execPath, [path.join(projectRoot, 'bin/site.js'), 'dev', '--content', contentDir, '--port', '0'], { cwd: projectRoot, env: { ...process.env, NO_COLOR: '1' } });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk) => (stdout += chunk));
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  const url = await new Promise<string>((resolve, reject) => {
+    const check = () => {
+      const match = /site dev at (http:\/\/\S+?)\/ /.exec(stdout);
+      if (match) resolve(match[1]);
+    };
+    child.stdout.on('data', check);
+    child.once('exit', (code) => reject(new Error(`site dev exited with ${code}: ${stderr}`)));
+  });
+  const status = async () => (await (await fetch(`${url}/__site/status`)).json()) as { busy: boolean; rebuilds: number; problems: unknown[] };
+  return {
+    url,
+    contentDir,
+    process: child,
+    stdout: () => stdout,
+    stderr: () => stderr,
+    async settled(rebuilds = 0) {
+      // The watcher's quiet period: a save just made may not have started its rebuild yet.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      for (;;) {
+        const current = await status();
+        if (!current.busy && current.rebuilds >= rebuilds) return current;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    },
+    async stop() {
+      const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+      child.kill('SIGINT');
+      const code = child.exitCode ?? (await exited);
+      await rm(workDir, { recursive: true, force: true });
+      return code;
+    },
+  };
+}
