@@ -167,7 +167,7 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
       await run(plan, files);
     });
     queued = () => queue.busy;
-    const watcher = await watchFolders([contentDir, clientDir, templatesDir], (file) => queue.add(file));
+    const watcher = await watchFolders([contentDir, clientDir, templatesDir], (file) => queue.add(file), (error) => logError(`Watching failed for a moment: ${(error as Error).message}`));
     cleanups.push(() => watcher.close(), () => queue.close());
 
     const firstBuildMilliseconds = await run(fullPlan(), []);

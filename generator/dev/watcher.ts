@@ -14,7 +14,7 @@ export interface Watcher {
 /** Editors' scratch files: `.home.yaml.swp`, `.#home.yaml`, `home.yaml~`, vim's `4913` probe, `*.tmp`. */
 export const isEditorScratchFile = (file: string) => /(^|[\\/])(\.#[^\\/]*|#[^\\/]*#|4913)$|~$|\.sw[a-p]x?$|\.tmp$|\.crswap$/.test(file);
 
-export async function watchFolders(folders: string[], onChange: (file: string) => void): Promise<Watcher> {
+export async function watchFolders(folders: string[], onChange: (file: string) => void, onError: (error: unknown) => void): Promise<Watcher> {
   const watcher = watch(folders, { ignoreInitial: true, atomic: true, ignored: isEditorScratchFile });
   watcher.on('all', (event, file) => {
     if (event === 'add' || event === 'change' || event === 'unlink' || event === 'addDir' || event === 'unlinkDir') onChange(file);
@@ -23,5 +23,7 @@ export async function watchFolders(folders: string[], onChange: (file: string) =
     watcher.once('ready', resolve);
     watcher.once('error', reject);
   });
+  // A folder that vanishes for a moment (an editor replacing it) must not end the server.
+  watcher.on('error', (error) => onError(error));
   return { close: () => watcher.close() };
 }

@@ -89,7 +89,17 @@ export async function startDev(): Promise<DevUnderTest> {
     child.stdout.on('data', check);
     child.once('exit', (code) => reject(new Error(`site dev exited with ${code}: ${stderr}`)));
   });
-  const status = async () => (await (await fetch(`${url}/__site/status`)).json()) as { busy: boolean; rebuilds: number; problems: unknown[] };
+  const status = async () => {
+    for (let attempt = 1; ; attempt++) {
+      if (child.exitCode !== null) throw new Error(`site dev exited with ${child.exitCode}:\n${stderr}`);
+      try {
+        return (await (await fetch(`${url}/__site/status`)).json()) as { busy: boolean; rebuilds: number; problems: unknown[] };
+      } catch (error) {
+        // A kept-alive connection the server closed just then: ask again.
+        if (attempt === 3) throw new Error(`site dev does not answer: ${(error as Error).message}\n${stderr}`, { cause: error });
+      }
+    }
+  };
   return {
     url,
     contentDir,

@@ -1,0 +1,88 @@
+/**
+ * `npm run bench` (after bench/build.ts): how long `site dev` takes from the
+ * moment a file is saved to the moment the reload (or stylesheet) event reaches a
+ * listening tab, median of 10 edits each for a text, the stylesheet and a
+ * template, as milliseconds and as a ratio to a bare `node -e 0` started in the
+ * same run. The dev server runs in this process over private copies of the
+ * content and the client folder; a template edit changes a class name in
+ * templates/Footer.tsx and puts the file back afterwards.
+ */
+import { execFileSync } from 'node:child_process';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { startDevServer } from '../generator/dev/server.ts';
+import { listen, type EventListener } from '../tests/helpers/dev.ts';
+
+const edits = Number(process.env.BENCH_DEV_EDITS ?? 10);
+const projectRoot = path.resolve(import.meta.dirname, '..');
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+function bareNode(): number {
+  const times: number[] = [];
+  for (let run = 0; run < 5; run++) {
+    const started = performance.now();
+    execFileSync(process.execPath, ['-e', '0']);
+    times.push(performance.now() - started);
+  }
+  return median(times);
+}
+
+const workDir = await mkdtemp(path.join(os.tmpdir(), 'site-bench-dev-'));
+const contentDir = path.join(workDir, 'content');
+const clientDir = path.join(workDir, 'client');
+await cp(path.join(projectRoot, 'content'), contentDir, { recursive: true });
+await cp(path.join(projectRoot, 'client'), clientDir, { recursive: true });
+const templateFile = path.join(projectRoot, 'templates/Footer.tsx');
+const template = await readFile(templateFile, 'utf8');
+
+const dev = await startDevServer({ projectRoot, contentDir, clientDir, port: 0, log: () => {}, logError: (line) => console.error(line) });
+const channel: EventListener = await listen(dev.url);
+
+/** Waits until the server is idle, so each edit is measured on its own. */
+async function settled() {
+  for (;;) {
+    const status = (await (await fetch(`${dev.url}/__site/status`)).json()) as { busy: boolean };
+    if (!status.busy) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Save-to-event times of `edits` saves; `save(n)` writes the n-th version of the file. */
+async function measure(eventType: string, save: (n: number) => Promise<void>): Promise<number[]> {
+  const times: number[] = [];
+  for (let n = 1; n <= edits; n++) {
+    await settled();
+    const from = channel.events.length;
+    await save(n);
+    const saved = performance.now();
+    await channel.next((event) => event.type === eventType, from);
+    times.push(performance.now() - saved);
+  }
+  return times;
+}
+
+const textFile = path.join(contentDir, 'texts/en/about.yaml');
+const text = await readFile(textFile, 'utf8');
+const stylesFile = path.join(clientDir, 'styles.css');
+const styles = await readFile(stylesFile, 'utf8');
+
+const results: Record<string, number[]> = {};
+try {
+  results.text = await measure('reload', (n) => writeFile(textFile, text.replace(/^(\s+title: )About us$/m, `$1About us ${n}`)));
+  results.stylesheet = await measure('styles', (n) => writeFile(stylesFile, `${styles}\n:root { --bench-edit: ${n}px; }\n`));
+  results.template = await measure('reload', (n) => writeFile(templateFile, template.replace('className="site-footer"', `className="site-footer bench-${n}"`)));
+} finally {
+  channel.close();
+  await dev.close();
+  await writeFile(templateFile, template);
+  await rm(workDir, { recursive: true, force: true });
+}
+
+const node = bareNode();
+console.log(`\nsite dev, save to reload event (median of ${edits} edits; node -e 0 = ${node.toFixed(0)} ms):`);
+console.log(`  first build                      ${((dev.firstBuildMilliseconds ?? NaN) / 1000).toFixed(2).padStart(6)} s`);
+for (const [kind, times] of Object.entries(results)) {
+  const value = median(times);
+  console.log(`  ${kind.padEnd(32)} ${value.toFixed(0).padStart(6)} ms  (${(value / node).toFixed(1)} × node -e 0; min ${Math.min(...times).toFixed(0)}, max ${Math.max(...times).toFixed(0)})`);
+}
