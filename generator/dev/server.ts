@@ -91,7 +91,7 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
       };
       if (urlPath === liveScriptPath) return answer('text/javascript; charset=utf-8', liveScript);
       if (urlPath === overlayStylesPath) return answer('text/css; charset=utf-8', overlayStyles);
-      if (urlPath === statusPath) return answer('application/json; charset=utf-8', JSON.stringify({ built, busy: busy || queued(), rebuilds, problems }));
+      if (urlPath === statusPath) return answer('application/json; charset=utf-8', JSON.stringify({ built, busy: busy || queued() || finishing !== undefined || !isEmptyPlan(finishPlan), rebuilds, problems }));
       return false;
     };
     // Until the first good build there is no site to serve: every page is the waiting page.
@@ -124,6 +124,32 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
 
     // Changes of a rebuild that failed are redone by the next one, whatever it was for.
     let leftover: RebuildPlan = emptyPlan();
+    // What the preview images and the sitemap still have to catch up with.
+    let finishPlan: RebuildPlan = emptyPlan();
+    let finishing: Promise<void> | undefined;
+    /**
+     * The preview images and the sitemap follow the reload, between rebuilds: a save
+     * that arrives meanwhile is rebuilt at once, and this work, now stale, is redone after it.
+     */
+    const scheduleFinish = () => {
+      if (finishing || queued()) return;
+      finishing = (async () => {
+        while (!isEmptyPlan(finishPlan) && !queued()) {
+          const plan = finishPlan;
+          finishPlan = emptyPlan();
+          try {
+            const changed = await session.finish(plan);
+            if (changed === undefined) finishPlan = mergePlans(plan, finishPlan);
+            else await writeServed(changed);
+          } catch (error) {
+            logError(`Drawing the preview images or writing the sitemap failed: ${(error as Error).message}`);
+            return;
+          }
+        }
+      })().finally(() => {
+        finishing = undefined;
+      });
+    };
     const run = async (plan: RebuildPlan, changed: string[]) => {
       const started = performance.now();
       const planned = mergePlans(leftover, plan);
@@ -144,7 +170,7 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
           const what = changed.map((file) => path.relative(process.cwd(), file) || file).join(', ');
           log(`${new Date().toLocaleTimeString('en-GB')} ${what}: ${result.renderedPages} page${result.renderedPages === 1 ? '' : 's'} rendered, ${result.changedPages.length} changed, in ${milliseconds.toFixed(0)} ms`);
         }
-        await writeServed(await session.finish(planned));
+        finishPlan = mergePlans(finishPlan, planned);
         return milliseconds;
       } catch (error) {
         leftover = planned;
@@ -165,12 +191,15 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
       // Files the site does not read (a README beside the templates) change nothing.
       if (isEmptyPlan(plan) && isEmptyPlan(leftover)) return;
       await run(plan, files);
+      // Once the queue has settled on whether another rebuild follows.
+      setImmediate(scheduleFinish);
     });
     queued = () => queue.busy;
     const watcher = await watchFolders([contentDir, clientDir, templatesDir], (file) => queue.add(file), (error) => logError(`Watching failed for a moment: ${(error as Error).message}`));
     cleanups.push(() => watcher.close(), () => queue.close());
 
     const firstBuildMilliseconds = await run(fullPlan(), []);
+    scheduleFinish();
     return {
       url: server.url,
       firstBuildMilliseconds,

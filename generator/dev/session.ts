@@ -65,9 +65,10 @@ export interface DevSession {
   rebuild(plan: RebuildPlan): Promise<RebuildResult>;
   /**
    * What no page shows directly and can follow the reload: the social preview
-   * images and the sitemap. Returns the output files it changed.
+   * images and the sitemap. Returns the output files it changed, or undefined when
+   * a rebuild committed meanwhile (its work is stale; finish again).
    */
-  finish(plan: RebuildPlan): Promise<string[]>;
+  finish(plan: RebuildPlan): Promise<string[] | undefined>;
 }
 
 /** What the pages see of the assets, icons and origin: when it changes, every page is rendered. */
@@ -169,6 +170,9 @@ export function createDevSession(options: DevSessionOptions): DevSession {
     assertPlaceholdersFilled(contentDir, translations, content);
     next.hostingFiles = buildHostRules(routeTable, content.site, assets);
 
+    // The preview images and sitemap as they are now: finish may have renewed them while this ran.
+    next.socialImages = state?.socialImages ?? next.socialImages;
+    next.seoFiles = state?.seoFiles ?? [];
     const nextOutput = outputOf(next);
     const changedFiles = changedBetween(output, nextOutput);
     state = next;
@@ -182,7 +186,7 @@ export function createDevSession(options: DevSessionOptions): DevSession {
     };
   }
 
-  async function finish(plan: RebuildPlan): Promise<string[]> {
+  async function finish(plan: RebuildPlan): Promise<string[] | undefined> {
     const current = state;
     if (!current) return [];
     const contentChanged = plan.contentFiles.length > 0;
@@ -191,8 +195,8 @@ export function createDevSession(options: DevSessionOptions): DevSession {
     const socialImages = contentChanged || plan.templates ? await modules.buildSocialImages(current.routeTable, current.translations, current.content) : current.socialImages;
     const dates = await readContentDates(contentDir);
     const seoFiles = await buildSitemap(current.routeTable, current.origin, pageLastModified([...current.pages.values()], dates));
-    // A rebuild that started meanwhile owns the state now; this one's results are stale.
-    if (state !== current) return [];
+    // A rebuild committed meanwhile: its pages may read other content; these results are stale.
+    if (state !== current) return undefined;
     state = { ...current, socialImages, seoFiles };
     const nextOutput = outputOf(state);
     const changed = changedBetween(output, nextOutput);
