@@ -1,0 +1,82 @@
+/**
+ * The dev session's rebuilds, in process over private copies of the content and
+ * the client folder: what each kind of edit rebuilds, and that a failed rebuild
+ * keeps the last good output.
+ */
+import { cp, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emptyPlan, fullPlan } from '../../generator/dev/planner.ts';
+import { createDevSession, type DevSession } from '../../generator/dev/session.ts';
+import { createTemplateCode, type TemplateCode } from '../../generator/dev/templateCode.ts';
+import { isSiteError } from '../../generator/errors.ts';
+import { createRouteTable } from '../../generator/routes.ts';
+import { copyRealContent, makeTempDir, projectRoot } from '../helpers/site.ts';
+
+let session: DevSession;
+let templateCode: TemplateCode;
+let contentDir: string;
+let clientDir: string;
+const pageFiles = createRouteTable().routes.map((route) => route.file);
+const text = (contents: string | Uint8Array | undefined) => (typeof contents === 'string' ? contents : Buffer.from(contents ?? '').toString('utf8'));
+
+beforeAll(async () => {
+  const workDir = await makeTempDir('dev-session');
+  contentDir = await copyRealContent(workDir);
+  clientDir = path.join(workDir, 'client');
+  await cp(path.join(projectRoot, 'client'), clientDir, { recursive: true });
+  templateCode = await createTemplateCode(projectRoot);
+  session = createDevSession({ contentDir, clientDir, templateCode });
+  const first = await session.rebuild(fullPlan());
+  expect(first.renderedPages).toBe(pageFiles.length);
+}, 600_000);
+
+afterAll(async () => templateCode?.close());
+
+describe('the dev session', () => {
+  it('rebuilds only the stylesheet for a stylesheet edit and puts its new path into every page without rendering one', async () => {
+    const before = new Map(session.output);
+    const stylesheet = path.join(clientDir, 'styles.css');
+    await writeFile(stylesheet, `${await readFile(stylesheet, 'utf8')}\n:root { --dev-session-test: 3px; }\n`);
+    const result = await session.rebuild({ ...emptyPlan(), styles: true });
+    expect(result.renderedPages).toBe(0);
+    expect(result.stylesheet).toMatch(/^\/assets\/site\.[0-9a-f]{10}\.css$/);
+    expect(text(session.output.get(result.stylesheet!.slice(1)))).toContain('--dev-session-test:3px');
+    const oldStylesheet = [...before.keys()].find((file) => /^assets\/site\..+\.css$/.test(file))!;
+    expect(session.output.has(oldStylesheet)).toBe(false);
+    for (const file of pageFiles) {
+      expect(text(session.output.get(file)), file).toBe(text(before.get(file)).replaceAll(`/${oldStylesheet}`, result.stylesheet!));
+    }
+    // No script, image or preview image was rebuilt.
+    expect(result.changedFiles.filter((file) => !file.endsWith('.html') && !file.endsWith('.css') && !file.startsWith('_') && file !== 'nginx.conf' && file !== 'vercel.json' && file !== '.htaccess')).toEqual([]);
+  }, 300_000);
+
+  it('re-renders only the pages that read an edited text', async () => {
+    const file = path.join(contentDir, 'texts/fr/esim.yaml');
+    await writeFile(file, (await readFile(file, 'utf8')).replace(/^(\s+title: )(.+)$/m, '$1eSIM pour les entreprises'));
+    const result = await session.rebuild({ ...emptyPlan(), contentFiles: ['texts/fr/esim.yaml'] });
+    expect(result.renderedPages).toBe(1);
+    expect(result.changedPages).toEqual(['fr/esim/index.html']);
+    expect(text(session.output.get('fr/esim/index.html'))).toContain('eSIM pour les entreprises');
+  }, 300_000);
+
+  it('keeps the last good output when a rebuild fails, and redoes the failed changes with the next one', async () => {
+    const before = new Map(session.output);
+    const file = path.join(contentDir, 'zones.yaml');
+    const good = await readFile(file, 'utf8');
+    await writeFile(file, `${good}\n  - broken: [\n`);
+    const failure = await session.rebuild({ ...emptyPlan(), contentFiles: ['zones.yaml'] }).catch((error: unknown) => error);
+    expect(isSiteError(failure)).toBe(true);
+    expect(session.output).toEqual(before);
+    await writeFile(file, good);
+    const result = await session.rebuild({ ...emptyPlan(), contentFiles: ['zones.yaml'] });
+    expect(result.changedFiles).toEqual([]);
+  }, 300_000);
+
+  it('renders every page again for a template edit', async () => {
+    const result = await session.rebuild({ ...emptyPlan(), templates: true });
+    expect(result.renderedPages).toBe(pageFiles.length);
+    // Unchanged template code renders the same pages.
+    expect(result.changedPages).toEqual([]);
+  }, 300_000);
+});
