@@ -3,12 +3,12 @@
  * moment a file is saved to the moment the reload (or stylesheet) event reaches a
  * listening tab, median of 10 edits each for a text, the stylesheet and a
  * template, as milliseconds and as a ratio to a bare `node -e 0` started in the
- * same run. The dev server runs in this process over private copies of the
- * content and the client folder; a template edit changes a class name in
- * templates/Footer.tsx and puts the file back afterwards.
+ * same run. The dev server runs in this process over a private copy of the
+ * project (content, client, templates, generator; node_modules linked), so the
+ * edits never touch the working tree.
  */
 import { execFileSync } from 'node:child_process';
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { startDevServer } from '../generator/dev/server.ts';
@@ -29,14 +29,15 @@ function bareNode(): number {
 }
 
 const workDir = await mkdtemp(path.join(os.tmpdir(), 'site-bench-dev-'));
-const contentDir = path.join(workDir, 'content');
-const clientDir = path.join(workDir, 'client');
-await cp(path.join(projectRoot, 'content'), contentDir, { recursive: true });
-await cp(path.join(projectRoot, 'client'), clientDir, { recursive: true });
-const templateFile = path.join(projectRoot, 'templates/Footer.tsx');
+const copyRoot = path.join(workDir, 'project');
+for (const part of ['content', 'client', 'templates', 'generator', 'tsconfig.json', 'package.json']) await cp(path.join(projectRoot, part), path.join(copyRoot, part), { recursive: true });
+await symlink(path.join(projectRoot, 'node_modules'), path.join(copyRoot, 'node_modules'));
+const contentDir = path.join(copyRoot, 'content');
+const clientDir = path.join(copyRoot, 'client');
+const templateFile = path.join(copyRoot, 'templates/Footer.tsx');
 const template = await readFile(templateFile, 'utf8');
 
-const dev = await startDevServer({ projectRoot, contentDir, clientDir, port: 0, log: () => {}, logError: (line) => console.error(line) });
+const dev = await startDevServer({ projectRoot: copyRoot, contentDir, clientDir, port: 0, log: () => {}, logError: (line) => console.error(line) });
 const channel: EventListener = await listen(dev.url);
 
 /** Waits until the server is idle, so each edit is measured on its own. */
@@ -75,7 +76,6 @@ try {
 } finally {
   channel.close();
   await dev.close();
-  await writeFile(templateFile, template);
   await rm(workDir, { recursive: true, force: true });
 }
 

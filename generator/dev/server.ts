@@ -69,8 +69,11 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
   const clientDir = options.clientDir ?? path.join(projectRoot, 'client');
   const templatesDir = path.join(projectRoot, 'templates');
   const servedDir = await mkdtemp(path.join(os.tmpdir(), 'site-dev-'));
-  const cleanups: (() => Promise<unknown> | unknown)[] = [() => rm(servedDir, { recursive: true, force: true })];
+  let closed = false;
+  // The served folder goes last, retried: a rebuild may still be writing into it.
+  const cleanups: (() => Promise<unknown> | unknown)[] = [() => rm(servedDir, { recursive: true, force: true, maxRetries: 5 }).catch(() => {})];
   const closeAll = async () => {
+    closed = true;
     for (const cleanup of cleanups.reverse()) await cleanup();
   };
 
@@ -110,6 +113,7 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
     /** Writes the changed output into the served folder; pages get the live script. */
     const writeServed = async (files: string[]) => {
       for (const file of files) {
+        if (closed) return;
         const target = path.join(servedDir, file);
         const contents = session.output.get(file);
         if (contents === undefined) {

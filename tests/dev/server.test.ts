@@ -132,7 +132,9 @@ describe('site dev', () => {
     let compared = 0;
     for (const [file, contents] of writer.files) {
       if (hidden.has(file.toLowerCase())) continue;
-      const response = await fetch(`${dev.url}/${file.replace(/index\.html$/, '')}`);
+      const response = await fetch(`${dev.url}/${file.replace(/index\.html$/, '')}`, { redirect: 'manual' });
+      // A forced rule answers this path with a redirect (/privacy/), on every host alike.
+      if (response.status === 301) continue;
       const body = Buffer.from(await response.arrayBuffer());
       const expected = Buffer.from(contents);
       if (file.endsWith('.html')) expect(withoutLiveScript(body.toString('utf8')), file).toBe(expected.toString('utf8'));
@@ -162,5 +164,5 @@ describe('site dev on a port in use', () => {
     expect(result.stderr).toMatch(/already in use/);
     expect(result.stderr).toMatch(/--port/);
     expect(result.stderr).not.toMatch(/Internal error|\n\s+at /);
-  });
+  }, 300_000);
 });
