@@ -12,7 +12,7 @@ import { cp, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises'
 import os from 'node:os';
 import path from 'node:path';
 import { startDevServer } from '../generator/dev/server.ts';
-import { listen, type EventListener } from '../tests/helpers/dev.ts';
+import { devStatus, listen, type EventListener } from '../tests/helpers/dev.ts';
 
 const edits = Number(process.env.BENCH_DEV_EDITS ?? 10);
 const projectRoot = path.resolve(import.meta.dirname, '..');
@@ -43,7 +43,7 @@ const channel: EventListener = await listen(dev.url);
 /** Waits until the server is idle, so each edit is measured on its own. */
 async function settled() {
   for (;;) {
-    const status = (await (await fetch(`${dev.url}/__site/status`)).json()) as { busy: boolean };
+    const status = await devStatus(dev.url);
     if (!status.busy) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

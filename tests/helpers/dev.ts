@@ -62,6 +62,25 @@ export async function listen(url: string): Promise<EventListener> {
   };
 }
 
+export interface DevStatus {
+  built: boolean;
+  busy: boolean;
+  rebuilds: number;
+  problems: unknown[];
+}
+
+/** The dev server's status; a kept-alive connection the server closed just then is asked again. */
+export async function devStatus(url: string, isAlive: () => boolean = () => true): Promise<DevStatus> {
+  for (let attempt = 1; ; attempt++) {
+    if (!isAlive()) throw new Error('site dev has exited');
+    try {
+      return (await (await fetch(`${url}/__site/status`)).json()) as DevStatus;
+    } catch (error) {
+      if (attempt === 3) throw new Error(`site dev does not answer: ${(error as Error).message}`, { cause: error });
+    }
+  }
+}
+
 export interface DevUnderTest {
   url: string;
   contentDir: string;
@@ -89,17 +108,9 @@ export async function startDev(): Promise<DevUnderTest> {
     child.stdout.on('data', check);
     child.once('exit', (code) => reject(new Error(`site dev exited with ${code}: ${stderr}`)));
   });
-  const status = async () => {
-    for (let attempt = 1; ; attempt++) {
-      if (child.exitCode !== null) throw new Error(`site dev exited with ${child.exitCode}:\n${stderr}`);
-      try {
-        return (await (await fetch(`${url}/__site/status`)).json()) as { busy: boolean; rebuilds: number; problems: unknown[] };
-      } catch (error) {
-        // A kept-alive connection the server closed just then: ask again.
-        if (attempt === 3) throw new Error(`site dev does not answer: ${(error as Error).message}\n${stderr}`, { cause: error });
-      }
-    }
-  };
+  const status = () => devStatus(url, () => child.exitCode === null).catch((error: Error) => {
+    throw new Error(`${error.message}\n${stderr}`, { cause: error });
+  });
   return {
     url,
     contentDir,
