@@ -51,7 +51,10 @@ export interface Route {
 
 export interface RouteTable {
   routes: Route[];
-  /** The path of a page in a language, for links. */
+  /**
+   * The path of a page in a language, for links. The cookie policy is one Italian page; in
+   * another language it is the cookie section of that language's legal page.
+   */
   pathOf(page: LocalizedPageId | 'cockpit' | 'legal' | 'cookiePolicy' | 'notFound', language: Language): string;
   legalSectionPath(section: LegalSectionId, language: Language): string;
 }
@@ -127,7 +130,7 @@ export function createRouteTable(slugs: PageSlugs = pageSlugs): RouteTable {
       if (page === 'cockpit') return cockpitPaths[language];
       if (page === 'legal') return legalPaths[language];
       if (page === 'notFound') return notFoundPaths[language];
-      if (page === 'cookiePolicy') return cookieLinks.it;
+      if (page === 'cookiePolicy') return cookieLinks[language];
       return localized(page)[language];
     },
     legalSectionPath: (section, language) => legalSectionPaths(section)[language],

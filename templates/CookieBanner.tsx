@@ -8,13 +8,15 @@ import type { PageContext } from './context.ts';
 export const consentChoices = ['all', 'essential', 'none'] as const;
 
 export function CookieBanner({ ctx }: { ctx: PageContext }) {
-  const { t, routeTable } = ctx;
+  const { t, routeTable, route } = ctx;
+  // Italian pages link the Italian cookie policy; the other languages, their own legal page's cookie section.
+  const policyPath = routeTable.pathOf('cookiePolicy', route.language);
   return (
     <section className="cookie-banner" aria-labelledby="cookie-banner-title" data-cookie-banner="" hidden>
       <h2 id="cookie-banner-title" className="cookie-banner__title">{t('common.cookieBanner.title')}</h2>
       <p>
         {t('common.cookieBanner.text')}{' '}
-        <a href={routeTable.pathOf('cookiePolicy', 'it')} hrefLang="it">{t('common.cookieBanner.policyLink')}</a>
+        <a href={policyPath}>{t('common.cookieBanner.policyLink')}</a>
       </p>
       <div className="cookie-banner__actions">
         {consentChoices.map((choice) => (

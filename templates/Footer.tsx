@@ -1,7 +1,7 @@
 /** The footer of section 2: three link columns, partner and payment logos, copyright, legal links. */
 import type { PageContext } from './context.ts';
 import { LanguageSwitcher } from './LanguageSwitcher.tsx';
-import { formatOpeningHours, regionName, telHref } from './format.ts';
+import { formatTimeRange, formatWeekdays, regionName, telHref } from './format.ts';
 import { buildMailtoLink } from '../client/lib/mailto.ts';
 import { Wordmark } from './logos.tsx';
 
@@ -76,16 +76,16 @@ export function Footer({ ctx }: { ctx: PageContext }) {
           </address>
           <ul>
             <li>
-              {t('common.footer.hotline')}: <a href={telHref(content.site.phones.hotline)}>{content.site.phones.hotline}</a>
+              {t('common.footer.hotline')} <a href={telHref(content.site.phones.hotline)}>{content.site.phones.hotline}</a>
             </li>
             <li>
-              {t('common.footer.abroad')}: <a href={telHref(content.site.phones.abroad)}>{content.site.phones.abroad}</a>
+              {t('common.footer.abroad')} <a href={telHref(content.site.phones.abroad)}>{content.site.phones.abroad}</a>
             </li>
             <li>
               <a href={buildMailtoLink(content.site.email)}>{content.site.email}</a>
             </li>
             {content.site.openingHours.map((hours) => (
-              <li key={hours.days.join()}>{t('common.footer.openingHours')}: {formatOpeningHours(hours, ctx.translator.locale)}</li>
+              <li key={hours.days.join()}>{t('common.footer.openingHours', { days: formatWeekdays(hours.days, ctx.translator.locale), hours: formatTimeRange(hours.opens, hours.closes, t) })}</li>
             ))}
           </ul>
         </section>

@@ -22,8 +22,38 @@ export function languageEndonym(language: Language): string {
   return name.charAt(0).toLocaleUpperCase(language) + name.slice(1);
 }
 
+/**
+ * Swiss digit grouping, one for all four languages. Intl's Swiss locales disagree:
+ * de-CH and en-CH write 3'000, it-CH groups only from five digits (3000 but
+ * 10'000), fr-CH uses a narrow no-break space (3 000). Swiss business usage writes
+ * 3'000 in every language, so numbers keep the page's locale for everything else,
+ * always group, and take the separator that it-CH itself uses (10'000).
+ */
+const swissGroupSeparator = new Intl.NumberFormat('it-CH').formatToParts(10000).find((part) => part.type === 'group')?.value ?? "'";
+
+const numberFormats = cached((key) => {
+  const [locale, style] = key.split('|');
+  // A price is formatted as CHF and shown without the currency, which the table headings name:
+  // Intl's Swiss currency format writes 0.45 in every language (fr-CH too, whose plain decimal is 0,45).
+  return new Intl.NumberFormat(locale, style === 'price' ? { style: 'currency', currency: 'CHF', currencyDisplay: 'code', useGrouping: 'always' } : { useGrouping: 'always' });
+});
+
+function swissParts(value: number, locale: string, style: 'number' | 'price'): string {
+  return numberFormats(`${locale}|${style}`)
+    .formatToParts(value)
+    .filter((part) => part.type !== 'currency' && part.type !== 'literal')
+    .map((part) => (part.type === 'group' ? swissGroupSeparator : part.value))
+    .join('');
+}
+
+/** A count as Swiss usage writes it in every language: 3'000, 500. */
 export function formatNumber(value: number, locale: string): string {
-  return new Intl.NumberFormat(locale).format(value);
+  return swissParts(value, locale, 'number');
+}
+
+/** A price in francs without the currency, as the Swiss write it in every language: 0.45, 4.00, 15.00. */
+export function formatPrice(value: number, locale: string): string {
+  return swissParts(value, locale, 'price');
 }
 
 /** `2025-10-12` as `12 October 2025`, `2025-03` as `March 2025`, in the page's language. */
@@ -47,13 +77,29 @@ export function weekdayName(day: Weekday, locale: string, width: 'long' | 'short
   return new Intl.DateTimeFormat(locale, { weekday: width, timeZone: 'UTC' }).format(new Date(Date.UTC(2024, 0, weekdayIndex[day])));
 }
 
-/** `Monday–Friday 08:00–18:00`, consecutive days joined as a range. */
-export function formatOpeningHours(hours: { days: Weekday[]; opens: string; closes: string }, locale: string, width: 'long' | 'short' = 'long'): string {
-  const first = hours.days[0];
-  const last = hours.days[hours.days.length - 1];
-  const consecutive = hours.days.every((day, index) => weekdayIndex[day] === weekdayIndex[first] + index);
-  const days = consecutive && hours.days.length > 2 ? `${weekdayName(first, locale, width)}–${weekdayName(last, locale, width)}` : hours.days.map((day) => weekdayName(day, locale, width)).join(', ');
-  return `${days} ${hours.opens}–${hours.closes}`;
+/** `Monday–Friday`: three or more consecutive days as a range, otherwise a list. */
+export function formatWeekdays(days: Weekday[], locale: string, width: 'long' | 'short' = 'long'): string {
+  const first = days[0];
+  const last = days[days.length - 1];
+  const consecutive = days.every((day, index) => weekdayIndex[day] === weekdayIndex[first] + index);
+  return consecutive && days.length > 2 ? `${weekdayName(first, locale, width)}–${weekdayName(last, locale, width)}` : formatList(days.map((day) => weekdayName(day, locale, width)), locale);
+}
+
+type Translate = (key: string, values?: Record<string, string | number>) => string;
+
+/**
+ * A time of day from the settings (`08:00`) as the page's language writes it. Intl's
+ * fr-CH writes 08:00 where Swiss French copy writes 8 h, so the pattern is a text
+ * (`common.time`): `{{hh}}` and `{{mm}}` are two digits, `{{h}}` the hour without a leading zero.
+ */
+export function formatTime(time: string, t: Translate): string {
+  const [hh, mm] = time.split(':');
+  return t(mm === '00' ? 'common.time.onTheHour' : 'common.time.withMinutes', { hh, mm, h: Number(hh) });
+}
+
+/** `08:00–18:00`, `08:00–18:00 Uhr`, `8 h – 18 h`: the range's punctuation and unit are a text too. */
+export function formatTimeRange(opens: string, closes: string, t: Translate): string {
+  return t('common.time.range', { from: formatTime(opens, t), to: formatTime(closes, t) });
 }
 
 /** A country's name in the page's language, from its ISO code. */
@@ -95,5 +141,14 @@ export function formatQuantity(value: string, locale: string): string {
   const match = /^(\d+(?:\.\d+)?)\s*(h|min|GB|MB)$/.exec(value.trim());
   if (!match) return value;
   const [unit, display] = quantityUnits[match[2]];
-  return unitFormat(`${locale}|${unit}|${display}`).format(Number(match[1]));
+  return sameFrenchSpace(unitFormat(`${locale}|${unit}|${display}`).format(Number(match[1])), locale);
+}
+
+/**
+ * The site's French uses one no-break space, the narrow one (U+202F), in its texts and
+ * from Intl. Intl's fr-CH data mixes it with the full one (U+00A0): "200 Go" narrow,
+ * "50 heures" full; this makes Intl's French output use the narrow one too.
+ */
+function sameFrenchSpace(text: string, locale: string): string {
+  return locale.startsWith('fr') ? text.replace(/\u00a0/g, '\u202f') : text;
 }

@@ -41,8 +41,9 @@ const plain = (value: string) => value.replace(/[\s\u00a0\u202f]+/g, ' ').trim()
 const text = (element: HTMLElement | null | undefined) => plain(element?.text ?? '');
 
 const locale = (language: Language) => `${language}-CH`;
-const price = (value: number, language: Language) => new Intl.NumberFormat(locale(language), { minimumFractionDigits: 2 }).format(value);
-/** Every amount in a text, as written (0.45, 0,45, 15.00). */
+/** Swiss prices read the same in every language, French included: 0.45, 15.00. */
+const price = (value: number, _language: Language) => value.toFixed(2);
+/** Every amount in a text, as written (0.45, 15.00; a French 0,45 too, so the test sees it). */
 const amounts = (value: string) => value.match(/\d+[.,]\d{2}/g) ?? [];
 const regionName = (code: string, language: Language, style: 'long' | 'short' = 'long') => new Intl.DisplayNames([locale(language)], { type: 'region', style }).of(code)!;
 const months = (value: number, language: Language) => plain(new Intl.NumberFormat(locale(language), { style: 'unit', unit: 'month', unitDisplay: 'long' }).format(value));
@@ -558,7 +559,7 @@ describe('legal', () => {
     expect(text(marketing[0])).toMatch(wording.it.noMarketing);
     expect(text(marketing[0])).not.toMatch(/vengono utilizzati/);
     expect(body).toContain(text(document.querySelector('footer button[data-cookie-settings]')));
-    expect(body).toMatch(/impostazioni del tuo browser/);
+    expect(body).toMatch(/impostazioni del vostro browser/);
   });
 });
 

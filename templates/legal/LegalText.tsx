@@ -8,7 +8,7 @@
 import type { ReactNode } from 'react';
 import type { LegalDocument, LegalSection, Price, Tariffs } from '../../generator/schema.ts';
 import type { PageContext } from '../context.ts';
-import { formatDate } from '../format.ts';
+import { formatDate, formatPrice } from '../format.ts';
 
 export function fillPlaceholders(text: string, ctx: PageContext): string {
   // Legal documents are content, not i18next texts, so they are filled here, from the same site values.
@@ -18,14 +18,6 @@ export function fillPlaceholders(text: string, ctx: PageContext): string {
     if (value === undefined) throw new Error(`Unknown placeholder ${match} in a legal text; use one of ${Object.keys(values).map((key) => `{{${key}}}`).join(', ')}.`);
     return String(value);
   });
-}
-
-const priceFormats = new Map<string, Intl.NumberFormat>();
-/** 0.45, 4.00, 15.00 in the page's locale (0,45 in French). */
-export function formatPrice(value: number, locale: string): string {
-  let format = priceFormats.get(locale);
-  if (!format) priceFormats.set(locale, (format = new Intl.NumberFormat(locale, { minimumFractionDigits: 2 })));
-  return format.format(value);
 }
 
 function priceLabel(price: Price, ctx: PageContext): string {

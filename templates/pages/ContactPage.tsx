@@ -7,7 +7,7 @@ import { buildMailtoLink } from '../../client/lib/mailto.ts';
 import type { PageContext, PageProps } from '../context.ts';
 import { Document } from '../Document.tsx';
 import { RequestForm } from '../forms/RequestForm.tsx';
-import { formatList, regionName, telHref, weekdayName, type Weekday } from '../format.ts';
+import { formatList, formatTime, formatTimeRange, regionName, telHref, weekdayName, type Weekday } from '../format.ts';
 import { Icon } from '../Icon.tsx';
 
 const weekdayOrder: Weekday[] = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
@@ -23,7 +23,7 @@ function openingHoursLine(ctx: PageContext, hours: { days: Weekday[]; opens: str
     consecutive && names.length > 2
       ? t('contact.hours.range', { from: names[0], to: names[names.length - 1] })
       : formatList(names, locale);
-  const line = t('contact.hours.line', { days, opens: hours.opens, closes: hours.closes });
+  const line = t('contact.hours.line', { days, opens: formatTime(hours.opens, t), closes: formatTime(hours.closes, t), hours: formatTimeRange(hours.opens, hours.closes, t) });
   return line.charAt(0).toLocaleUpperCase(locale) + line.slice(1);
 }
 

@@ -124,7 +124,7 @@ function AllCountriesList({ zones, ctx }: Omit<ZonesProps, 'plans'>) {
         return (
           <li key={country.key} className={zone ? `zone-${zone.id}` : 'zone-rest'} data-country={country.key} data-iso={isoCodes(country)}>
             <span className="country-list__name">{name}</span>
-            <span className="visually-hidden">: </span>{' '}
+            <span className="visually-hidden">{t('subscriptions.countries.zoneSeparator')}</span>{' '}
             <span className="country-list__zone">{zone ? zoneName(ctx, zone) : t('subscriptions.countries.restOfWorld')}</span>
           </li>
         );

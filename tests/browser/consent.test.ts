@@ -72,7 +72,7 @@ describe.skipIf(!hasChromium)('cookie consent', () => {
     await page.keyboard.press('Tab');
     expect(await focused()).toBe('Zum Inhalt springen');
     await page.keyboard.press('Tab');
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('href'))).toBe('/cookie-policy/');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('href'))).toBe('/de/legal/cookie/');
     await page.keyboard.press('Tab');
     expect(await focused()).toBe('Alle akzeptieren');
     await page.keyboard.press('Tab');
