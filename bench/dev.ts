@@ -60,6 +60,7 @@ async function measure(eventType: string, save: (n: number) => Promise<void>): P
     await channel.next((event) => event.type === eventType, from);
     times.push(performance.now() - saved);
   }
+  console.log(`  ${eventType} after ${edits} saves: median ${median(times).toFixed(0)} ms (${times.map((time) => time.toFixed(0)).join(', ')})`);
   return times;
 }
 
