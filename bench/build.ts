@@ -1,55 +1,212 @@
 /**
- * `npm run bench`: how long a build takes (per step, median of several runs) and
- * how big its output is (pages, the largest page, CSS and script per page type,
- * gzip). Measured here, not asserted in tests.
+ * `npm run bench`: what a build costs and what it weighs, measured, never asserted.
+ *
+ * Every time is a ratio to a bare `node -e 0` started in the same run, each
+ * measured run paired with its own `node -e 0`, so a busy or a fast machine gives
+ * comparable figures. CPU time (user + system of the process and its children) is
+ * the headline; wall time is shown beside it. Medians, with the spread (min–max).
+ *
+ *  (a) `site build` as a new process: warm image cache, `--no-cache`, empty cache
+ *  (b) the build's own steps (median of the times the CLI prints)
+ *  (c) `site --version` and `site --help` against `node -e 0`; the first start after a source change
+ *  (d) scale: 1, 10 and 100 times the content (bench/syntheticContent.ts)
+ *  (e) bytes per page type: HTML, CSS and script, raw, gzip and brotli
+ *
+ * Results also go to bench/results/build.json (git-ignored).
+ *
+ *   npm run bench                       # or: node --import tsx bench/build.ts
+ *   BENCH_RUNS=7 node --import tsx bench/build.ts --root /path/to/other/checkout --skip-scale
+ *   node --import tsx bench/build.ts --parts de --scale-runs 1
  */
-
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
-import { build, type BuildReport } from '../generator/build.ts';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { loadContent } from '../generator/content.ts';
 import { createRouteTable } from '../generator/routes.ts';
-import { createMemoryWriter } from '../generator/writer.ts';
-import { scriptsFor } from '../templates/Document.tsx';
+import { writeSyntheticContent } from './syntheticContent.ts';
 
-const runs = Number(process.env.BENCH_RUNS ?? 5);
-const contentDir = path.resolve(import.meta.dirname, '../content');
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-
-const reports: BuildReport[] = [];
-let files = new Map<string, string | Uint8Array>();
-for (let run = 0; run < runs; run++) {
-  const writer = createMemoryWriter();
-  reports.push(await build({ contentDir, writer }));
-  files = writer.files;
-}
-
-console.log(`Build time over ${runs} runs (in memory, median):`);
-for (const label of reports[0].steps.map((step) => step.label)) {
-  console.log(`  ${label.padEnd(32)} ${median(reports.map((report) => report.steps.find((step) => step.label === label)!.milliseconds)).toFixed(0).padStart(6)} ms`);
-}
-console.log(`  ${'total'.padEnd(32)} ${median(reports.map((report) => report.milliseconds)).toFixed(0).padStart(6)} ms (first run ${reports[0].milliseconds.toFixed(0)} ms)`);
-
-const text = (file: string) => {
-  const contents = files.get(file)!;
-  return typeof contents === 'string' ? contents : Buffer.from(contents).toString('utf8');
+const argument = (name: string) => {
+  const index = process.argv.indexOf(name);
+  return index === -1 ? undefined : process.argv[index + 1];
 };
-const gzip = (file: string) => gzipSync(files.get(file)!).length;
-const routes = createRouteTable().routes;
-const pages = routes.map((route) => ({ route, bytes: Buffer.byteLength(text(route.file)) }));
-const largest = pages.reduce((a, b) => (b.bytes > a.bytes ? b : a));
-const total = [...files.values()].reduce((sum, contents) => sum + (typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength), 0);
-console.log(`\nOutput: ${pages.length} pages, ${files.size} files, ${kb(total)}`);
-console.log(`  largest page: ${largest.route.path} ${kb(largest.bytes)} (${kb(gzipSync(text(largest.route.file)).length)} gzip)`);
+const runs = Number(argument('--runs') ?? process.env.BENCH_RUNS ?? 5);
+const scaleRuns = Number(argument('--scale-runs') ?? Math.max(1, Math.ceil(runs / 2)));
+const root = path.resolve(argument('--root') ?? path.join(import.meta.dirname, '..'));
+const resultsFile = path.resolve(argument('--results') ?? path.join(import.meta.dirname, 'results/build.json'));
+/** Which parts to run, e.g. `--parts ade`; (b) reads the runs of (a). */
+const parts = argument('--parts') ?? 'abcde';
+const skipScale = process.argv.includes('--skip-scale') || !parts.includes('d');
+const site = path.join(root, 'bin/site.js');
+const imageCacheDir = path.join(root, 'node_modules/.cache/site/images');
+const cliCacheDir = path.join(root, 'node_modules/.cache/site/cli');
+const work = mkdtempSync(path.join(os.tmpdir(), 'site-bench-'));
 
-const home = text('index.html');
-const stylesheet = /href="\/(assets\/site\.[0-9a-f]+\.css)"/.exec(home)![1];
-console.log(`  stylesheet: ${kb(files.get(stylesheet)!.length)} (${kb(gzip(stylesheet))} gzip)`);
-const inline = /<script>([^<]*)<\/script>/.exec(home)?.[1] ?? '';
-console.log('  script per page type (gzip):');
-for (const page of [...new Set(routes.map((route) => route.page))]) {
-  const html = text(routes.find((route) => route.page === page)!.file);
-  const sources = [...html.matchAll(/<script type="module" src="\/([^"]+)"/g)].map((match) => match[1]);
-  const bytes = sources.reduce((sum, source) => sum + gzip(source), 0) + (page === 'home' ? gzipSync(inline).length : 0);
-  console.log(`    ${page.padEnd(16)} ${kb(bytes)}  ${scriptsFor(page).join(' + ')}${page === 'home' ? ' + inline first-visit (on / only)' : ''}`);
+interface Sample {
+  wall: number;
+  cpu: number;
+  stdout: string;
 }
+
+/** One run of a command: wall and CPU seconds (bash's `times` gives the children's user and system time). */
+function run(command: string[], cwd = root): Sample {
+  const stdoutFile = path.join(work, 'stdout');
+  const started = performance.now();
+  const result = spawnSync('bash', ['-c', '"$@" >"$STDOUT_FILE" 2>&1; code=$?; times; exit $code', 'bench', ...command], {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, STDOUT_FILE: stdoutFile, NO_COLOR: '1' },
+  });
+  const wall = (performance.now() - started) / 1000;
+  const stdout = readFileSync(stdoutFile, 'utf8');
+  if (result.status !== 0) throw new Error(`${command.join(' ')} failed (${result.status}):\n${stdout}\n${result.stderr}`);
+  const children = result.stdout.trim().split('\n')[1] ?? '';
+  const cpu = [...children.matchAll(/(\d+)m([\d.]+)s/g)].reduce((total, match) => total + Number(match[1]) * 60 + Number(match[2]), 0);
+  return { wall, cpu, stdout };
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+const round = (value: number, digits = 1) => Number(value.toFixed(digits));
+
+interface Figure {
+  runs: number;
+  /** CPU time as a ratio to `node -e 0`: median, min, max. */
+  cpuRatio: { median: number; min: number; max: number };
+  wallRatio: { median: number; min: number; max: number };
+  /** Absolute medians, seconds, for reference. */
+  cpuSeconds: number;
+  wallSeconds: number;
+  nodeCpuSeconds: number;
+  nodeWallSeconds: number;
+  steps?: Record<string, number>;
+}
+
+/** `count` runs of a command, each paired with a `node -e 0` started just before it. */
+function paired(command: string[], count: number, before?: () => void, cwd = root): Figure {
+  const samples: { node: Sample; command: Sample }[] = [];
+  for (let index = 0; index < count; index++) {
+    before?.();
+    const node = run([process.execPath, '-e', '0'], cwd);
+    samples.push({ node, command: run(command, cwd) });
+  }
+  const ratios = (of: 'cpu' | 'wall') => {
+    const values = samples.map((sample) => sample.command[of] / Math.max(sample.node[of], 0.001));
+    return { median: round(median(values)), min: round(Math.min(...values)), max: round(Math.max(...values)) };
+  };
+  const stepRuns = samples.map((sample) => Object.fromEntries([...sample.command.stdout.matchAll(/^ {2}(\S.*?)\s+(\d+) ms$/gm)].map((match) => [match[1], Number(match[2])])));
+  const labels = [...new Set(stepRuns.flatMap((steps) => Object.keys(steps)))];
+  return {
+    runs: count,
+    cpuRatio: ratios('cpu'),
+    wallRatio: ratios('wall'),
+    cpuSeconds: round(median(samples.map((sample) => sample.command.cpu)), 3),
+    wallSeconds: round(median(samples.map((sample) => sample.command.wall)), 3),
+    nodeCpuSeconds: round(median(samples.map((sample) => sample.node.cpu)), 3),
+    nodeWallSeconds: round(median(samples.map((sample) => sample.node.wall)), 3),
+    ...(labels.length > 0 ? { steps: Object.fromEntries(labels.map((label) => [label, median(stepRuns.map((steps) => steps[label] ?? 0))])) } : {}),
+  };
+}
+
+const show = (label: string, figure: Figure) =>
+  console.log(
+    `  ${label.padEnd(44)} ${`${figure.cpuRatio.median}×`.padStart(7)} (${figure.cpuRatio.min}–${figure.cpuRatio.max})  wall ${`${figure.wallRatio.median}×`.padStart(6)} (${figure.wallRatio.min}–${figure.wallRatio.max})  ${figure.cpuSeconds.toFixed(2)} s CPU`,
+  );
+
+const hasCache = run([process.execPath, site, 'build', '--help']).stdout.includes('--no-cache');
+const out = path.join(work, 'dist');
+const buildCommand = (contentDir = path.join(root, 'content'), extra: string[] = []) => [process.execPath, site, 'build', '--content', contentDir, '--out', out, ...extra];
+
+console.log(`Bench of ${root}: ${runs} runs each, ratios to node -e 0 (CPU, median and min–max), ${os.cpus().length} cores, load ${os.loadavg().map((load) => load.toFixed(1)).join(' ')}`);
+run(buildCommand()); // compiles the CLI if its sources changed, and fills the image cache
+let warm: Figure | undefined;
+let noCache: Figure | undefined;
+let emptyCache: Figure | undefined;
+if (parts.includes('a')) {
+  console.log('(a) site build as a new process');
+  warm = paired(buildCommand(), runs);
+  show(hasCache ? 'warm image cache (nothing changed)' : 'build (no cache exists)', warm);
+  noCache = hasCache ? paired(buildCommand(undefined, ['--no-cache']), runs) : undefined;
+  if (noCache) show('--no-cache', noCache);
+  emptyCache = hasCache ? paired(buildCommand(), runs, () => rmSync(imageCacheDir, { recursive: true, force: true })) : undefined;
+  if (emptyCache) show('empty image cache (first build)', emptyCache);
+
+  console.log('(b) steps, median ms (warm cache' + (noCache ? ' | --no-cache' : '') + ')');
+  for (const [label, milliseconds] of Object.entries(warm.steps ?? {})) {
+    console.log(`  ${label.padEnd(36)} ${String(milliseconds).padStart(6)}${noCache?.steps ? ` | ${String(noCache.steps[label] ?? '').padStart(6)}` : ''}`);
+  }
+}
+
+let version: Figure | undefined;
+let help: Figure | undefined;
+let firstStart: Figure | undefined;
+if (parts.includes('c')) {
+  console.log('(c) start-up');
+  version = paired([process.execPath, site, '--version'], runs);
+  show('site --version', version);
+  help = paired([process.execPath, site, '--help'], runs);
+  show('site --help', help);
+  firstStart = existsSync(path.join(root, 'bin/compile.js')) ? paired([process.execPath, site, '--version'], Math.min(runs, 3), () => rmSync(cliCacheDir, { recursive: true, force: true })) : undefined;
+  if (firstStart) show('site --version after a source change (compiles)', firstStart);
+}
+
+let scale: { factor: number; figure: Figure; growth: number }[] = [];
+if (!skipScale) {
+  console.log(`(d) scale: synthetic content, ${scaleRuns} runs each${hasCache ? ', warm image cache' : ''}`);
+  for (const factor of [1, 10, 100]) {
+    const contentDir = path.join(work, `content-${factor}x`);
+    await writeSyntheticContent(path.join(root, 'content'), contentDir, factor);
+    run(buildCommand(contentDir));
+    const figure = paired(buildCommand(contentDir), scaleRuns);
+    scale.push({ factor, figure, growth: 0 });
+  }
+  scale = scale.map((entry) => ({ ...entry, growth: round(entry.figure.cpuSeconds / scale[0].figure.cpuSeconds, 2) }));
+  for (const entry of scale) show(`${entry.factor}× content (${entry.growth}× the 1× CPU time)`, entry.figure);
+  const [one, ten, hundred] = scale.map((entry) => entry.figure.cpuSeconds);
+  // Linear growth: the cost per added content is the same from 10× to 100× as from 1× to 10×.
+  console.log(`  cost of each further 1× of content: ${(((ten - one) / 9) * 1000).toFixed(0)} ms (1→10×), ${(((hundred - ten) / 90) * 1000).toFixed(0)} ms (10→100×)`);
+}
+
+console.log('(e) bytes per page type (raw / gzip / brotli)');
+run(buildCommand());
+// Bytes do not depend on the machine: always measured.
+const read = (file: string) => readFileSync(path.join(out, file));
+const sizes = (bytes: Buffer) => ({ raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length, brotli: brotliCompressSync(bytes).length });
+const format = ({ raw, gzip, brotli }: { raw: number; gzip: number; brotli: number }) => `${(raw / 1024).toFixed(1)} / ${(gzip / 1024).toFixed(1)} / ${(brotli / 1024).toFixed(1)} KB`;
+const content = await loadContent(path.join(root, 'content'));
+const routes = createRouteTable({ languages: content.languages, slugs: content.slugs }).routes;
+const pageTypes: Record<string, { example: string; html: ReturnType<typeof sizes>; css: ReturnType<typeof sizes>; script: ReturnType<typeof sizes> }> = {};
+for (const page of [...new Set(routes.map((route) => route.page))]) {
+  const route = routes.find((candidate) => candidate.page === page)!;
+  const htmlBytes = read(route.file);
+  const html = htmlBytes.toString('utf8');
+  const css = Buffer.concat([...html.matchAll(/<link rel="stylesheet" href="\/([^"]+)"/g)].map((match) => read(match[1])));
+  const script = Buffer.concat([...[...html.matchAll(/<script type="module" src="\/([^"]+)"/g)].map((match) => read(match[1])), ...[...html.matchAll(/<script>([^<]*)<\/script>/g)].map((match) => Buffer.from(match[1]))]);
+  pageTypes[page] = { example: route.path, html: sizes(htmlBytes), css: sizes(css), script: sizes(script) };
+  console.log(`  ${page.padEnd(16)} html ${format(pageTypes[page].html).padEnd(24)} css ${format(pageTypes[page].css).padEnd(22)} script ${format(pageTypes[page].script)}`);
+}
+
+mkdirSync(path.dirname(resultsFile), { recursive: true });
+writeFileSync(
+  resultsFile,
+  `${JSON.stringify(
+    {
+      date: new Date().toISOString(),
+      root,
+      machine: { cores: os.cpus().length, cpu: os.cpus()[0]?.model, node: process.version, loadAverage: os.loadavg() },
+      runs,
+      build: { warmCache: warm, noCache, emptyCache },
+      startup: { version, help, firstStartAfterSourceChange: firstStart },
+      scale: scale.map(({ factor, figure, growth }) => ({ factor, growth, ...figure })),
+      bytesPerPageType: pageTypes,
+    },
+    null,
+    2,
+  )}\n`,
+);
+console.log(`Results: ${path.relative(process.cwd(), resultsFile)}`);
+rmSync(work, { recursive: true, force: true });

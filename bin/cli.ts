@@ -5,13 +5,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
-import { build, projectRoot, type BuildReport } from '../generator/build.ts';
-import { formatSiteError, isSiteError, SiteError } from '../generator/errors.ts';
-import { startPreviewServer } from '../generator/preview/server.ts';
-import { languages } from '../generator/schema.ts';
-import { createDirectoryWriter } from '../generator/writer.ts';
+import type { BuildReport } from '../generator/build.ts';
+import { displayPath, formatSiteError, isSiteError, SiteError } from '../generator/errors.ts';
+import { gateNames, type GateName } from '../generator/check/types.ts';
 
-const packageJson = JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as { version: string };
+// Each command imports its modules when it runs: `site --help`, `--version` and a
+// usage error load commander and nothing of the build (React, esbuild, satori…).
+const packageJson = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
 
 function parseBaseUrl(value: string): string {
   let url: URL;
@@ -30,9 +30,10 @@ function formatBytes(bytes: number): string {
 }
 
 function printReport(report: BuildReport) {
+  const { languages } = report;
   const missingTotal = languages.reduce((total, language) => total + report.missingTranslations[language].length, 0);
   if (missingTotal > 0 || report.unresolvedKeys.length > 0) {
-    console.warn('Missing translations (shown in Italian or with a ⚠️ marker):');
+    console.warn(`Missing translations (shown in ${languages[0]} or with a ⚠️ marker):`);
     for (const language of languages) {
       const keys = report.missingTranslations[language];
       const shown = 20;
@@ -41,11 +42,34 @@ function printReport(report: BuildReport) {
     if (report.unresolvedKeys.length > 0) console.warn(`  in no language: ${report.unresolvedKeys.join(', ')}`);
   }
   for (const warning of report.warnings) console.warn(`Warning: ${warning}`);
+  const images = report.imageCache;
+  console.log(`  Images: ${images.hits} from the cache, ${images.misses} drawn${images.corrupt > 0 ? ` (${images.corrupt} cache entries were damaged)` : ''}${images.pruned > 0 ? `, ${images.pruned} unused entries pruned` : ''}`);
   for (const step of report.steps) console.log(`  ${step.label.padEnd(32)} ${step.milliseconds.toFixed(0).padStart(6)} ms`);
   const perLanguage = languages.map((language) => `${language} ${report.pagesByLanguage[language]}`).join(', ');
   const pageCount = languages.reduce((total, language) => total + report.pagesByLanguage[language], 0);
-  console.log(`Built ${pageCount} pages (${perLanguage}), ${report.fileCount} files, ${formatBytes(report.bytes)} in ${(report.milliseconds / 1000).toFixed(2)} s → ${path.relative(process.cwd(), report.destination) || '.'}`);
+  console.log(`Built ${pageCount} pages (${perLanguage}), ${report.fileCount} files, ${formatBytes(report.bytes)} in ${(report.milliseconds / 1000).toFixed(2)} s → ${displayPath(report.destination)}`);
 }
+
+/** An error raised while a command ran, with the command's own name for its failure ("Build failed."). */
+class CommandFailure extends Error {
+  constructor(
+    readonly failure: string,
+    readonly error: unknown,
+  ) {
+    super(failure, { cause: error });
+  }
+}
+
+/** Wraps a command's action so that whatever it throws is reported under the command's own failure. */
+const failsAs =
+  <Args extends unknown[]>(failure: string, action: (...args: Args) => Promise<void>) =>
+  async (...args: Args) => {
+    try {
+      await action(...args);
+    } catch (error) {
+      throw new CommandFailure(failure, error);
+    }
+  };
 
 const program = new Command()
   .name('site')
@@ -62,17 +86,31 @@ program
   .addOption(new Option('--out <dir>', 'output folder; replaced only when the build succeeds').default('dist'))
   .addOption(new Option('--base-url <url>', 'public origin, overriding the one in site.yaml').argParser(parseBaseUrl))
   .option('--strict', 'fail when a translation is missing', false)
-  .action(async (options: { content: string; out: string; baseUrl?: string; strict: boolean }) => {
-    const contentDir = path.resolve(options.content);
-    const report = await build({
-      contentDir,
-      // Replacing the output deletes it: it must never hold the content, the project or the working folder.
-      writer: createDirectoryWriter(options.out, { protectedDirs: [contentDir, projectRoot, process.cwd()] }),
-      baseUrl: options.baseUrl,
-      strict: options.strict,
-    });
-    printReport(report);
-  });
+  .option('--no-cache', 'draw every image anew; neither read nor write the image cache')
+  .addOption(new Option('--cache-dir <dir>', 'image cache folder (default: node_modules/.cache/site/images of the project)'))
+  .action(
+    failsAs('Build failed.', async (options: { content: string; out: string; baseUrl?: string; strict: boolean; cache: boolean; cacheDir?: string }) => {
+      const [{ build, projectRoot }, { createDirectoryWriter }] = await Promise.all([import('../generator/build.ts'), import('../generator/writer.ts')]);
+      const contentDir = path.resolve(options.content);
+      const report = await build({
+        contentDir,
+        // Replacing the output deletes it: it must never hold the content, the project or the working folder.
+        writer: createDirectoryWriter(options.out, { protectedDirs: [contentDir, projectRoot, process.cwd()] }),
+        baseUrl: options.baseUrl,
+        strict: options.strict,
+        cache: options.cache,
+        cacheDir: options.cacheDir && path.resolve(options.cacheDir),
+      });
+      printReport(report);
+    }),
+  );
+
+function parseGateList(value: string): GateName[] {
+  const names = value.split(',').map((name) => name.trim()).filter(Boolean);
+  const unknown = names.filter((name) => !(gateNames as readonly string[]).includes(name));
+  if (names.length === 0 || unknown.length > 0) throw new InvalidArgumentError(`Expected gates from ${gateNames.join(', ')} separated by commas${unknown.length > 0 ? `; unknown: ${unknown.join(', ')}` : ''}`);
+  return names as GateName[];
+}
 
 function parsePort(value: string): number {
   const port = Number(value);
@@ -86,14 +124,50 @@ program
   .addOption(new Option('--dir <dir>', 'built folder to serve').default('dist'))
   .addOption(new Option('--port <port>', 'port to listen on').default(4173).argParser(parsePort))
   .addOption(new Option('--host <host>', 'address to listen on').default('127.0.0.1'))
-  .action(async (options: { dir: string; port: number; host: string }) => {
-    if (!existsSync(path.join(options.dir, 'index.html'))) {
-      throw new SiteError({ code: 'OUTPUT_FAILED', message: `Nothing to preview: ${options.dir} has no index.html`, location: { file: options.dir }, hint: 'Run `site build` first.' });
-    }
-    const server = await startPreviewServer({ dir: options.dir, port: options.port, host: options.host });
-    console.log(`Previewing ${options.dir} at ${server.url}/ (Ctrl-C to stop)`);
-    console.log(`The cockpit host's rules apply to requests whose Host header names it.`);
-  });
+  .action(
+    failsAs('Preview failed.', async (options: { dir: string; port: number; host: string }) => {
+      // A build killed while swapping its output in may have left no folder here, only its complete output beside it.
+      const { recoverOutput } = await import('../generator/writer.ts');
+      for (const note of await recoverOutput(path.resolve(options.dir))) console.warn(`Note: ${note}`);
+      if (!existsSync(path.join(options.dir, 'index.html'))) {
+        throw new SiteError({ code: 'PREVIEW_FAILED', message: `Nothing to preview: ${options.dir} has no index.html`, location: { file: options.dir }, hint: 'Run `site build` first.' });
+      }
+      const { startPreviewServer } = await import('../generator/preview/server.ts');
+      const server = await startPreviewServer({ dir: options.dir, port: options.port, host: options.host });
+      console.log(`Previewing ${options.dir} at ${server.url}/ (Ctrl-C to stop)`);
+      console.log(`The cockpit host's rules apply to requests whose Host header names it.`);
+    }),
+  );
+
+program
+  .command('check')
+  .description('Check that the built folder is fit to publish: links, HTML, accessibility, translations, head, budgets, privacy.')
+  .addOption(new Option('--dir <dir>', 'built folder to check').default('dist'))
+  .addOption(new Option('--content <dir>', 'content folder it was built from (texts and their history)').default('content'))
+  .addOption(new Option('--only <gates>', `comma-separated gates to run (${gateNames.join(', ')})`).argParser(parseGateList))
+  .option('--json', 'print the report as JSON for machines', false)
+  .option('--strict', 'fail on warnings and on gates skipped for a missing tool', false)
+  .option('--external', 'fetch external links instead of only listing them', false)
+  .action(
+    failsAs('Check failed.', async (options: { dir: string; content: string; only?: GateName[]; json: boolean; strict: boolean; external: boolean }) => {
+      // Loaded only when checking: the gates pull in linkinator, playwright and axe.
+      const { runCheck } = await import('../generator/check/runner.ts');
+      const { formatGateProblems, formatSummary } = await import('../generator/check/report.ts');
+      const report = await runCheck({
+        dir: options.dir,
+        contentDir: options.content,
+        only: options.only,
+        strict: options.strict,
+        external: options.external,
+        onGate: options.json ? undefined : (result) => {
+          for (const line of formatGateProblems(result)) console.log(line);
+        },
+      });
+      if (options.json) console.log(JSON.stringify(report, null, 2));
+      else console.log(formatSummary(report).join('\n'));
+      if (!report.passed) process.exitCode = 1;
+    }),
+  );
 
 program
   .command('dev')
@@ -101,22 +175,24 @@ program
   .addOption(new Option('--content <dir>', 'content folder').default('content'))
   .addOption(new Option('--port <port>', 'port to listen on').default(4321).argParser(parsePort))
   .addOption(new Option('--host <host>', 'address to listen on').default('127.0.0.1'))
-  .action(async (options: { content: string; port: number; host: string }) => {
-    // Loaded only for this command: the watcher and the dev server are of no use to a build.
-    const { startDevServer } = await import('../generator/dev/server.ts');
-    const dev = await startDevServer({ projectRoot, contentDir: path.resolve(options.content), port: options.port, host: options.host });
-    const firstBuild = dev.firstBuildMilliseconds === undefined ? 'the first build failed, fix the content and save' : `first build in ${(dev.firstBuildMilliseconds / 1000).toFixed(2)} s`;
-    console.log(`site dev at ${dev.url}/ (${firstBuild}); watching ${path.relative(process.cwd(), options.content) || '.'}, templates and client. Ctrl-C to stop.`);
-    const stop = () => {
-      process.off('SIGINT', stop).off('SIGTERM', stop);
-      // A rebuild still drawing images is not waited for: its output was private.
-      void dev.close().finally(() => {
-        console.log('site dev stopped.');
-        process.exit(0);
-      });
-    };
-    process.on('SIGINT', stop).on('SIGTERM', stop);
-  });
+  .action(
+    failsAs('site dev failed.', async (options: { content: string; port: number; host: string }) => {
+      // Loaded only for this command: the watcher and the dev server are of no use to a build.
+      const [{ startDevServer }, { projectRoot }] = await Promise.all([import('../generator/dev/server.ts'), import('../generator/build.ts')]);
+      const dev = await startDevServer({ projectRoot, contentDir: path.resolve(options.content), port: options.port, host: options.host });
+      const firstBuild = dev.firstBuildMilliseconds === undefined ? 'the first build failed, fix the content and save' : `first build in ${(dev.firstBuildMilliseconds / 1000).toFixed(2)} s`;
+      console.log(`site dev at ${dev.url}/ (${firstBuild}); watching ${path.relative(process.cwd(), options.content) || '.'}, templates and client. Ctrl-C to stop.`);
+      const stop = () => {
+        process.off('SIGINT', stop).off('SIGTERM', stop);
+        // A rebuild still drawing images is not waited for: its output was private.
+        void dev.close().finally(() => {
+          console.log('site dev stopped.');
+          process.exit(0);
+        });
+      };
+      process.on('SIGINT', stop).on('SIGTERM', stop);
+    }),
+  );
 
 try {
   await program.parseAsync(process.argv);
@@ -124,13 +200,12 @@ try {
   if (error instanceof CommanderError) {
     // Help and version are successes; every other commander error is a usage error.
     process.exitCode = error.exitCode === 0 ? 0 : 2;
-  } else if (isSiteError(error)) {
-    const command = ({ preview: 'Preview', dev: 'site dev' } as Record<string, string>)[program.args[0]] ?? 'Build';
-    console.error(`${command} failed.\n${formatSiteError(error)}`);
+  } else if (error instanceof CommandFailure && isSiteError(error.error)) {
+    console.error(`${error.failure}\n${formatSiteError(error.error)}`);
     process.exitCode = 1;
   } else {
     console.error('Internal error (a bug in the generator, not in your content):');
-    console.error(error);
+    console.error(error instanceof CommandFailure ? error.error : error);
     process.exitCode = 1;
   }
 }

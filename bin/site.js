@@ -1,10 +1,18 @@
 #!/usr/bin/env node
-// The `site` command. The generator is TypeScript run through tsx, so there is no
-// compile step between editing a template and building. The project's tsconfig is
-// named explicitly: tsx would otherwise look for one in the working directory, and
-// an editor may run `site` from anywhere.
-import { fileURLToPath } from 'node:url';
-import { register } from 'tsx/esm/api';
+// The `site` command. React renders in production mode (development mode checks
+// and warns on every element, a third more rendering time); set before React loads.
+// The TypeScript generator runs as JavaScript compiled into the cache, recompiled
+// on the start after any source changes (see compile.js): editing a template takes
+// effect on the next `site build` with no other command.
+process.env.NODE_ENV ??= 'production';
 
-register({ tsconfig: fileURLToPath(new URL('../tsconfig.json', import.meta.url)) });
-await import('./cli.ts');
+const { CompileError, compiledEntry, defaultProjectRoot } = await import('./compile.js');
+let entry;
+try {
+  entry = await compiledEntry(defaultProjectRoot, 'bin/cli.ts');
+} catch (error) {
+  if (!(error instanceof CompileError)) throw error;
+  console.error(`The generator's TypeScript sources do not compile:\n${error.message}`);
+  process.exit(1);
+}
+await import(entry);

@@ -6,15 +6,12 @@ import { initConsent } from './lib/consent.ts';
 import { initHashScroll } from './lib/hashScroll.ts';
 import { initHeader } from './lib/header.ts';
 import { runIndependently } from './lib/independently.ts';
+import { siteLanguages } from './lib/buildConstants.ts';
 import { initLanguage } from './lib/language.ts';
-import { handleNotFound } from './lib/notFound.ts';
 
 runIndependently({
   header: () => initHeader(document),
-  language: () => initLanguage(document),
+  language: () => initLanguage(document, siteLanguages),
   consent: () => initConsent(document),
   hashScroll: () => initHashScroll(document),
-  notFound: () => {
-    if (document.body.dataset.page === 'notFound') handleNotFound(document);
-  },
 });

@@ -13,6 +13,7 @@ import fg from 'fast-glob';
 import { imageSize } from 'image-size';
 import { browserslistToTargets, bundleAsync, transform } from 'lightningcss';
 import { SiteError } from './errors.ts';
+import type { ClientLanguages } from './languages.ts';
 import type { SiteSettings, Zone } from './schema.ts';
 import type { OutputFile } from './writer.ts';
 
@@ -48,7 +49,12 @@ export interface AssetInput {
   site: SiteSettings;
   zones: Zone[];
   browserslistQuery: string;
+  /** The languages the browser scripts work with, bundled into them as the constant `__SITE_LANGUAGES__`. */
+  languages: ClientLanguages;
 }
+
+/** Facts of the content the scripts receive from the build, never as a copy of their own. */
+const buildConstants = (input: AssetInput) => ({ __SITE_LANGUAGES__: JSON.stringify(input.languages) });
 
 function contentHash(contents: string | Uint8Array): string {
   return createHash('sha256').update(contents).digest('hex').slice(0, 10);
@@ -78,7 +84,8 @@ export async function buildStylesheet(input: AssetInput): Promise<OutputFile> {
     throw new SiteError({
       code: 'ASSET_FAILED',
       message: `Stylesheet could not be processed: ${(error as Error).message}`,
-      location: { file: path.relative(process.cwd(), loc.fileName ?? sourcePath), line: loc.loc?.line, column: loc.loc?.column },
+      location: { file: loc.fileName ?? sourcePath, line: loc.loc?.line, column: loc.loc?.column },
+      cause: error,
     });
   }
 }
@@ -101,11 +108,12 @@ export async function buildScripts(input: AssetInput): Promise<{ files: OutputFi
       // No shared chunks: the entries share a few hundred bytes at most, and a chunk would cost
       // every page one more request that the browser only discovers after the entry arrives.
       splitting: false,
+      define: buildConstants(input),
       logLevel: 'silent',
       legalComments: 'none',
     });
   } catch (error) {
-    throw new SiteError({ code: 'ASSET_FAILED', message: `Client scripts could not be bundled: ${(error as Error).message.split('\n')[0]}`, location: { file: path.relative(process.cwd(), input.clientDir) } });
+    throw new SiteError({ code: 'ASSET_FAILED', message: `Client scripts could not be bundled: ${(error as Error).message.split('\n')[0]}`, location: { file: input.clientDir }, cause: error });
   }
   const scripts: Record<string, string> = {};
   const files: OutputFile[] = [];
@@ -119,11 +127,11 @@ export async function buildScripts(input: AssetInput): Promise<{ files: OutputFi
 }
 
 /** Each file in client/inline/ becomes one minified, self-contained script to inline. */
-export async function buildInlineScripts(clientDir: string): Promise<Record<string, InlineScript>> {
-  const entries = await fg('inline/*.ts', { cwd: clientDir, absolute: true });
+export async function buildInlineScripts(input: AssetInput): Promise<Record<string, InlineScript>> {
+  const entries = await fg('inline/*.ts', { cwd: input.clientDir, absolute: true });
   const scripts: Record<string, InlineScript> = {};
   for (const entry of entries.sort()) {
-    const result = await esbuild.build({ entryPoints: [entry], bundle: true, minify: true, format: 'iife', target: 'es2020', write: false, logLevel: 'silent', legalComments: 'none' });
+    const result = await esbuild.build({ entryPoints: [entry], bundle: true, minify: true, format: 'iife', target: 'es2020', write: false, define: buildConstants(input), logLevel: 'silent', legalComments: 'none' });
     const code = result.outputFiles[0].text.trim();
     scripts[path.basename(entry, '.ts')] = { code, cspHash: `sha256-${createHash('sha256').update(code).digest('base64')}` };
   }
@@ -154,7 +162,7 @@ function intrinsicSize(file: string, contents: Uint8Array): { width: number; hei
     throw new SiteError({
       code: 'ASSET_FAILED',
       message: 'Image has no readable width and height',
-      location: { file: path.relative(process.cwd(), file) },
+      location: { file },
       hint: 'Give an SVG width and height attributes (or a viewBox); raster images must be valid PNG, JPEG, WebP or AVIF files.',
     });
   }
@@ -180,6 +188,6 @@ export function assembleAssets({ stylesheet, scripts, images, inlineScripts }: A
 }
 
 export async function buildAssets(input: AssetInput): Promise<Assets> {
-  const [stylesheet, scripts, images, inlineScripts] = await Promise.all([buildStylesheet(input), buildScripts(input), copyImages(input.imagesDir), buildInlineScripts(input.clientDir)]);
+  const [stylesheet, scripts, images, inlineScripts] = await Promise.all([buildStylesheet(input), buildScripts(input), copyImages(input.imagesDir), buildInlineScripts(input)]);
   return assembleAssets({ stylesheet, scripts, images, inlineScripts });
 }

@@ -11,15 +11,20 @@ import { SiteError } from './errors.ts';
 import { createTranslations, textNamespace, type Translations } from './i18n.ts';
 import { renderPages } from './render.ts';
 import { createRouteTable, type RouteTable } from './routes.ts';
-import { defaultLanguage, languages, type Language, type SiteSettings } from './schema.ts';
+import { clientLanguagesOf, type Language } from './languages.ts';
+import type { SiteSettings } from './schema.ts';
 import { buildSitemap } from './sitemap.ts';
 import { buildHostingFiles, createHostingRules, hostConfigFiles } from './hosting/index.ts';
 import { pageLastModified, readContentDates } from './contentDates.ts';
 import { buildIcons } from './icons.ts';
+import { createDisabledImageCache, createImageCache, type ImageCacheStats } from './imageCache.ts';
 import { buildSocialImages } from './social.ts';
 import type { OutputFile, OutputWriter } from './writer.ts';
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Where drawn images are kept between builds, beside other build tools' caches. */
+export const defaultImageCacheDir = path.join(projectRoot, 'node_modules/.cache/site/images');
 
 /** Browsers the CSS is lowered for; module scripts need ES modules anyway. */
 export const browserslistQuery = 'defaults and supports es6-module';
@@ -33,6 +38,10 @@ export interface BuildOptions {
   strict?: boolean;
   /** The build's clock: the copyright year. */
   now?: Date;
+  /** false: draw every image anew and neither read nor write the image cache (`--no-cache`). */
+  cache?: boolean;
+  /** The image cache's folder; `node_modules/.cache/site/images` by default. */
+  cacheDir?: string;
 }
 
 export interface StepTiming {
@@ -42,14 +51,18 @@ export interface StepTiming {
 
 export interface BuildReport {
   steps: StepTiming[];
+  /** The language codes, in order. */
+  languages: Language[];
   pagesByLanguage: Record<Language, number>;
   fileCount: number;
   bytes: number;
   milliseconds: number;
-  /** Keys each language lacks, shown in Italian instead. */
+  /** Keys each language lacks, shown in the default language instead. */
   missingTranslations: Record<Language, string[]>;
   /** Keys no language has; pages show the warning marker. */
   unresolvedKeys: string[];
+  /** Drawn images taken from the cache, drawn anew, found corrupt (and redrawn), pruned as unused. */
+  imageCache: ImageCacheStats;
   /** Things the build did but could not tidy up, e.g. a leftover copy of the previous output. */
   warnings: string[];
   destination: string;
@@ -69,14 +82,19 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     return result;
   };
   const now = options.now ?? new Date();
+  const imageCache = options.cache === false ? createDisabledImageCache() : createImageCache(options.cacheDir ?? defaultImageCacheDir);
+
+  // Dating the content asks git, another process: started first, it runs while the build works.
+  const contentDatesPending = readContentDates(options.contentDir);
+  contentDatesPending.catch(() => {}); // a build that fails first never reads them
 
   try {
     await step('Check output folder', () => options.writer.prepare());
     const content = await step('Load and validate content', () => loadContent(options.contentDir));
     const origin = (options.baseUrl ?? content.site.origin).replace(/\/+$/, '');
-    const translations = await step('Load translations', () => createTranslations(content.texts, content.site));
+    const translations = await step('Load translations', () => createTranslations(content.texts, content.site, content.languages));
     if (options.strict) assertComplete(options.contentDir, content, translations.missingByLanguage, []);
-    const routeTable = await step('Build route table', () => createRouteTable());
+    const routeTable = await step('Build route table', () => createRouteTable({ languages: content.languages, slugs: content.slugs, formerSlugs: content.formerSlugs }));
     const assets = await step('Bundle scripts and styles', () =>
       buildAssets({
         clientDir: path.join(projectRoot, 'client'),
@@ -84,15 +102,16 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
         site: content.site,
         zones: content.zones,
         browserslistQuery,
+        languages: clientLanguagesOf(content.languages),
       }),
     );
-    const socialImages = await step('Draw social preview images', () => buildSocialImages(routeTable, translations, content));
-    const icons = await step('Draw icons and manifest', () => buildIcons(content.site, translations.translators.it.t('home.meta.description')));
+    const socialImages = await step('Draw social preview images', () => buildSocialImages(routeTable, translations, content, imageCache));
+    const icons = await step('Draw icons and manifest', () => buildIcons(content.site, translations.translators[content.languages.default].t('home.meta.description'), imageCache));
     const pages = await step('Render pages', () => renderPages({ content, routeTable, translations, assets, origin, year: now.getFullYear(), socialImages, icons }));
     assertPlaceholdersFilled(options.contentDir, translations, content);
     const unresolvedKeys = translations.unresolvedKeys();
     if (options.strict) assertComplete(options.contentDir, content, translations.missingByLanguage, unresolvedKeys);
-    const contentDates = await step('Date content changes', () => readContentDates(options.contentDir));
+    const contentDates = await step('Date content changes', () => contentDatesPending);
     const seoFiles = await step('Write sitemap and robots.txt', () => buildSitemap(routeTable, origin, pageLastModified(pages, contentDates)));
 
     const hostingFiles = await step('Write host rules', () => buildHostRules(routeTable, content.site, assets));
@@ -102,16 +121,20 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
       for (const file of files) await options.writer.write(file);
       return options.writer.commit();
     });
+    // Only a successful build decides what the cache keeps.
+    await step('Prune image cache', () => imageCache.prune());
 
-    const pagesByLanguage = Object.fromEntries(languages.map((language) => [language, pages.filter((page) => page.route.language === language).length])) as Record<Language, number>;
+    const pagesByLanguage = Object.fromEntries(content.languages.codes.map((language) => [language, pages.filter((page) => page.route.language === language).length])) as Record<Language, number>;
     return {
       steps,
+      languages: content.languages.codes,
       pagesByLanguage,
       fileCount: files.length,
       bytes: files.reduce((total, file) => total + byteLength(file.contents), 0),
       milliseconds: performance.now() - started,
       missingTranslations: translations.missingByLanguage,
       unresolvedKeys,
+      imageCache: imageCache.stats,
       warnings,
       destination: options.writer.destination,
     };
@@ -136,16 +159,17 @@ export function buildHostRules(routeTable: RouteTable, site: SiteSettings, asset
 
 /** The file of a text key in a language, for a key that has no line of its own there. */
 function textFile(contentDir: string, language: Language, key: string): string {
-  return path.relative(process.cwd(), path.join(contentDir, textFileOf(language, textNamespace(key))));
+  return path.join(contentDir, textFileOf(language, textNamespace(key)));
 }
 
 /** A `{{name}}` nobody fills would reach the page verbatim: always an error, at the text that holds it. */
 export function assertPlaceholdersFilled(contentDir: string, translations: Translations, content: Content) {
   const unknown = translations.unknownPlaceholders();
   if (unknown.length === 0) return;
+  const defaultLanguage = content.languages.default;
   const known = Object.keys(translations.translators[defaultLanguage].siteValues).map((name) => `{{${name}}}`);
   const problems = unknown.map(({ language, key, placeholder }) => {
-    // A language without the text shows the Italian one, so the placeholder is written there.
+    // A language without the text shows the default language's, so the placeholder is written there.
     const location = content.textLocations[language][key] ?? content.textLocations[defaultLanguage][key] ?? { file: textFile(contentDir, defaultLanguage, key) };
     return new SiteError({ code: 'TEXT_PLACEHOLDER', message: `${key}: unknown placeholder ${placeholder} (${language} page)`, location });
   });
@@ -158,13 +182,14 @@ export function assertPlaceholdersFilled(contentDir: string, translations: Trans
 }
 
 function assertComplete(contentDir: string, content: Content, missing: Record<Language, string[]>, unresolved: string[]) {
+  const defaultLanguage = content.languages.default;
   const problems = [
-    ...languages.flatMap((language) =>
+    ...content.languages.codes.flatMap((language) =>
       missing[language].map(
         (key) =>
           new SiteError({
             code: 'TRANSLATION_MISSING',
-            message: `${language}: missing text "${key}" (Italian is shown instead)`,
+            message: `${language}: missing text "${key}" (${defaultLanguage} is shown instead)`,
             // An empty text has a line of its own; a missing one only its file.
             location: content.textLocations[language][key] ?? { file: textFile(contentDir, language, key) },
           }),
@@ -173,6 +198,6 @@ function assertComplete(contentDir: string, content: Content, missing: Record<La
     ...unresolved.map((key) => new SiteError({ code: 'TRANSLATION_MISSING', message: `No language has the text "${key}", which a template uses`, location: { file: textFile(contentDir, defaultLanguage, key) } })),
   ];
   if (problems.length > 0) {
-    throw new SiteError({ code: 'TRANSLATION_MISSING', message: `${problems.length} missing translation${problems.length === 1 ? '' : 's'} (--strict); nothing was written.`, hint: 'Add the texts, or build without --strict to fall back to Italian.', problems });
+    throw new SiteError({ code: 'TRANSLATION_MISSING', message: `${problems.length} missing translation${problems.length === 1 ? '' : 's'} (--strict); nothing was written.`, hint: `Add the texts, or build without --strict to fall back to ${defaultLanguage}.`, problems });
   }
 }

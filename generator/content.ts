@@ -7,14 +7,15 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document } from 'yaml';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { SiteError, type SourceLocation } from './errors.ts';
+import { languagesFileSchema, siteLanguagesFrom, type Language, type LanguageEntry, type SiteLanguages } from './languages.ts';
+import { flagCountries } from '../templates/flags.tsx';
+import { slugPageIds, type FormerSlugs, type PageSlugs, type SlugPageId } from './routes.ts';
 import {
   businessBadgePlanId,
   cookiePolicyFileSchema,
   countriesFileSchema,
-  defaultLanguage,
-  languages,
   legalFileSchema,
   plansFileSchema,
   requiredImages,
@@ -25,7 +26,6 @@ import {
   textsFileSchema,
   zonesFileSchema,
   type Country,
-  type Language,
   type LegalDocument,
   type LegalFile,
   type Plan,
@@ -36,6 +36,12 @@ import {
 } from './schema.ts';
 
 export interface Content {
+  /** The languages, in order; the first is the default. */
+  languages: SiteLanguages;
+  /** Every page's slug in every language. */
+  slugs: PageSlugs;
+  /** Slugs pages had before, per language; each old path is forwarded to the page. */
+  formerSlugs: FormerSlugs;
   site: SiteSettings;
   plans: Plan[];
   zones: Zone[];
@@ -67,6 +73,7 @@ export function imageFileOf(name: string): string {
 export function contentFileOf(part: keyof Content, language: Language): string | undefined {
   const files: Partial<Record<keyof Content, string>> = {
     site: 'site.yaml',
+    languages: 'languages.yaml',
     plans: 'plans.yaml',
     zones: 'zones.yaml',
     countries: 'countries.yaml',
@@ -80,7 +87,7 @@ export function contentFileOf(part: keyof Content, language: Language): string |
 type PathSegment = string | number;
 
 interface ParsedFile {
-  /** Path relative to the working directory, as printed in messages. */
+  /** The file's path; messages show it relative to the working directory. */
   displayPath: string;
   doc: Document;
   lineCounter: LineCounter;
@@ -147,7 +154,7 @@ function expandUnion(issue: z.core.$ZodIssue): z.core.$ZodIssue[] {
 
 async function parseYamlFile(contentDir: string, relativePath: string, problems: ProblemList): Promise<ParsedFile | undefined> {
   const absolute = path.join(contentDir, relativePath);
-  const displayPath = path.relative(process.cwd(), absolute) || absolute;
+  const displayPath = absolute;
   let source: string;
   try {
     source = await readFile(absolute, 'utf8');
@@ -161,7 +168,7 @@ async function parseYamlFile(contentDir: string, relativePath: string, problems:
     // Later syntax errors in a file are nearly always echoes of the first one.
     const [error] = doc.errors;
     const [start] = error.linePos ?? [];
-    problems.add('CONTENT_YAML_SYNTAX', `YAML syntax error: ${error.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '')}`, displayPath, start, 'Check indentation, colons and quotes around this line.');
+    problems.add('CONTENT_YAML_SYNTAX', `YAML syntax error: ${error.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '')}`, displayPath, start);
     return undefined;
   }
   return { displayPath, doc, lineCounter };
@@ -194,22 +201,22 @@ function validate<Schema extends z.ZodType>(
   return undefined;
 }
 
-/** Reports keys that a translation has but Italian, the reference language, does not. */
-function checkTextKeys(reference: unknown, translation: unknown, file: ParsedFile, segments: PathSegment[], problems: ProblemList) {
+/** Reports keys that a translation has but the reference language (the first) does not. */
+function checkTextKeys(reference: unknown, translation: unknown, file: ParsedFile, segments: PathSegment[], problems: ProblemList, referenceLanguage: Language) {
   if (translation === null || typeof translation !== 'object') return;
   if (Array.isArray(translation)) {
     translation.forEach((item, index) => {
-      if (Array.isArray(reference) && index < reference.length) checkTextKeys(reference[index], item, file, [...segments, index], problems);
+      if (Array.isArray(reference) && index < reference.length) checkTextKeys(reference[index], item, file, [...segments, index], problems, referenceLanguage);
     });
     return;
   }
   for (const [key, value] of Object.entries(translation)) {
     const referenceValue = reference !== null && typeof reference === 'object' && !Array.isArray(reference) ? (reference as Record<string, unknown>)[key] : undefined;
     if (referenceValue === undefined) {
-      problems.add('CONTENT_UNKNOWN_KEY', `${formatPath([...segments, key])}: Unknown text key "${key}" (Italian has no such key)`, file.displayPath, positionOf(file, segments.slice(1), key), 'Italian is the reference language: add the key there first, or fix the spelling.');
+      problems.add('CONTENT_UNKNOWN_KEY', `${formatPath([...segments, key])}: Unknown text key "${key}" (the reference language, ${referenceLanguage}, has no such key)`, file.displayPath, positionOf(file, segments.slice(1), key), `${referenceLanguage}, the first language, is the reference: add the key there first, or fix the spelling.`);
       continue;
     }
-    checkTextKeys(referenceValue, value, file, [...segments, key], problems);
+    checkTextKeys(referenceValue, value, file, [...segments, key], problems, referenceLanguage);
   }
 }
 
@@ -243,17 +250,22 @@ interface LoadedTexts {
   textLocations: Record<Language, Record<string, SourceLocation>>;
 }
 
-async function loadTexts(contentDir: string, problems: ProblemList): Promise<LoadedTexts> {
+async function loadTexts(contentDir: string, languages: SiteLanguages, languagesFile: ParsedFile, problems: ProblemList): Promise<LoadedTexts> {
+  const defaultLanguage = languages.default;
   const texts = {} as Record<Language, TextTree>;
   const textLocations = {} as Record<Language, Record<string, SourceLocation>>;
   const parsed = {} as Record<Language, Map<string, ParsedFile>>;
   /** Italian files that are missing or unreadable and already reported; their translations are not orphans. */
   const unreadableItalian = new Set<string>();
-  for (const language of languages) {
+  for (const [index, language] of languages.codes.entries()) {
     texts[language] = {};
     textLocations[language] = {};
     parsed[language] = new Map();
     const files = await fg(`texts/${language}/*.yaml`, { cwd: contentDir });
+    if (files.length === 0) {
+      // A language without texts would show every page in the default language under its own prefix.
+      problems.add('CONTENT_MISSING_FILE', `languages[${index}]: "${language}" has no text files under texts/${language}/`, languagesFile.displayPath, positionOf(languagesFile, ['languages', index, 'code']), `Create texts/${language}/ with a file per page (copy texts/${defaultLanguage}/ to start), or remove the language.`);
+    }
     for (const relativePath of files.sort()) {
       const namespace = path.basename(relativePath, '.yaml');
       const file = await parseYamlFile(contentDir, relativePath, problems);
@@ -265,37 +277,37 @@ async function loadTexts(contentDir: string, problems: ProblemList): Promise<Loa
       texts[language][namespace] = data as TextTree;
       parsed[language].set(namespace, file);
       const entries = scalarEntries(file);
-      if (language === defaultLanguage) rejectEmptyTexts(entries, namespace, file, problems);
+      if (language === defaultLanguage) rejectEmptyTexts(entries, namespace, file, problems, defaultLanguage);
       // Keys as the templates ask for them: `about.values.0.title`.
       for (const entry of entries) textLocations[language][[namespace, ...entry.segments].join('.')] = entry.location;
     }
   }
-  // The templates read these texts: Italian, the reference, must have every one of them.
+  // The templates read these texts: the reference language must have every one of them.
   for (const namespace of requiredTextFiles) {
     if (!parsed[defaultLanguage].has(namespace) && !unreadableItalian.has(namespace)) {
-      const displayPath = path.relative(process.cwd(), path.join(contentDir, textFileOf(defaultLanguage, namespace)));
-      problems.add('CONTENT_MISSING_FILE', 'Required text file is missing', displayPath, undefined, 'Italian is the reference language: every page needs its Italian texts.');
+      const displayPath = path.join(contentDir, textFileOf(defaultLanguage, namespace));
+      problems.add('CONTENT_MISSING_FILE', 'Required text file is missing', displayPath, undefined, `${defaultLanguage}, the first language, is the reference: every page needs its texts there.`);
       unreadableItalian.add(namespace);
     }
   }
-  for (const language of languages.filter((l) => l !== defaultLanguage)) {
+  for (const language of languages.codes.filter((l) => l !== defaultLanguage)) {
     for (const [namespace, file] of parsed[language]) {
       if (unreadableItalian.has(namespace)) continue;
-      if (!(namespace in texts.it)) {
-        problems.add('CONTENT_UNKNOWN_KEY', `${namespace}: Text file has no Italian counterpart`, file.displayPath, { line: 1, col: 1 }, `Create texts/it/${namespace}.yaml or rename this file.`);
+      if (!(namespace in texts[defaultLanguage])) {
+        problems.add('CONTENT_UNKNOWN_KEY', `${namespace}: Text file has no counterpart in the reference language (${defaultLanguage})`, file.displayPath, { line: 1, col: 1 }, `Create ${textFileOf(defaultLanguage, namespace)} or rename this file.`);
         continue;
       }
-      checkTextKeys({ [namespace]: texts.it[namespace] }, { [namespace]: texts[language][namespace] }, file, [], problems);
+      checkTextKeys({ [namespace]: texts[defaultLanguage][namespace] }, { [namespace]: texts[language][namespace] }, file, [], problems, defaultLanguage);
     }
   }
   return { texts, textLocations };
 }
 
-/** Italian is what every language falls back to: an empty Italian text would show the warning marker. */
-function rejectEmptyTexts(entries: ScalarEntry[], namespace: string, file: ParsedFile, problems: ProblemList) {
+/** The first language is what every language falls back to: an empty text there would show the warning marker. */
+function rejectEmptyTexts(entries: ScalarEntry[], namespace: string, file: ParsedFile, problems: ProblemList, referenceLanguage: Language) {
   for (const { segments, value, location } of entries) {
     if (typeof value === 'string' && value.trim() === '') {
-      problems.add('CONTENT_SCHEMA', `${[namespace, ...segments].join('.')}: Must not be empty`, file.displayPath, { line: location.line ?? 1, col: location.column ?? 1 }, 'Italian is the reference language: every text needs its Italian wording.');
+      problems.add('CONTENT_SCHEMA', `${[namespace, ...segments].join('.')}: Must not be empty`, file.displayPath, { line: location.line ?? 1, col: location.column ?? 1 }, `${referenceLanguage}, the first language, is the reference: every text needs its wording there.`);
     }
   }
 }
@@ -319,14 +331,14 @@ interface ReferenceFiles {
 }
 
 /** Checks that cross-file references (plan ids, country keys, plan labels) point at something. */
-function checkReferences(plans: Plan[], zones: Zone[], countries: Country[], texts: Record<Language, TextTree>, files: ReferenceFiles, problems: ProblemList) {
+function checkReferences(plans: Plan[], zones: Zone[], countries: Country[], texts: Record<Language, TextTree>, defaultLanguage: Language, files: ReferenceFiles, problems: ProblemList) {
   checkUnique(plans, 'id', 'plans', files.plans, problems);
   checkUnique(zones, 'id', 'zones', files.zones, problems);
   checkUnique(countries, 'key', 'countries', files.countries, problems);
   const planIds = new Set(plans.map((plan) => plan.id));
   if (!planIds.has(businessBadgePlanId)) {
     // Renaming it would silently take the business-zone badge off its card.
-    problems.add('CONTENT_REFERENCE', `plans: No plan "${businessBadgePlanId}"`, files.plans.displayPath, positionOf(files.plans, ['plans']), `The business-zone badge belongs to the plan with id ${businessBadgePlanId} (section 3); keep that id.`);
+    problems.add('CONTENT_REFERENCE', `plans: No plan "${businessBadgePlanId}"`, files.plans.displayPath, positionOf(files.plans, ['plans']), `The business-zone badge belongs to the plan with id ${businessBadgePlanId} (its card names the zone in which business use is included); keep that id.`);
   }
   const countryKeys = new Set(countries.map((country) => country.key));
   const zonesFile = files.zones;
@@ -340,13 +352,13 @@ function checkReferences(plans: Plan[], zones: Zone[], countries: Country[], tex
       });
     }
   });
-  // Plan labels are keys into the subscriptions texts; Italian, the reference, must have each.
+  // Plan labels are keys into the subscriptions texts; the reference language must have each.
   const subscriptions = texts[defaultLanguage].subscriptions;
   const labels = subscriptions && typeof subscriptions === 'object' && !Array.isArray(subscriptions) ? subscriptions.labels : undefined;
   if (!labels || typeof labels !== 'object' || Array.isArray(labels)) return;
   const checkLabel = (key: string, segments: PathSegment[]) => {
     if (!(key in labels)) {
-      problems.add('CONTENT_REFERENCE', `${formatPath(segments)}: Unknown label "${key}"`, files.plans.displayPath, positionOf(files.plans, segments), `Labels are keys under labels: in texts/it/subscriptions.yaml: ${Object.keys(labels).join(', ')}.`);
+      problems.add('CONTENT_REFERENCE', `${formatPath(segments)}: Unknown label "${key}"`, files.plans.displayPath, positionOf(files.plans, segments), `Labels are keys under labels: in ${textFileOf(defaultLanguage, 'subscriptions')}: ${Object.keys(labels).join(', ')}.`);
     }
   };
   plans.forEach((plan, planIndex) => {
@@ -371,12 +383,81 @@ function checkLegalPlaceholders(file: ParsedFile, problems: ProblemList) {
   }
 }
 
+const slugSchema = z.string().regex(/^([a-z0-9]+(-[a-z0-9]+)*)?$/, 'Expected a slug of lower-case letters, digits and single hyphens, such as chi-siamo');
+const pageSlugsSchema = z.record(z.string(), slugSchema);
+export const slugsFileSchema = z
+  .object({
+    ...(Object.fromEntries(slugPageIds.map((page) => [page, pageSlugsSchema.optional()])) as Record<SlugPageId, z.ZodOptional<typeof pageSlugsSchema>>),
+    /** Slugs a page had before, per language: each old path answers 301 to the page. */
+    former: z.partialRecord(z.enum(slugPageIds), z.record(z.string(), z.array(slugSchema).min(1))).optional(),
+  })
+  .strict();
+
+/**
+ * Every page needs a slug in every language, no language the list does not have,
+ * and no two pages one path: each is a located error, never an overwritten page.
+ */
+function checkSlugs({ former = {}, ...slugs }: z.infer<typeof slugsFileSchema>, languages: SiteLanguages, file: ParsedFile, problems: ProblemList) {
+  for (const page of slugPageIds) {
+    if (!slugs[page]) problems.add('CONTENT_SCHEMA', `${page}: Missing; every page needs a slug per language`, file.displayPath, positionOf(file, []), `Add ${page}: { ${languages.codes.map((code) => `${code}: …`).join(', ')} }.`);
+  }
+  const seen = new Map<string, string>();
+  for (const [page, perLanguage] of Object.entries(slugs)) {
+    if (!perLanguage) continue;
+    for (const language of languages.codes) {
+      if (perLanguage[language] === undefined) {
+        problems.add('CONTENT_SCHEMA', `${page}.${language}: Missing slug`, file.displayPath, positionOf(file, [page]), `Every language of languages.yaml needs a slug for each page ('' only for the home page).`);
+        continue;
+      }
+      const path = `${language === languages.default ? '' : `${language}/`}${perLanguage[language]}`;
+      const earlier = seen.get(path);
+      if (earlier) problems.add('CONTENT_SCHEMA', `${page}.${language}: "${perLanguage[language]}" is also the slug of ${earlier}; both would be /${path}${path ? '/' : ''}`, file.displayPath, positionOf(file, [page, language]), 'Give each page its own slug in each language.');
+      else seen.set(path, `${page}.${language}`);
+    }
+    for (const language of Object.keys(perLanguage)) {
+      if (!languages.codes.includes(language)) problems.add('CONTENT_UNKNOWN_KEY', `${page}.${language}: Unknown language "${language}"`, file.displayPath, positionOf(file, [page], language), `The languages are those of languages.yaml: ${languages.codes.join(', ')}.`);
+    }
+  }
+  // A former slug keeps its old path: it must not be (or become) the path of another page.
+  for (const [page, perLanguage] of Object.entries(former)) {
+    for (const [language, oldSlugs] of Object.entries(perLanguage ?? {})) {
+      if (!languages.codes.includes(language)) {
+        problems.add('CONTENT_UNKNOWN_KEY', `former.${page}.${language}: Unknown language "${language}"`, file.displayPath, positionOf(file, ['former', page], language), `The languages are those of languages.yaml: ${languages.codes.join(', ')}.`);
+        continue;
+      }
+      oldSlugs.forEach((slug, index) => {
+        const path = `${language === languages.default ? '' : `${language}/`}${slug}`;
+        const earlier = seen.get(path);
+        if (earlier || slug === '') problems.add('CONTENT_SCHEMA', `former.${page}.${language}[${index}]: "${slug}" is ${earlier ? `the slug of ${earlier}` : 'the home page'}`, file.displayPath, positionOf(file, ['former', page, language, index]), 'A former slug is a path no page uses any more.');
+        else seen.set(path, `former.${page}.${language}`);
+      });
+    }
+  }
+  // A slug of the first language equal to another language's code would hide that language's home.
+  for (const [page, perLanguage] of Object.entries(slugs)) {
+    const slug = perLanguage?.[languages.default];
+    if (slug && languages.codes.includes(slug.split('/')[0])) problems.add('CONTENT_SCHEMA', `${page}.${languages.default}: "${slug}" is a language prefix`, file.displayPath, positionOf(file, [page, languages.default]), 'Choose a slug that is not a language code.');
+  }
+}
+
+/** The slugs of the pages, without the former ones; complete once checkSlugs found no problem. */
+const pageSlugsOf = ({ former: _former, ...slugs }: z.infer<typeof slugsFileSchema>) => slugs as PageSlugs;
+
+/** Every language's button shows its country's flag: the templates must be able to draw it. */
+function checkFlags(languages: LanguageEntry[], file: ParsedFile, problems: ProblemList) {
+  languages.forEach((language, index) => {
+    if (!flagCountries.includes(language.flag)) {
+      problems.add('CONTENT_REFERENCE', `languages[${index}].flag: No flag drawn for "${language.flag}"`, file.displayPath, positionOf(file, ['languages', index, 'flag']), `Flags are drawn for ${flagCountries.join(', ')}; add the country's flag to templates/flags.tsx.`);
+    }
+  });
+}
+
 /** The illustrations the pages show must exist under content/images. */
 async function checkImages(contentDir: string, problems: ProblemList) {
   for (const name of requiredImages) {
     const file = path.join(contentDir, imageFileOf(name));
     const exists = await stat(file).then((info) => info.isFile(), () => false);
-    if (!exists) problems.add('CONTENT_MISSING_FILE', 'Required image is missing', path.relative(process.cwd(), file), undefined, `The pages show ${requiredImages.join(', ')} from content/images.`);
+    if (!exists) problems.add('CONTENT_MISSING_FILE', 'Required image is missing', file, undefined, `The pages show ${requiredImages.join(', ')} from content/images.`);
   }
 }
 
@@ -387,7 +468,7 @@ export async function loadContent(contentDir: string): Promise<Content> {
     throw new SiteError({
       code: 'CONTENT_MISSING_FILE',
       message: 'Content folder not found',
-      location: { file: path.relative(process.cwd(), contentDir) || contentDir },
+      location: { file: contentDir },
       hint: 'Run the build in the project folder, or name the content folder with --content <dir>.',
     });
   }
@@ -397,6 +478,9 @@ export async function loadContent(contentDir: string): Promise<Content> {
     return { file, data: file ? validate(file, schema, problems) : undefined };
   };
 
+  const languagesLoaded = await load('languages.yaml', languagesFileSchema);
+  if (languagesLoaded.file && languagesLoaded.data) checkFlags(languagesLoaded.data.languages, languagesLoaded.file, problems);
+  const slugsLoaded = await load('slugs.yaml', slugsFileSchema);
   const site = await load('site.yaml', siteSettingsSchema);
   const plans = await load('plans.yaml', plansFileSchema);
   const zones = await load('zones.yaml', zonesFileSchema);
@@ -404,29 +488,38 @@ export async function loadContent(contentDir: string): Promise<Content> {
   const tariffs = await load('tariffs.yaml', tariffsFileSchema);
   const cookiePolicy = await load('cookie-policy.yaml', cookiePolicyFileSchema);
   if (cookiePolicy.file) checkLegalPlaceholders(cookiePolicy.file, problems);
+  // Without a valid list of languages, the files per language cannot be named: the list's problems come first.
+  const languages = languagesLoaded.data && siteLanguagesFrom(languagesLoaded.data);
   const legal = {} as Record<Language, LegalFile>;
-  for (const language of languages) {
-    const loaded = await load(`legal/${language}.yaml`, legalFileSchema);
-    if (loaded.data) legal[language] = loaded.data;
-    if (loaded.file) checkLegalPlaceholders(loaded.file, problems);
+  let texts = {} as Record<Language, TextTree>;
+  let textLocations = {} as Record<Language, Record<string, SourceLocation>>;
+  if (languages && languagesLoaded.file) {
+    for (const language of languages.codes) {
+      const loaded = await load(`legal/${language}.yaml`, legalFileSchema);
+      if (loaded.data) legal[language] = loaded.data;
+      if (loaded.file) checkLegalPlaceholders(loaded.file, problems);
+    }
+    ({ texts, textLocations } = await loadTexts(contentDir, languages, languagesLoaded.file, problems));
   }
-  const { texts, textLocations } = await loadTexts(contentDir, problems);
   await checkImages(contentDir, problems);
+  if (languages && slugsLoaded.file && slugsLoaded.data) checkSlugs(slugsLoaded.data, languages, slugsLoaded.file, problems);
 
-  if (plans.data && zones.data && countries.data && plans.file && zones.file && countries.file) {
-    checkReferences(plans.data.plans, zones.data.zones, countries.data.countries, texts, { plans: plans.file, zones: zones.file, countries: countries.file }, problems);
+  if (languages && plans.data && zones.data && countries.data && plans.file && zones.file && countries.file) {
+    checkReferences(plans.data.plans, zones.data.zones, countries.data.countries, texts, languages.default, { plans: plans.file, zones: zones.file, countries: countries.file }, problems);
   }
 
   if (problems.problems.length > 0) {
     const count = problems.problems.length;
     throw new SiteError({
-      code: 'BUILD_FAILED',
+      code: 'CONTENT_INVALID',
       message: `Content has ${count} problem${count === 1 ? '' : 's'}; nothing was written.`,
-      hint: 'Fix the files above and build again; the previous output is untouched.',
       problems: problems.problems,
     });
   }
   return {
+    languages: languages!,
+    slugs: pageSlugsOf(slugsLoaded.data!),
+    formerSlugs: slugsLoaded.data!.former ?? {},
     site: site.data!,
     plans: plans.data!.plans,
     zones: zones.data!.zones,

@@ -1,25 +1,16 @@
 /**
  * The one error type that reaches a user. A content mistake, a missing file or a
- * conflicting route becomes a SiteError with a stable code, a plain message, a
- * location when there is one, and a hint. Internal bugs stay ordinary exceptions.
+ * conflicting route becomes a SiteError with a stable code (see errorCodes.ts), a
+ * plain message, a location when there is one, a hint, and the error it wraps.
+ * Internal bugs stay ordinary exceptions.
  */
+import path from 'node:path';
+import { errorCodes, type ErrorCode } from './errorCodes.ts';
 
-export type ErrorCode =
-  | 'CONTENT_MISSING_FILE'
-  | 'CONTENT_YAML_SYNTAX'
-  | 'CONTENT_SCHEMA'
-  | 'CONTENT_UNKNOWN_KEY'
-  | 'CONTENT_REFERENCE'
-  | 'TRANSLATION_MISSING'
-  | 'TEXT_PLACEHOLDER'
-  | 'ROUTE_CONFLICT'
-  | 'ASSET_FAILED'
-  | 'OUTPUT_FAILED'
-  | 'PREVIEW_FAILED'
-  | 'BUILD_FAILED';
+export type { ErrorCode } from './errorCodes.ts';
 
 export interface SourceLocation {
-  /** Path as the user would type it, relative to the working directory. */
+  /** The file, absolute or relative to the working directory; shown relative to it. */
   file: string;
   line?: number;
   column?: number;
@@ -29,9 +20,17 @@ export interface SiteErrorInit {
   code: ErrorCode;
   message: string;
   location?: SourceLocation;
+  /** Overrides the catalogue's hint for the code. */
   hint?: string;
   /** Several problems found in one pass are reported together. */
   problems?: SiteError[];
+  /** The error this one explains (a file system or bundler error), kept for whoever debugs it. */
+  cause?: unknown;
+}
+
+/** A path as the user would type it: relative to the working directory (`.` for the folder itself). The one place paths are made relative for messages. */
+export function displayPath(file: string): string {
+  return path.relative(process.cwd(), path.resolve(file)) || '.';
 }
 
 export class SiteError extends Error {
@@ -41,11 +40,11 @@ export class SiteError extends Error {
   readonly problems: SiteError[];
 
   constructor(init: SiteErrorInit) {
-    super(init.message);
+    super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
     this.name = 'SiteError';
     this.code = init.code;
     this.location = init.location;
-    this.hint = init.hint;
+    this.hint = init.hint ?? (errorCodes[init.code] as { hint?: string }).hint;
     this.problems = init.problems ?? [];
   }
 
@@ -53,7 +52,7 @@ export class SiteError extends Error {
   get located(): string {
     if (!this.location) return this.message;
     const { file, line, column } = this.location;
-    const where = [file, line, line !== undefined ? column : undefined].filter((part) => part !== undefined).join(':');
+    const where = [displayPath(file), line, line !== undefined ? column : undefined].filter((part) => part !== undefined).join(':');
     return `${where}  ${this.message}`;
   }
 }
@@ -71,6 +70,7 @@ export function formatSiteError(error: SiteError): string {
     lines.push(`  ${problem.located}  [${problem.code}]`);
     if (problem.hint) lines.push(`    hint: ${problem.hint}`);
   }
-  if (error.problems.length > 0 && error.hint) lines.push(`hint: ${error.hint}`);
+  // A hint every problem already gives is not repeated.
+  if (error.problems.length > 0 && error.hint && !error.problems.every((problem) => problem.hint === error.hint)) lines.push(`hint: ${error.hint}`);
   return lines.join('\n');
 }

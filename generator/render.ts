@@ -12,7 +12,6 @@ import type { SocialImages } from './social.ts';
 import { contentFileOf, imageFileOf, textFileOf, type Content } from './content.ts';
 import { textNamespace, type Translations, type Translator } from './i18n.ts';
 import type { Route, RouteTable } from './routes.ts';
-import { defaultLanguage } from './schema.ts';
 import type { OutputFile } from './writer.ts';
 
 export interface RenderInput {
@@ -33,50 +32,66 @@ export interface RenderedPage extends OutputFile {
   sources: string[];
 }
 
+/** A key's text file namespace, worked out once per key for the whole build rather than on every lookup. */
+function namespaceLookup(): (key: string) => string {
+  const namespaces = new Map<string, string>();
+  return (key) => {
+    let namespace = namespaces.get(key);
+    if (namespace === undefined) namespaces.set(key, (namespace = textNamespace(key)));
+    return namespace;
+  };
+}
+
 /**
  * The page's view of the build's data, noting which content files it reads: the
- * texts it looks up (and the Italian ones they fall back to), the parts of the
+ * texts it looks up (and the default language's they fall back to), the parts of the
  * content it touches and the images it shows. Recorded, not listed by hand, so a
  * template that starts reading a file dates its page by it at once.
  */
-function recordingInputs(route: Route, input: RenderInput, sources: Set<string>) {
+function recordingInputs(route: Route, input: RenderInput, namespaceOf: (key: string) => string) {
   const { language } = route;
   const base = input.translations.translators[language];
-  const noteText = (key: string) => {
-    const namespace = textNamespace(key);
-    sources.add(textFileOf(language, namespace));
-    sources.add(textFileOf(defaultLanguage, namespace));
-  };
+  const namespaces = new Set<string>();
+  const parts = new Set<keyof Content>();
+  const images = new Set<string>();
   const translator: Translator = {
     ...base,
     t(key, values) {
-      noteText(key);
+      namespaces.add(namespaceOf(key));
       return base.t(key, values);
     },
     indices(key) {
-      noteText(key);
+      namespaces.add(namespaceOf(key));
       return base.indices(key);
     },
   };
   const content = new Proxy(input.content, {
     get(target, part: keyof Content) {
-      const file = contentFileOf(part, language);
-      if (file) sources.add(file);
+      parts.add(part);
       return target[part];
     },
   });
-  const images = new Proxy(input.assets.images, {
+  const imageAssets = new Proxy(input.assets.images, {
     get(target, name: string) {
-      if (name in target) sources.add(imageFileOf(name));
+      if (name in target) images.add(name);
       return target[name];
     },
   });
-  return { translator, content, assets: { ...input.assets, images } };
+  const sources = () => {
+    const files = new Set<string>();
+    for (const namespace of namespaces) files.add(textFileOf(language, namespace)).add(textFileOf(input.routeTable.languages.default, namespace));
+    for (const part of parts) {
+      const file = contentFileOf(part, language);
+      if (file) files.add(file);
+    }
+    for (const name of images) files.add(imageFileOf(name));
+    return [...files].sort();
+  };
+  return { translator, content, assets: { ...input.assets, images: imageAssets }, sources };
 }
 
-export function renderPage(route: Route, input: RenderInput): RenderedPage {
-  const sources = new Set<string>();
-  const { translator, content, assets } = recordingInputs(route, input, sources);
+export function renderPage(route: Route, input: RenderInput, namespaceOf = namespaceLookup()): RenderedPage {
+  const { translator, content, assets, sources } = recordingInputs(route, input, namespaceOf);
   const ctx: PageContext = {
     route,
     routeTable: input.routeTable,
@@ -91,7 +106,7 @@ export function renderPage(route: Route, input: RenderInput): RenderedPage {
   };
   try {
     const html = renderToStaticMarkup(createElement(pageComponents[route.page], { ctx }));
-    return { route, path: route.file, contents: `<!doctype html>${html}`, sources: [...sources].sort() };
+    return { route, path: route.file, contents: `<!doctype html>${html}`, sources: sources() };
   } catch (error) {
     // Content is validated before rendering, so a template that throws is a bug: keep its stack, name the page.
     throw new Error(`Rendering ${route.path} (${route.page}, ${route.language}) failed`, { cause: error });
@@ -99,5 +114,6 @@ export function renderPage(route: Route, input: RenderInput): RenderedPage {
 }
 
 export function renderPages(input: RenderInput): RenderedPage[] {
-  return input.routeTable.routes.map((route) => renderPage(route, input));
+  const namespaceOf = namespaceLookup();
+  return input.routeTable.routes.map((route) => renderPage(route, input, namespaceOf));
 }

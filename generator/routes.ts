@@ -5,26 +5,31 @@
  * an index.html, which is the URL every static host serves without a redirect.
  */
 import { SiteError } from './errors.ts';
-import { defaultLanguage, languages, type Language } from './schema.ts';
+import { perLanguage as perLanguageOf, type Language, type SiteLanguages } from './languages.ts';
 
 export const localizedPageIds = ['home', 'about', 'subscriptions', 'coverage', 'partnership', 'contact', 'esim'] as const;
 export type LocalizedPageId = (typeof localizedPageIds)[number];
-export type PageId = LocalizedPageId | 'cockpit' | 'legal' | 'cookiePolicy' | 'privacyRedirect' | 'notFound';
+export type PageId = LocalizedPageId | 'cockpit' | 'legal' | 'cookiePolicy' | 'privacyRedirect' | 'moved' | 'notFound';
 
 export const legalSections = ['tariffs', 'privacy', 'cookie'] as const;
 export type LegalSectionId = (typeof legalSections)[number];
 
-/** The URL slugs of section 2, per page and language; '' is the language's home. */
-export type PageSlugs = Record<LocalizedPageId, Record<Language, string>>;
-export const pageSlugs: PageSlugs = {
-  home: { it: '', en: '', de: '', fr: '' },
-  about: { it: 'chi-siamo', en: 'about', de: 'uber-uns', fr: 'qui-sommes-nous' },
-  subscriptions: { it: 'abbonamenti', en: 'subscriptions', de: 'abonnements', fr: 'abonnements' },
-  coverage: { it: 'copertura', en: 'coverage', de: 'abdeckung', fr: 'couverture' },
-  partnership: { it: 'partnership', en: 'partnership', de: 'partnerschaft', fr: 'partenariat' },
-  contact: { it: 'contatti', en: 'contact', de: 'kontakt', fr: 'contact' },
-  esim: { it: 'esim', en: 'esim', de: 'esim', fr: 'esim' },
-};
+/** The pages whose slug in each language is content (content/slugs.yaml). */
+export const slugPageIds = [...localizedPageIds, 'cockpit', 'legal'] as const;
+export type SlugPageId = (typeof slugPageIds)[number];
+
+/** The URL slugs per page and language; '' is the language's home. */
+export type PageSlugs = Record<SlugPageId, Record<Language, string>>;
+
+/** Slugs a page had before, per language: `{ about: { it: ['azienda'] } }`. */
+export type FormerSlugs = Partial<Record<SlugPageId, Record<Language, string[]>>>;
+
+/** The slugs and languages the route table is made from, all content. */
+export interface RouteInput {
+  languages: SiteLanguages;
+  slugs: PageSlugs;
+  formerSlugs?: FormerSlugs;
+}
 
 export interface Route {
   page: PageId;
@@ -51,6 +56,8 @@ export interface Route {
 
 export interface RouteTable {
   routes: Route[];
+  /** The languages every route is made for; the first has no path prefix. */
+  languages: SiteLanguages;
   /**
    * The path of a page in a language, for links. The cookie policy is one Italian page; in
    * another language it is the cookie section of that language's legal page.
@@ -59,8 +66,8 @@ export interface RouteTable {
   legalSectionPath(section: LegalSectionId, language: Language): string;
 }
 
-/** `/` + optional language prefix + slug + `/`; Italian has no prefix. */
-export function localizedPath(language: Language, slug: string): string {
+/** `/` + optional language prefix + slug + `/`; the default language has no prefix. */
+export function localizedPath(language: Language, slug: string, defaultLanguage: Language): string {
   const segments = [language === defaultLanguage ? '' : language, slug].filter(Boolean);
   return segments.length === 0 ? '/' : `/${segments.join('/')}/`;
 }
@@ -71,54 +78,63 @@ export function fileForPath(urlPath: string): string {
   return `${urlPath.slice(1)}index.html`;
 }
 
-function perLanguage<T>(make: (language: Language) => T): Record<Language, T> {
-  return Object.fromEntries(languages.map((language) => [language, make(language)])) as Record<Language, T>;
-}
-
-export function createRouteTable(slugs: PageSlugs = pageSlugs): RouteTable {
+export function createRouteTable({ languages, slugs, formerSlugs = {} }: RouteInput): RouteTable {
+  const defaultLanguage = languages.default;
+  const perLanguage = <T,>(make: (language: Language) => T) => perLanguageOf(languages, make);
+  const pathIn = (language: Language, slug: string) => localizedPath(language, slug, defaultLanguage);
   const routes: Route[] = [];
   const add = (route: Omit<Route, 'file' | 'noindex'> & { noindex?: boolean }) =>
     routes.push({ noindex: false, ...route, file: fileForPath(route.path) });
 
-  const localized = (page: LocalizedPageId) => perLanguage((language) => localizedPath(language, slugs[page][language]));
-  const cockpitPaths = perLanguage((language) => localizedPath(language, 'cockpit'));
-  const legalPaths = perLanguage((language) => localizedPath(language, 'legal'));
-  const legalSectionPaths = (section: LegalSectionId) => perLanguage((language) => localizedPath(language, `legal/${section}`));
+  const localized = (page: SlugPageId) => perLanguage((language) => pathIn(language, slugs[page][language]));
+  const cockpitPaths = localized('cockpit');
+  const legalPaths = localized('legal');
+  const legalSectionPaths = (section: LegalSectionId) => perLanguage((language) => pathIn(language, `${slugs.legal[language]}/${section}`));
   const notFoundPaths = perLanguage((language) => (language === defaultLanguage ? '/404.html' : `/${language}/404.html`));
   const homePaths = localized('home');
 
   for (const page of localizedPageIds) {
     const paths = localized(page);
-    for (const language of languages) {
+    for (const language of languages.codes) {
       add({ page, language, path: paths[language], canonicalPath: paths[language], indexable: true, alternates: paths, languageLinks: paths });
     }
   }
-  // `/it/` is the Italian home under its explicit prefix: visiting it sets the language.
-  add({ page: 'home', language: 'it', path: '/it/', canonicalPath: homePaths.it, indexable: false, alternates: homePaths, languageLinks: homePaths });
+  // `/it/` is the default language's home under its explicit prefix: visiting it sets the language.
+  add({ page: 'home', language: defaultLanguage, path: `/${defaultLanguage}/`, canonicalPath: homePaths[defaultLanguage], indexable: false, alternates: homePaths, languageLinks: homePaths });
 
-  for (const language of languages) {
+  for (const language of languages.codes) {
     add({ page: 'cockpit', language, path: cockpitPaths[language], canonicalPath: cockpitPaths[language], indexable: true, alternates: cockpitPaths, languageLinks: cockpitPaths });
   }
-  add({ page: 'cockpit', language: 'it', path: '/it/cockpit/', canonicalPath: cockpitPaths.it, indexable: false, alternates: cockpitPaths, languageLinks: cockpitPaths });
+  add({ page: 'cockpit', language: defaultLanguage, path: `/${defaultLanguage}${cockpitPaths[defaultLanguage]}`, canonicalPath: cockpitPaths[defaultLanguage], indexable: false, alternates: cockpitPaths, languageLinks: cockpitPaths });
 
-  for (const language of languages) {
+  for (const language of languages.codes) {
     add({ page: 'legal', language, path: legalPaths[language], canonicalPath: legalPaths[language], indexable: true, alternates: legalPaths, languageLinks: legalPaths });
     for (const section of legalSections) {
       const sectionPaths = legalSectionPaths(section);
       add({ page: 'legal', language, path: sectionPaths[language], canonicalPath: legalPaths[language], indexable: false, alternates: legalPaths, languageLinks: sectionPaths, legalSection: section });
     }
   }
-  add({ page: 'legal', language: 'it', path: localizedPath('it', 'condizioni'), canonicalPath: legalPaths.it, indexable: false, alternates: legalPaths, languageLinks: legalPaths });
+  add({ page: 'legal', language: defaultLanguage, path: pathIn(defaultLanguage, 'condizioni'), canonicalPath: legalPaths[defaultLanguage], indexable: false, alternates: legalPaths, languageLinks: legalPaths });
 
-  // The cookie policy is Italian only; its language buttons lead to the cookie section of each legal page.
-  const cookieLinks = { ...legalSectionPaths('cookie'), it: localizedPath('it', 'cookie-policy') };
-  add({ page: 'cookiePolicy', language: 'it', path: cookieLinks.it, canonicalPath: cookieLinks.it, indexable: true, alternates: {}, languageLinks: cookieLinks });
+  // The cookie policy is in the default language only; its language buttons lead to the cookie section of each legal page.
+  const cookieLinks = { ...legalSectionPaths('cookie'), [defaultLanguage]: pathIn(defaultLanguage, 'cookie-policy') };
+  add({ page: 'cookiePolicy', language: defaultLanguage, path: cookieLinks[defaultLanguage], canonicalPath: cookieLinks[defaultLanguage], indexable: true, alternates: {}, languageLinks: cookieLinks });
 
-  const privacyTarget = `${localizedPath('it', 'condizioni')}#privacy-policy`;
+  const privacyTarget = `${pathIn(defaultLanguage, 'condizioni')}#privacy-policy`;
   // The canonical is the final one (/condizioni/ itself points to /legal/): search engines do not follow chains.
-  add({ page: 'privacyRedirect', language: 'it', path: localizedPath('it', 'privacy'), canonicalPath: legalPaths.it, indexable: false, noindex: true, alternates: {}, languageLinks: legalSectionPaths('privacy'), redirectTo: privacyTarget });
+  add({ page: 'privacyRedirect', language: defaultLanguage, path: pathIn(defaultLanguage, 'privacy'), canonicalPath: legalPaths[defaultLanguage], indexable: false, noindex: true, alternates: {}, languageLinks: legalSectionPaths('privacy'), redirectTo: privacyTarget });
 
-  for (const language of languages) {
+  // A former slug forwards to the page's path: a 301 on every host with rules, this page's refresh elsewhere.
+  for (const [page, perLanguage] of Object.entries(formerSlugs) as [SlugPageId, Record<Language, string[]>][]) {
+    const paths = localized(page);
+    for (const [language, oldSlugs] of Object.entries(perLanguage)) {
+      for (const slug of oldSlugs) {
+        add({ page: 'moved', language, path: pathIn(language, slug), canonicalPath: paths[language], indexable: false, noindex: true, alternates: {}, languageLinks: paths, redirectTo: paths[language] });
+      }
+    }
+  }
+
+  for (const language of languages.codes) {
     add({ page: 'notFound', language, path: notFoundPaths[language], indexable: false, noindex: true, alternates: {}, languageLinks: homePaths });
   }
 
@@ -126,6 +142,7 @@ export function createRouteTable(slugs: PageSlugs = pageSlugs): RouteTable {
 
   return {
     routes,
+    languages,
     pathOf(page, language) {
       if (page === 'cockpit') return cockpitPaths[language];
       if (page === 'legal') return legalPaths[language];
@@ -147,8 +164,7 @@ function assertUniqueFiles(routes: Route[]) {
       problems.push(new SiteError({
         code: 'ROUTE_CONFLICT',
         message: `${route.path} (${route.page}, ${route.language}) and ${earlier.path} (${earlier.page}, ${earlier.language}) would both write ${route.file}`,
-        location: { file: 'generator/routes.ts' },
-        hint: 'Give one of the pages a different slug.',
+        hint: 'Give one of the pages a different slug in slugs.yaml.',
       }));
     }
     seen.set(route.file, route);

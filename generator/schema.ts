@@ -4,9 +4,8 @@
  */
 import { z } from 'zod';
 
-export const languages = ['it', 'en', 'de', 'fr'] as const;
-export type Language = (typeof languages)[number];
-export const defaultLanguage: Language = 'it';
+/** Which languages exist is content (content/languages.yaml, read by languages.ts). */
+export type { Language } from './languages.ts';
 
 /** Facts of the site settings that any text or legal document may name as `{{brand}}` etc. */
 export const sitePlaceholders = ['brand', 'founded', 'email', 'street', 'postalCode', 'city', 'country'] as const;
@@ -15,7 +14,7 @@ export type SitePlaceholder = (typeof sitePlaceholders)[number];
 /** The text files under texts/<lang>/ that the templates read; Italian must have each. */
 export const requiredTextFiles = ['common', 'home', 'about', 'subscriptions', 'coverage', 'partnership', 'contact', 'esim', 'cockpit', 'legal', 'forms', 'notFound'] as const;
 
-/** The plan whose card carries the business-zone badge (section 3 names it); plans.yaml must have it. */
+/** The plan whose card carries the business-zone badge (the zone in which business use is included); plans.yaml must have it. */
 export const businessBadgePlanId = 'my-europe-plus';
 
 /** The illustrations under content/images that the pages show. */
@@ -23,7 +22,37 @@ export const requiredImages = ['vision.svg', 'partnership-hero.svg', 'coverage-b
 export type RequiredImage = (typeof requiredImages)[number];
 
 const nonEmpty = z.string().trim().min(1, 'Must not be empty');
-const httpsUrl = z.url({ protocol: /^https$/, error: 'Expected an https:// URL' });
+/**
+ * A host name as DNS writes it: dot-separated labels of letters, digits and
+ * hyphens (none at a label's ends, at most 63 characters), at least two labels,
+ * the last one starting with a letter (so never an IP address). Such a name
+ * carries no character that any host file or header reads specially.
+ */
+const dnsLabel = '(?!-)[A-Za-z0-9-]{1,63}(?<!-)';
+const dnsNamePattern = `${dnsLabel}(?:\\.${dnsLabel})*\\.(?=[A-Za-z])${dnsLabel}`;
+const dnsName = new RegExp(`^${dnsNamePattern}$`);
+/** `https://`, a DNS name, an optional port, then a path, query or fragment or nothing. */
+const httpsUrlStart = new RegExp(`^https://(${dnsNamePattern})(?::(\\d{1,5}))?(?=[/?#]|$)`, 'i');
+const hostNameHint = 'a plain host name (letters, digits, hyphens and dots) and an optional port';
+
+/**
+ * Every URL of the settings: its origin goes into the Content-Security-Policy,
+ * the Permissions-Policy and the host files, so the host must be a plain DNS
+ * name; no user name or password, no space, quote, backslash or control
+ * character anywhere (a pasted URL with one is a mistake, never a need).
+ */
+const httpsUrl = z.string().superRefine((value, context) => {
+  const fail = (message: string) => context.addIssue({ code: 'custom', message, input: value });
+  if (!/^https:\/\//i.test(value)) return fail('Expected an https:// URL');
+  // Anything a URL would have to percent-encode is refused, not encoded: it is a typo or a paste error.
+  if (/[^\x21-\x7e]|["'<>\\^`{|}]/.test(value)) return fail('Expected a URL without spaces, quotes, backslashes, braces or other characters that must be encoded');
+  const start = httpsUrlStart.exec(value);
+  if (!start) return fail(`Expected https:// followed by ${hostNameHint}, e.g. https://maps.example.net/embed`);
+  const port = start[2] === undefined ? undefined : Number(start[2]);
+  if (port !== undefined && (port < 1 || port > 65535)) return fail('Expected a port from 1 to 65535');
+  if (start[1].length > 253) return fail('Expected a host name of at most 253 characters');
+  if (!URL.canParse(value)) return fail('Expected a valid https:// URL');
+});
 const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Expected a time such as 08:00');
 /** A day (2025-10-12) or, where only the month is known, a month (2025-03). */
 const isoDate = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])(-(0[1-9]|[12]\d|3[01]))?$/, 'Expected a date such as 2025-10-12 or a month such as 2025-03');
@@ -35,7 +64,10 @@ export const siteSettingsSchema = z
     brand: nonEmpty,
     /** Public origin of the site, without a trailing slash. */
     origin: httpsUrl.refine((url) => !url.endsWith('/'), 'Write the origin without a trailing slash'),
-    cockpitHost: z.string().regex(/^[a-z0-9.-]+\.[a-z]{2,}$/, 'Expected a host name such as cockpit.example.com'),
+    cockpitHost: z
+      .string()
+      .regex(dnsName, 'Expected a host name such as cockpit.example.com (letters, digits, hyphens and dots)')
+      .max(253, 'Expected a host name of at most 253 characters'),
     email: z.email('Expected an e-mail address'),
     /** The forms' mail drafts; the contact subject's prefix is the same in every language (not trimmed: its space counts). */
     forms: z.object({ contactSubjectPrefix: z.string().refine((value) => value.trim().length > 0, 'Must not be empty') }).strict(),

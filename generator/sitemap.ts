@@ -5,15 +5,15 @@
  * (contentDates.ts) as plain data, so this stage reads no file.
  */
 import { SitemapStream, streamToPromise } from 'sitemap';
-import { defaultLanguage, languages } from './schema.ts';
 import type { RouteTable } from './routes.ts';
 import type { OutputFile } from './writer.ts';
 
 /** @param lastModified page path to `YYYY-MM-DD`; a page without a date gets no lastmod. */
 export async function buildSitemap(routeTable: RouteTable, origin: string, lastModified: Record<string, string>): Promise<OutputFile[]> {
+  const { codes, default: defaultLanguage } = routeTable.languages;
   const stream = new SitemapStream({ hostname: origin, xslUrl: undefined, lastmodDateOnly: true });
   for (const route of routeTable.routes.filter((candidate) => candidate.indexable)) {
-    const alternates = languages.filter((language) => route.alternates[language]);
+    const alternates = codes.filter((language) => route.alternates[language]);
     stream.write({
       url: route.path,
       lastmod: lastModified[route.path],

@@ -3,14 +3,15 @@
  * the brand and the page's title, drawn with satori (layout and text to SVG) and
  * rasterised by resvg. The not-found and forwarding pages reuse their home's.
  */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { Resvg } from '@resvg/resvg-js';
-import { createElement as h } from 'react';
-import satori from 'satori';
+import { createElement as h, type ReactElement } from 'react';
 import { pageMeta } from '../templates/meta.ts';
 import type { Content } from './content.ts';
 import type { Translations } from './i18n.ts';
+import { imageCacheKey, type ImageCache } from './imageCache.ts';
 import type { PageId, RouteTable } from './routes.ts';
 import type { Language } from './schema.ts';
 import type { OutputFile } from './writer.ts';
@@ -24,6 +25,25 @@ export interface SocialImages {
 }
 
 const require = createRequire(import.meta.url);
+const rasterOptions = { fitTo: { mode: 'width' as const, value: socialImageSize.width } };
+
+function packageVersion(name: string): string {
+  return (JSON.parse(readFileSync(require.resolve(`${name}/package.json`), 'utf8')) as { version: string }).version;
+}
+
+/** The drawing libraries' versions: a new satori or resvg may draw other pixels, so it keys the cache. */
+export function drawingLibraryVersions(): { satori: string; resvg: string } {
+  return { satori: packageVersion('satori'), resvg: packageVersion('@resvg/resvg-js') };
+}
+
+/**
+ * satori and resvg are loaded only when an image has to be drawn: a build whose
+ * images are all cached never pays for them.
+ */
+export async function loadDrawingLibraries() {
+  const [{ default: satori }, { renderAsync }] = await Promise.all([import('satori'), import('@resvg/resvg-js')]);
+  return { satori, renderAsync };
+}
 
 async function loadFonts() {
   const file = (weight: number) => require.resolve(`@fontsource/inter/files/inter-latin-${weight}-normal.woff`);
@@ -48,26 +68,59 @@ function card(brand: string, title: string, tagline: string, colour: string) {
   );
 }
 
-function imagePage(page: PageId): PageId {
-  return page === 'notFound' || page === 'privacyRedirect' ? 'home' : page;
+/** A card as plain data (element types, props, children): the layout and every text and colour in it. */
+function describe(node: unknown): unknown {
+  if (node === null || typeof node !== 'object') return node;
+  if (Array.isArray(node)) return node.map(describe);
+  const element = node as ReactElement<Record<string, unknown>>;
+  if ('type' in element && 'props' in element) {
+    const { children, ...props } = element.props;
+    return { type: element.type, props, children: describe(children) };
+  }
+  return node;
 }
 
-export async function buildSocialImages(routeTable: RouteTable, translations: Translations, content: Content): Promise<SocialImages> {
+function imagePage(page: PageId): PageId {
+  return page === 'notFound' || page === 'privacyRedirect' || page === 'moved' ? 'home' : page;
+}
+
+export async function buildSocialImages(routeTable: RouteTable, translations: Translations, content: Content, cache: ImageCache): Promise<SocialImages> {
   const fonts = await loadFonts();
+  const fontsHash = createHash('sha256');
+  for (const font of fonts) fontsHash.update(font.data);
+  const keyBase = { kind: 'social-preview', size: socialImageSize, raster: rasterOptions, fonts: fontsHash.digest('hex'), libraries: drawingLibraryVersions() };
+
   const wanted = new Map<string, { page: PageId; language: Language }>();
   for (const route of routeTable.routes) {
     const page = imagePage(route.page);
     wanted.set(`${page}-${route.language}`, { page, language: route.language });
   }
-  const files: OutputFile[] = [];
-  for (const [name, { page, language }] of wanted) {
+  const images = [...wanted].map(([name, { page, language }]) => {
     const translator = translations.translators[language];
-    const { title } = pageMeta(page, translator, content);
-    const tagline = translator.t('home.hero.subtitle');
-    const svg = await satori(card(content.site.brand, title, tagline, content.site.theme.primary), { ...socialImageSize, fonts });
-    const png = new Resvg(svg, { fitTo: { mode: 'width', value: socialImageSize.width } }).render().asPng();
-    files.push({ path: `og/${name}.png`, contents: new Uint8Array(png) });
+    const element = card(content.site.brand, pageMeta(page, translator, content).title, translator.t('home.hero.subtitle'), content.site.theme.primary);
+    return { name, element, key: imageCacheKey({ ...keyBase, card: describe(element) }) };
+  });
+
+  const cached = await Promise.all(images.map((image) => cache.get(image.key)));
+  const missing = images.filter((_, index) => cached[index] === undefined);
+  const drawn = new Map<string, Uint8Array>();
+  if (missing.length > 0) {
+    const { satori, renderAsync } = await loadDrawingLibraries();
+    // satori lays out on this thread while resvg rasterises the previous card on libuv's pool: both cores work.
+    const rasterising: Promise<void>[] = [];
+    for (const image of missing) {
+      const svg = await satori(image.element, { ...socialImageSize, fonts });
+      rasterising.push(
+        renderAsync(svg, rasterOptions).then(async (rendered) => {
+          const png = new Uint8Array(rendered.asPng());
+          drawn.set(image.name, png);
+          await cache.put(image.key, png);
+        }),
+      );
+    }
+    await Promise.all(rasterising);
   }
+  const files: OutputFile[] = images.map((image, index) => ({ path: `og/${image.name}.png`, contents: cached[index] ?? drawn.get(image.name)! }));
   return {
     pathOf: (page, language) => `/og/${imagePage(page)}-${language}.png`,
     files,

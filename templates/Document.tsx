@@ -5,7 +5,6 @@
  */
 import type { ReactNode } from 'react';
 import type { PageId } from '../generator/routes.ts';
-import { defaultLanguage, languages } from '../generator/schema.ts';
 import type { PageContext } from './context.ts';
 import { consentKeyFor } from '../client/lib/consent.ts';
 import { CookieBanner } from './CookieBanner.tsx';
@@ -15,11 +14,12 @@ import { pageMeta } from './meta.ts';
 import { StructuredData } from './StructuredData.tsx';
 import { socialImageSize } from '../generator/social.ts';
 
-/** Every page loads `main`; pages with forms or accordions add their own entry. */
+/** Every page loads `main`; pages with forms or accordions, and the not-found page, add their own entry. */
 const pageScripts: Partial<Record<PageId, string[]>> = {
   partnership: ['forms'],
   contact: ['forms'],
   legal: ['legal'],
+  notFound: ['notFound'],
 };
 
 export function scriptsFor(page: PageId): string[] {
@@ -33,13 +33,16 @@ export interface DocumentProps {
   children: ReactNode;
 }
 
-const ogLocale = (language: string) => `${language}_CH`;
 
 export function Document({ ctx, head, children }: DocumentProps) {
   const { route, origin, assets, content, t, translator } = ctx;
   const { title, description } = pageMeta(route.page, translator, content);
   const absolute = (path: string) => `${origin}${path}`;
-  const alternateLanguages = languages.filter((language) => route.alternates[language]);
+  const languages = ctx.routeTable.languages;
+  const defaultLanguage = languages.default;
+  /** Open Graph writes a locale with an underscore: it_CH. */
+  const ogLocale = (language: string) => languages.of(language).locale.replace('-', '_');
+  const alternateLanguages = languages.codes.filter((language) => route.alternates[language]);
   const site = content.site;
   const pageUrl = absolute(route.canonicalPath ?? route.path);
   const socialImage = absolute(ctx.socialImages.pathOf(route.page, route.language));
@@ -101,7 +104,7 @@ export function Document({ ctx, head, children }: DocumentProps) {
         data-consent-key={consentKeyFor(site.brand)}
         data-analytics-src={site.analytics.scriptUrl || undefined}
         data-analytics-id={site.analytics.scriptUrl ? site.analytics.siteId : undefined}
-        data-legal-paths={route.page === 'notFound' ? JSON.stringify(Object.fromEntries(languages.map((language) => [language, ctx.routeTable.pathOf('legal', language)]))) : undefined}
+        data-legal-paths={route.page === 'notFound' ? JSON.stringify(Object.fromEntries(languages.codes.map((language) => [language, ctx.routeTable.pathOf('legal', language)]))) : undefined}
       >
         <a className="skip-link" href="#main">{t('common.skipToContent')}</a>
         <CookieBanner ctx={ctx} />

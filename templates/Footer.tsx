@@ -1,4 +1,4 @@
-/** The footer of section 2: three link columns, partner and payment logos, copyright, legal links. */
+/** The site's footer: three link columns, partner and payment logos, copyright, legal links. */
 import type { PageContext } from './context.ts';
 import { LanguageSwitcher } from './LanguageSwitcher.tsx';
 import { formatTimeRange, formatWeekdays, regionName, telHref } from './format.ts';
@@ -114,7 +114,8 @@ export function Footer({ ctx }: { ctx: PageContext }) {
             <li><a href={routeTable.legalSectionPath('privacy', language)}>{t('common.footer.privacy')}</a></li>
             <li><a href={path('legal')}>{t('common.footer.terms')}</a></li>
             <li><a href={routeTable.legalSectionPath('cookie', language)}>{t('common.footer.cookies')}</a></li>
-            <li hidden>
+            {/* Laid out but invisible until the consent script enables it, so showing it moves nothing. */}
+            <li className="cookie-settings" data-cookie-settings-item="">
               <button type="button" className="link-button" data-cookie-settings="">{t('common.cookieBanner.settings')}</button>
             </li>
           </ul>

@@ -1,4 +1,4 @@
-/** The sticky header of section 2: brand, main navigation, language buttons, mobile menu. */
+/** The site's sticky header: brand, main navigation, language buttons, mobile menu. */
 import type { PageId } from '../generator/routes.ts';
 import type { PageContext } from './context.ts';
 import { LanguageSwitcher } from './LanguageSwitcher.tsx';
@@ -46,20 +46,26 @@ export function Header({ ctx }: { ctx: PageContext }) {
         <div className="site-header__languages">
           <LanguageSwitcher ctx={ctx} placement="header" />
         </div>
-        <button type="button" className="menu-toggle" aria-expanded="false" aria-controls="mobile-menu" data-menu-toggle="" hidden>
-          <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
-            <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-          </svg>
-          <span className="menu-toggle__label" data-label-open={t('common.header.openMenu')} data-label-close={t('common.header.closeMenu')}>
-            {t('common.header.openMenu')}
-          </span>
-        </button>
-      </div>
-      <div className="mobile-menu" id="mobile-menu" data-mobile-menu="">
-        <nav aria-label={t('common.header.mobileNavLabel')}>
-          <NavigationLinks ctx={ctx} />
-        </nav>
-        <LanguageSwitcher ctx={ctx} placement="menu" />
+        {/* A native disclosure: closed from the first paint, usable without script; its panel
+            overlays the page below the header, so opening it moves nothing. Both labels share
+            one place, so the button keeps its width when the label changes. */}
+        <details className="mobile-menu" data-menu="">
+          <summary className="menu-toggle" aria-controls="mobile-menu" data-menu-toggle="">
+            <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+              <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            </svg>
+            <span className="menu-toggle__labels">
+              <span className="menu-toggle__open">{t('common.header.openMenu')}</span>
+              <span className="menu-toggle__close">{t('common.header.closeMenu')}</span>
+            </span>
+          </summary>
+          <div className="mobile-menu__panel" id="mobile-menu" data-mobile-menu="">
+            <nav aria-label={t('common.header.mobileNavLabel')}>
+              <NavigationLinks ctx={ctx} />
+            </nav>
+            <LanguageSwitcher ctx={ctx} placement="menu" />
+          </div>
+        </details>
       </div>
     </header>
   );

@@ -1,20 +1,17 @@
 /**
- * IT FR DE EN links to the same page in each language, straight from the route
- * table, so they work without script; the client script adds storing the choice.
+ * One button per language (in the order of languages.yaml's `buttons`), each a link
+ * to the same page in that language, straight from the route table, so they work
+ * without script; the client script adds storing the choice.
  */
-import type { Language } from '../generator/schema.ts';
 import type { PageContext } from './context.ts';
 import { Flag } from './flags.tsx';
-import { languageEndonym } from './format.ts';
-
-/** The order of section 2. */
-const buttonOrder: Language[] = ['it', 'fr', 'de', 'en'];
 
 export function LanguageSwitcher({ ctx, placement }: { ctx: PageContext; placement: 'header' | 'footer' | 'menu' }) {
-  const { route, t } = ctx;
+  const { route, t, routeTable } = ctx;
+  const { buttons, of } = routeTable.languages;
   return (
     <ul className={`language-switcher language-switcher--${placement}`} aria-label={t('common.languages.label')}>
-      {buttonOrder.map((language) => (
+      {buttons.map((language) => (
         <li key={language}>
           <a
             href={route.languageLinks[language]}
@@ -22,11 +19,11 @@ export function LanguageSwitcher({ ctx, placement }: { ctx: PageContext; placeme
             lang={language}
             data-language={language}
             aria-current={language === route.language ? 'true' : undefined}
-            title={languageEndonym(language)}
+            title={of(language).name}
           >
-            <Flag language={language} />
+            <Flag country={of(language).flag} />
             <span aria-hidden="true">{language.toUpperCase()}</span>
-            <span className="visually-hidden">{languageEndonym(language)}</span>
+            <span className="visually-hidden">{of(language).name}</span>
           </a>
         </li>
       ))}

@@ -4,7 +4,6 @@
  * Every value here is also visible on the page (footer, contact page, FAQ).
  */
 import type { FAQPage, LocalBusiness, Organization, PostalAddress, WebSite, WithContext } from 'schema-dts';
-import { languages } from '../generator/schema.ts';
 import type { PageContext } from './context.ts';
 
 type Graph = { '@context': 'https://schema.org'; '@graph': Exclude<WithContext<Organization | WebSite | LocalBusiness | FAQPage>, string>[] };
@@ -29,7 +28,7 @@ export function structuredData(ctx: PageContext): Graph {
     name: site.brand,
     url: `${origin}/`,
     // One node with one @id on every page, so it must not vary by page: the site is in all its languages.
-    inLanguage: [...languages],
+    inLanguage: [...ctx.routeTable.languages.codes],
     publisher: { '@id': organizationId },
   };
   const graph: Graph['@graph'] = [organization, website] as Graph['@graph'];

@@ -1,5 +1,8 @@
-/** Small inline flags for the language buttons; decorative, the button text names the language. */
-import type { Language } from '../generator/schema.ts';
+/**
+ * Small inline flags for the language buttons, by the country each language
+ * names in content/languages.yaml; decorative, the button text names the language.
+ */
+import type { ReactElement } from 'react';
 
 function Tricolour({ colours, vertical }: { colours: [string, string, string]; vertical: boolean }) {
   return (
@@ -23,15 +26,28 @@ function UnionFlag() {
   );
 }
 
-export function Flag({ language }: { language: Language }) {
-  switch (language) {
-    case 'it':
-      return <Tricolour colours={['#009246', '#ffffff', '#ce2b37']} vertical />;
-    case 'fr':
-      return <Tricolour colours={['#0055a4', '#ffffff', '#ef4135']} vertical />;
-    case 'de':
-      return <Tricolour colours={['#000000', '#dd0000', '#ffce00']} vertical={false} />;
-    case 'en':
-      return <UnionFlag />;
-  }
+/** Switzerland's flag is square: a white cross on red. */
+function SwissFlag() {
+  return (
+    <svg className="flag" viewBox="0 0 32 32" width="12" height="12" aria-hidden="true" focusable="false">
+      <rect width="32" height="32" fill="#da291c" />
+      <path d="M13,6 H19 V13 H26 V19 H19 V26 H13 V19 H6 V13 H13 Z" fill="#fff" />
+    </svg>
+  );
+}
+
+/** Each flag the templates can draw, by ISO 3166 country code. */
+const flags: Record<string, () => ReactElement> = {
+  IT: () => <Tricolour colours={['#009246', '#ffffff', '#ce2b37']} vertical />,
+  FR: () => <Tricolour colours={['#0055a4', '#ffffff', '#ef4135']} vertical />,
+  DE: () => <Tricolour colours={['#000000', '#dd0000', '#ffce00']} vertical={false} />,
+  GB: () => <UnionFlag />,
+  CH: () => <SwissFlag />,
+};
+
+/** The countries whose flag can be drawn; the content loader checks each language's flag against them. */
+export const flagCountries = Object.keys(flags);
+
+export function Flag({ country }: { country: string }) {
+  return flags[country]();
 }

@@ -1,5 +1,4 @@
 /** Names and numbers from the platform's Intl data rather than hand-typed lists. */
-import type { Language } from '../generator/schema.ts';
 
 /** Intl objects are costly to make and every page needs the same few: keep one per set of options. */
 function cached<T>(make: (key: string) => T): (key: string) => T {
@@ -15,12 +14,6 @@ const displayNames = cached((key) => {
   const [locale, type, style] = key.split('|');
   return new Intl.DisplayNames([locale], { type: type as 'language' | 'region', style: style as 'long' | 'short' });
 });
-
-/** A language's own name for itself: Italiano, Français, Deutsch, English. */
-export function languageEndonym(language: Language): string {
-  const name = displayNames(`${language}|language|long`).of(language) ?? language;
-  return name.charAt(0).toLocaleUpperCase(language) + name.slice(1);
-}
 
 /**
  * Swiss digit grouping, one for all four languages. Intl's Swiss locales disagree:
@@ -56,12 +49,16 @@ export function formatPrice(value: number, locale: string): string {
   return swissParts(value, locale, 'price');
 }
 
+const dateFormat = cached((key) => {
+  const [locale, monthOnly] = key.split('|');
+  return new Intl.DateTimeFormat(locale, monthOnly ? { month: 'long', year: 'numeric', timeZone: 'UTC' } : { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+});
+
 /** `2025-10-12` as `12 October 2025`, `2025-03` as `March 2025`, in the page's language. */
 export function formatDate(isoDate: string, locale: string): string {
   const monthOnly = isoDate.length === 7;
   const date = new Date(`${monthOnly ? `${isoDate}-01` : isoDate}T12:00:00Z`);
-  const options: Intl.DateTimeFormatOptions = monthOnly ? { month: 'long', year: 'numeric', timeZone: 'UTC' } : { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' };
-  return new Intl.DateTimeFormat(locale, options).format(date);
+  return dateFormat(`${locale}|${monthOnly ? 'month' : ''}`).format(date);
 }
 
 /** A displayed phone number as a `tel:` link target. */
@@ -72,9 +69,15 @@ export function telHref(phone: string): string {
 const weekdayIndex = { Monday: 1, Tuesday: 2, Wednesday: 3, Thursday: 4, Friday: 5, Saturday: 6, Sunday: 7 } as const;
 export type Weekday = keyof typeof weekdayIndex;
 
+const weekdayNames = cached((key) => {
+  const [locale, width] = key.split('|');
+  const format = new Intl.DateTimeFormat(locale, { weekday: width as 'long' | 'short', timeZone: 'UTC' });
+  return Object.fromEntries(Object.entries(weekdayIndex).map(([day, index]) => [day, format.format(new Date(Date.UTC(2024, 0, index)))])) as Record<Weekday, string>;
+});
+
 /** A weekday's name in the page's language; 2024-01-01 was a Monday. */
 export function weekdayName(day: Weekday, locale: string, width: 'long' | 'short' = 'long'): string {
-  return new Intl.DateTimeFormat(locale, { weekday: width, timeZone: 'UTC' }).format(new Date(Date.UTC(2024, 0, weekdayIndex[day])));
+  return weekdayNames(`${locale}|${width}`)[day];
 }
 
 /** `Monday–Friday`: three or more consecutive days as a range, otherwise a list. */

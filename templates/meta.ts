@@ -7,7 +7,7 @@ import type { Translator } from '../generator/i18n.ts';
 import type { PageId } from '../generator/routes.ts';
 
 /** The texts namespace whose `meta.title` and `meta.description` describe the page. */
-const metaNamespace: Record<Exclude<PageId, 'cookiePolicy' | 'privacyRedirect'>, string> = {
+const metaNamespace: Record<Exclude<PageId, 'cookiePolicy' | 'privacyRedirect' | 'moved'>, string> = {
   home: 'home',
   about: 'about',
   subscriptions: 'subscriptions',
@@ -30,8 +30,8 @@ export function pageMeta(page: PageId, translator: Translator, content: Content)
     const firstParagraph = content.cookiePolicy.sections.flatMap((section) => section.paragraphs ?? [])[0] ?? content.cookiePolicy.title;
     return { title: content.cookiePolicy.title, description: firstParagraph.length > 160 ? `${firstParagraph.slice(0, 157).trimEnd()}…` : firstParagraph };
   }
-  if (page === 'privacyRedirect') {
-    const title = translator.t('legal.redirect.title');
+  if (page === 'privacyRedirect' || page === 'moved') {
+    const title = translator.t(page === 'moved' ? 'common.moved.title' : 'legal.redirect.title');
     return { title, description: title };
   }
   const namespace = metaNamespace[page];

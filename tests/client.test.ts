@@ -10,8 +10,13 @@ import { constraintAttributes, firstError, formRules } from '../client/lib/formR
 import { idFromHash } from '../client/lib/hash.ts';
 import { runIndependently } from '../client/lib/independently.ts';
 import { prefixedPath } from '../client/lib/language.ts';
+import { legalPageFor } from '../client/lib/notFound.ts';
 import { buildMailtoLink } from '../client/lib/mailto.ts';
 import { siteSettingsSchema } from '../generator/schema.ts';
+
+/** The languages as the build bundles them into the scripts, and a copy with Romansh added. */
+const fourLanguages = { codes: ['it', 'en', 'de', 'fr'], default: 'it' };
+const withRomansh = { codes: ['it', 'en', 'de', 'fr', 'rm'], default: 'it' };
 
 /** What a mail program reads from a mailto link (RFC 6068). */
 function parseMailto(href: string) {
@@ -58,6 +63,7 @@ const partnershipConfig: FormConfig = {
   to: 'info@example.com',
   labels: { companyName: 'Company name', contactPerson: 'Contact person', description: 'Description' },
   errors: {},
+  rules: {},
   subject: 'New partnership request',
   consent: 'I consent to sending my data to info@example.com',
 };
@@ -70,7 +76,7 @@ describe('form mail drafts', () => {
   });
 
   it('starts the contact subject with "Contact Request: "', () => {
-    const config: FormConfig = { to: 'info@example.com', labels: { name: 'Nome', subject: 'Oggetto' }, errors: {}, subject: 'Contact Request: ' };
+    const config: FormConfig = { to: 'info@example.com', labels: { name: 'Nome', subject: 'Oggetto' }, errors: {}, rules: {}, subject: 'Contact Request: ' };
     const parsed = parseMailto(buildContactMail(config, { name: 'Luca', subject: 'Offerta 5G + eSIM' }));
     expect(parsed.subject).toBe('Contact Request: Offerta 5G + eSIM');
     expect(parsed.body).toBe('Nome: Luca\r\nOggetto: Offerta 5G + eSIM');
@@ -90,48 +96,48 @@ describe('contact subject prefix setting', () => {
 
 describe('form rules', () => {
   const { partnership, contact } = formRules;
-  it('applies the minimum lengths of section 5', () => {
+  it('applies the forms’ minimum lengths', () => {
     const cases: [keyof typeof partnership, number][] = [['companyName', 2], ['contactPerson', 3], ['address', 5], ['postalCode', 2], ['city', 2], ['phone', 6], ['description', 20]];
     for (const [field, minimum] of cases) {
-      expect(firstError(partnership[field], 'x'.repeat(minimum - 1)), field).toBeDefined();
-      expect(firstError(partnership[field], 'x'.repeat(minimum)), field).toBeUndefined();
+      expect(firstError(partnership[field].rules, 'x'.repeat(minimum - 1)), field).toBeDefined();
+      expect(firstError(partnership[field].rules, 'x'.repeat(minimum)), field).toBeUndefined();
     }
     const contactCases: [keyof typeof contact, number][] = [['name', 2], ['phone', 5], ['company', 2], ['subject', 2], ['message', 10]];
     for (const [field, minimum] of contactCases) {
-      expect(firstError(contact[field], 'x'.repeat(minimum - 1)), field).toBeDefined();
-      expect(firstError(contact[field], 'x'.repeat(minimum)), field).toBeUndefined();
+      expect(firstError(contact[field].rules, 'x'.repeat(minimum - 1)), field).toBeDefined();
+      expect(firstError(contact[field].rules, 'x'.repeat(minimum)), field).toBeUndefined();
     }
   });
 
   it('caps the description at 500 characters with its own message', () => {
-    expect(firstError(partnership.description, 'x'.repeat(500))).toBeUndefined();
-    expect(firstError(partnership.description, 'x'.repeat(501))).toBe('descriptionMax');
-    expect(firstError(partnership.description, 'short')).toBe('descriptionMin');
+    expect(firstError(partnership.description.rules, 'x'.repeat(500))).toBeUndefined();
+    expect(firstError(partnership.description.rules, 'x'.repeat(501))).toBe('descriptionMax');
+    expect(firstError(partnership.description.rules, 'short')).toBe('descriptionMin');
   });
 
   it('accepts exactly the HTML standard’s valid e-mail addresses, as type=email does', () => {
     const valid = ['anna@example.com', 'a@b.cd', 'anna+test@example.com', "o'neil.x_y!#$%&*/=?^`{|}~-@sub.example-1.ch", 'a@intranet', `a@${'b'.repeat(63)}.ch`, ' anna@example.com '];
-    for (const address of valid) expect(firstError(contact.email, address), address).toBeUndefined();
+    for (const address of valid) expect(firstError(contact.email.rules, address), address).toBeUndefined();
     const invalid = ['', 'anna', 'anna@', '@example.com', 'an na@example.com', 'a@b..cd', 'a@.b.cd', 'a@b.cd.', 'a@-b.cd', 'a@b-.cd', 'a@b_c.cd', 'a@b.cd@e.fg', `a@${'b'.repeat(64)}.ch`, 'a@bücher.ch', 'anna@example.com\nx'];
-    for (const address of invalid) expect(firstError(contact.email, address), address).toBe('email');
+    for (const address of invalid) expect(firstError(contact.email.rules, address), address).toBe('email');
   });
 
   it('checks consent', () => {
-    expect(firstError(partnership.consent, false)).toBe('consent');
-    expect(firstError(partnership.consent, true)).toBeUndefined();
+    expect(firstError(partnership.consent.rules, false)).toBe('consent');
+    expect(firstError(partnership.consent.rules, true)).toBeUndefined();
   });
 
   it('counts characters, not UTF-16 units: an emoji is one character', () => {
     const emoji = '😀';
     expect(emoji.length).toBe(2);
-    expect(firstError(contact.name, emoji)).toBe('name');
-    expect(firstError(contact.name, emoji + emoji)).toBeUndefined();
-    expect(firstError(partnership.description, 'x'.repeat(18) + emoji)).toBe('descriptionMin');
-    expect(firstError(partnership.description, 'x'.repeat(19) + emoji)).toBeUndefined();
-    expect(firstError(partnership.description, 'x'.repeat(499) + emoji)).toBeUndefined();
-    expect(firstError(partnership.description, 'x'.repeat(500) + emoji)).toBe('descriptionMax');
-    expect(firstError(partnership.description, emoji.repeat(500))).toBeUndefined();
-    expect(firstError(partnership.description, emoji.repeat(501))).toBe('descriptionMax');
+    expect(firstError(contact.name.rules, emoji)).toBe('name');
+    expect(firstError(contact.name.rules, emoji + emoji)).toBeUndefined();
+    expect(firstError(partnership.description.rules, 'x'.repeat(18) + emoji)).toBe('descriptionMin');
+    expect(firstError(partnership.description.rules, 'x'.repeat(19) + emoji)).toBeUndefined();
+    expect(firstError(partnership.description.rules, 'x'.repeat(499) + emoji)).toBeUndefined();
+    expect(firstError(partnership.description.rules, 'x'.repeat(500) + emoji)).toBe('descriptionMax');
+    expect(firstError(partnership.description.rules, emoji.repeat(500))).toBeUndefined();
+    expect(firstError(partnership.description.rules, emoji.repeat(501))).toBe('descriptionMax');
   });
 
   it('gives the browser the same constraints', () => {
@@ -141,7 +147,7 @@ describe('form rules', () => {
 });
 
 describe('first-visit decision', () => {
-  const base: FirstVisitInput = { path: '/', storedLanguage: null, redirectDone: false, userAgent: 'Mozilla/5.0 Chrome/156', browserLanguage: 'it-CH' };
+  const base: FirstVisitInput = { path: '/', storedLanguage: null, redirectDone: false, userAgent: 'Mozilla/5.0 Chrome/156', browserLanguage: 'it-CH', languages: fourLanguages };
   it('follows the browser language for en, de and fr only', () => {
     expect(decideFirstVisit({ ...base, browserLanguage: 'en-US' })).toEqual({ target: '/en/', setRedirectDone: true });
     expect(decideFirstVisit({ ...base, browserLanguage: 'de-CH' })).toEqual({ target: '/de/', setRedirectDone: true });
@@ -166,15 +172,37 @@ describe('first-visit decision', () => {
     expect(decideFirstVisit({ ...base, storedLanguage: 'xx', browserLanguage: 'fr-CH' })).toEqual({ target: '/fr/', setRedirectDone: true });
     expect(decideFirstVisit({ ...base, storedLanguage: 'EN', browserLanguage: 'it-CH' })).toEqual({ target: undefined, setRedirectDone: true });
   });
+  it('takes its languages from the build: a fifth language redirects like the others', () => {
+    expect(decideFirstVisit({ ...base, browserLanguage: 'rm-CH', languages: withRomansh })).toEqual({ target: '/rm/', setRedirectDone: true });
+    expect(decideFirstVisit({ ...base, storedLanguage: 'rm', languages: withRomansh })).toEqual({ target: '/rm/', setRedirectDone: true });
+    expect(decideFirstVisit({ ...base, storedLanguage: 'rm', browserLanguage: 'fr' })).toEqual({ target: '/fr/', setRedirectDone: true });
+  });
 });
 
 describe('prefixedPath', () => {
   it('swaps the language prefix of an unknown path', () => {
-    expect(prefixedPath('/de/nope', 'en')).toBe('/en/nope');
-    expect(prefixedPath('/nope', 'fr')).toBe('/fr/nope');
-    expect(prefixedPath('/fr/a/b/', 'it')).toBe('/a/b/');
-    expect(prefixedPath('/', 'de')).toBe('/de/');
-    expect(prefixedPath('/english', 'de')).toBe('/de/english');
+    expect(prefixedPath('/de/nope', 'en', fourLanguages)).toBe('/en/nope');
+    expect(prefixedPath('/nope', 'fr', fourLanguages)).toBe('/fr/nope');
+    expect(prefixedPath('/fr/a/b/', 'it', fourLanguages)).toBe('/a/b/');
+    expect(prefixedPath('/', 'de', fourLanguages)).toBe('/de/');
+    expect(prefixedPath('/english', 'de', fourLanguages)).toBe('/de/english');
+  });
+  it('treats the prefix of any language the build names as a prefix', () => {
+    expect(prefixedPath('/rm/nope', 'de', withRomansh)).toBe('/de/nope');
+    expect(prefixedPath('/rm/nope', 'de', fourLanguages)).toBe('/de/rm/nope');
+    expect(prefixedPath('/nope/', 'rm', withRomansh)).toBe('/rm/nope/');
+  });
+});
+
+describe('not-found forwarding', () => {
+  const legalPaths = { it: '/legal/', en: '/en/legal/', rm: '/rm/legal/' };
+  it('forwards exactly one unknown segment under a language’s legal page to that page', () => {
+    expect(legalPageFor('/legal/x', legalPaths)).toBe('/legal/');
+    expect(legalPageFor('/rm/legal/x/', legalPaths)).toBe('/rm/legal/');
+    expect(legalPageFor('/en/legal/x', legalPaths)).toBe('/en/legal/');
+    expect(legalPageFor('/legal/x/y', legalPaths)).toBeUndefined();
+    expect(legalPageFor('/de/legal/x', legalPaths)).toBeUndefined();
+    expect(legalPageFor('/legal/', legalPaths)).toBeUndefined();
   });
 });
 

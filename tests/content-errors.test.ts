@@ -75,6 +75,19 @@ describe('content errors', () => {
     expect(result.stderr).toContain('Content has 2 problems');
   });
 
+  it('reports a settings URL whose host is not a plain DNS name at its line and column, and writes nothing', async () => {
+    const result = await buildBroken('hostile-url', (dir) =>
+      edit(path.join(dir, 'site.yaml'), (source) => source.replace('luganoMap: https://maps.example.net/embed?q=Lugano', 'luganoMap: https://maps.example.net;script-src/')),
+    );
+    expect(result.code).toBe(1);
+    const source = (await readFile(path.join(result.contentDir, 'site.yaml'), 'utf8')).split('\n');
+    const line = source.findIndex((text) => text.includes('luganoMap:')) + 1;
+    const column = source[line - 1].indexOf('https://') + 1;
+    expect(result.stderr).toContain(`content/site.yaml:${line}:${column}  urls.luganoMap: Expected https:// followed by a plain host name`);
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+    expect(await snapshot(outDir)).toEqual(previousOutput);
+  });
+
   it('reports a YAML syntax error with its position', async () => {
     const result = await buildBroken('syntax', (dir) => edit(path.join(dir, 'zones.yaml'), (source) => source.replace('  - id: europe\n', '  - id: europe\n   icon: [unclosed\n')));
     expect(result.code).toBe(1);
@@ -142,7 +155,7 @@ describe('content errors', () => {
     expect(result.stderr).toMatch(/content\/texts\/it\/esim\.yaml:2:10 {2}esim\.\w+\.title: Must not be empty {2}\[CONTENT_SCHEMA\]/);
   });
 
-  it('reports a renamed plan that section 3 gives the business-zone badge', async () => {
+  it('reports a renamed plan that the badge rule gives the business-zone badge', async () => {
     const result = await buildBroken('badgeplan', async (dir) => {
       await edit(path.join(dir, 'plans.yaml'), (source) => source.replace('id: my-europe-plus', 'id: my-europe-max'));
       await edit(path.join(dir, 'zones.yaml'), (source) => source.replaceAll('my-europe-plus', 'my-europe-max'));

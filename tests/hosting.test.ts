@@ -3,17 +3,18 @@ import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hostConfigFiles, hostTargets } from '../generator/hosting/index.ts';
 import { nginxString } from '../generator/hosting/nginx.ts';
-import { createRouteTable } from '../generator/routes.ts';
+import { realRouteTable } from './helpers/routeTable.ts';
 import { hostName } from '../generator/preview/paths.ts';
 import { parseHeaders, parseRedirects } from '../generator/preview/rules.ts';
 import { caching, checkAnswer, hostExpectations, securityHeadersOf, type Answer } from './helpers/hosts.ts';
-import { buildInMemory, type MemoryBuild } from './helpers/memoryBuild.ts';
+import type { MemoryBuild } from './helpers/memoryBuild.ts';
+import { sharedBuild } from './helpers/sharedBuild.ts';
 
-const routeTable = createRouteTable();
+const routeTable = realRouteTable;
 let site: MemoryBuild;
 
 beforeAll(async () => {
-  site = await buildInMemory();
+  site = await sharedBuild();
 });
 
 const securityHeaderNames = ['Content-Security-Policy', 'Strict-Transport-Security', 'X-Content-Type-Options', 'Referrer-Policy', 'Permissions-Policy', 'X-Frame-Options'];
@@ -302,7 +303,7 @@ describe('.htaccess', () => {
   it('carries every rule', () => {
     const conf = site.text('.htaccess');
     expect(conf).toContain('RewriteRule ^privacy/?$ /condizioni/#privacy-policy [R=301,NE,L]');
-    expect(conf).toContain('RewriteCond %{HTTP_HOST} ^cockpit\\.example\\.com(?::\\d+)?$ [NC]\nRewriteRule ^$ /cockpit/index.html [L]');
+    expect(conf).toContain('RewriteCond %{HTTP_HOST} ^cockpit\\.example\\.com\\.?(?::\\d+)?$ [NC]\nRewriteRule ^$ /cockpit/index.html [L]');
     expect(conf).toContain('RewriteRule ^en/legal/[^/]+/?$ /en/legal/index.html [L]');
     expect(conf).toContain('ErrorDocument 404 /404.html');
     expect(conf).toContain('<If "%{REQUEST_URI} =~ m#^/de/#">\n  ErrorDocument 404 /de/404.html\n</If>');

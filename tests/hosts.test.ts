@@ -7,7 +7,8 @@ import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkAnswer, checkHidden, disguisedHostFiles, get, hasApache, hasNginx, hostExpectations, requireRealHosts, securityHeadersOf, startApache, startNginx, type RunningHost } from './helpers/hosts.ts';
-import { makeTempDir, runSite } from './helpers/site.ts';
+import { makeTempDir } from './helpers/site.ts';
+import { sharedDist } from './helpers/sharedBuild.ts';
 
 requireRealHosts();
 
@@ -20,9 +21,7 @@ const running: RunningHost[] = [];
 beforeAll(async () => {
   if (!hasNginx && !hasApache) return;
   workDir = await makeTempDir('hosts');
-  dist = path.join(workDir, 'dist');
-  const built = await runSite(['build', '--out', dist]);
-  expect(built.code, built.stderr).toBe(0);
+  dist = sharedDist();
   asset = `/assets/${(await readdir(path.join(dist, 'assets'))).find((file) => file.endsWith('.css'))}`;
   securityHeaders = securityHeadersOf(await readFile(path.join(dist, '_headers'), 'utf8'));
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createTranslations, flattenKeys, missingMarker } from '../generator/i18n.ts';
+import { siteLanguagesFrom } from '../generator/languages.ts';
 import type { SiteSettings } from '../generator/schema.ts';
 
 const texts = {
@@ -13,7 +14,7 @@ const texts = {
 const site = { brand: 'Example Mobile', founded: 2025, email: 'info@example.com', address: { street: 'Via Esempio 1', postalCode: '6900', city: 'Lugano', country: 'CH' } } as SiteSettings;
 
 describe('translations', () => {
-  const translations = createTranslations(texts, site);
+  const translations = createTranslations(texts, site, siteLanguagesFrom({ languages: ['it', 'en', 'de', 'fr'].map((code) => ({ code, name: code, locale: `${code}-CH`, flag: 'CH' })), buttons: ['it', 'en', 'de', 'fr'] }));
   const en = translations.translators.en;
 
   it('looks up the page language first, then Italian', () => {

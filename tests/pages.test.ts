@@ -4,24 +4,26 @@
  * membership by ISO code, the same structure in every language, and no
  * missing-translation marker anywhere.
  *
- * Expected values are the spec's facts written out here (SPEC.md sections 2, 3
- * and 9); names, numbers, units and dates in each language come from Intl, never
+ * Expected values are the site's facts (its pages, plans, zones and tariffs)
+ * written out here; names, numbers, units and dates in each language come from Intl, never
  * from the build. Where a fact is prose (contract terms, billing rules), each
  * language's phrasing of it is written here as a pattern that one sentence of
  * the page must match.
  */
 import { parse, type HTMLElement } from 'node-html-parser';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createRouteTable, type PageId } from '../generator/routes.ts';
-import { buildInMemory, type MemoryBuild } from './helpers/memoryBuild.ts';
+import type { PageId } from '../generator/routes.ts';
+import { realRouteTable } from './helpers/routeTable.ts';
+import type { MemoryBuild } from './helpers/memoryBuild.ts';
+import { sharedBuild } from './helpers/sharedBuild.ts';
 
-const routeTable = createRouteTable();
+const routeTable = realRouteTable;
 const languages = ['it', 'en', 'de', 'fr'] as const;
 type Language = (typeof languages)[number];
 let site: MemoryBuild;
 
 beforeAll(async () => {
-  site = await buildInMemory();
+  site = await sharedBuild();
 });
 
 const pages = new Map<string, HTMLElement>();
@@ -55,7 +57,7 @@ const monthYear = (year: number, month: number, language: Language) =>
 // ---------------------------------------------------------------------------
 // The spec's facts.
 
-/** Section 3, zone membership, as ISO 3166 codes; an entry of two codes is one territory. */
+/** Zone membership, as ISO 3166 codes; an entry of two codes is one territory. */
 const eu27 = ['AT', 'BE', 'BG', 'HR', 'CY', 'CZ', 'DK', 'EE', 'FI', 'FR', 'DE', 'GR', 'HU', 'IE', 'IT', 'LV', 'LT', 'LU', 'MT', 'NL', 'PL', 'PT', 'RO', 'SK', 'SI', 'ES', 'SE'];
 const zoneEntries = {
   switzerland: ['CH', 'LI'],
@@ -69,7 +71,7 @@ const globalNamed = ['AL', 'SA', 'AR', 'CL', 'KR', 'PH', 'NG', 'RU', 'UA', 'VN']
 const globalSize = { min: 55, max: 65 };
 const zoneIds = ['switzerland', 'europe', 'business', 'global'] as const;
 
-/** Section 9, pay-per-use tariffs (CHF): rows by item, columns CH/FL, Europe Plus / Business, Global, rest of world. */
+/** Pay-per-use tariffs (CHF): rows by item, columns CH/FL, Europe Plus / Business, Global, rest of world. */
 const payPerUseColumns = ['chFl', 'europeBusiness', 'global', 'restOfWorld'];
 const payPerUse: [item: string, prices: (number | 'none')[]][] = [
   ['callsToChFl', [0.45, 0.45, 1.0, 4.0]],
@@ -81,7 +83,7 @@ const payPerUse: [item: string, prices: (number | 'none')[]][] = [
   ['dataPerMb', [0.01, 0.1, 1.0, 15.0]],
 ];
 
-/** Section 9, short numbers: setup fee / price per minute. */
+/** Short numbers: setup fee / price per minute. */
 type Fee = number | 'free';
 const shortNumbers: { numbers: string[]; service?: 'wakeUp' | 'traffic' | 'airRescue'; setup: Fee; perMinute: Fee }[] = [
   { numbers: ['112', '117', '118', '143', '144', '145'], setup: 'free', perMinute: 'free' },
@@ -212,7 +214,7 @@ const wording: Record<Language, {
 
 // ---------------------------------------------------------------------------
 
-describe('counts of section 9 in every language', () => {
+describe('counts of the tariffs in every language', () => {
   const expected: [PageId, string, number][] = [
     ['home', 'features', 6],
     ['home', 'values', 4],
@@ -446,7 +448,7 @@ describe('legal', () => {
         for (const bullet of bullets.filter((candidate) => words.duration.test(candidate))) expect(bullet).toContain('30');
       });
 
-      it('prices each special number as section 9 says', () => {
+      it('prices each special number as the tariffs say', () => {
         const words = wording[language];
         const table = legal(language).querySelectorAll('#tariffs table').find((candidate) => candidate.querySelectorAll('thead th').length === 2)!;
         const rows = table.querySelectorAll('tbody tr').map((row) => ({ number: text(row.querySelector('th')), rate: text(row.querySelector('td')) }));
@@ -475,7 +477,7 @@ describe('legal', () => {
         expect(international).toContain(text(subscriptions.querySelector('#zone-business-title')));
       });
 
-      it('prices each short number as section 9 says: setup fee and price per minute', () => {
+      it('prices each short number as the tariffs say: setup fee and price per minute', () => {
         const words = wording[language];
         const table = legal(language).querySelectorAll('#tariffs table').find((candidate) => candidate.querySelectorAll('thead th').length === 3)!;
         const headers = table.querySelectorAll('thead th').map(text);
@@ -591,11 +593,15 @@ describe('other pages', () => {
   it('embeds the coverage map and offers the 2025 network test report as a PDF, saying so', () => {
     for (const language of languages) {
       const document = page('coverage', language);
-      const frame = document.querySelector('iframe')!;
+      // The map waits in an inert template behind its placeholder until the visitor consents.
+      const holder = document.querySelector('[data-consent-frame]')!;
+      const frame = holder.querySelector('template iframe')!;
       expect(frame.getAttribute('src')).toBe('https://coverage.example.net/map?lang=it');
       expect(frame.getAttribute('allow')).toContain('geolocation');
-      expect(frame.getAttribute('loading')).toBe('lazy');
       expect(frame.getAttribute('title')?.length).toBeGreaterThan(3);
+      expect(document.querySelectorAll('iframe').filter((element) => element.parentNode?.rawTagName !== 'template')).toEqual([]);
+      expect(holder.querySelector('a[target="_blank"]')!.getAttribute('href')).toBe('https://coverage.example.net/map?lang=it');
+      expect(text(holder.querySelector('.consent-frame__who'))).toContain('coverage.example.net');
       const download = document.querySelector('a[download]')!;
       expect(download.getAttribute('href')).toBe('https://files.example.net/network-test-2025.pdf');
       expect(download.getAttribute('download')).toBe('network-test-2025.pdf');
@@ -615,7 +621,7 @@ describe('other pages', () => {
     }
   });
 
-  it('gives the partnership and contact forms every field of section 3, labelled', () => {
+  it('gives the partnership and contact forms every field it asks for, labelled', () => {
     const fields = {
       partnership: ['companyName', 'contactPerson', 'address', 'postalCode', 'city', 'email', 'phone', 'description', 'consent'],
       contact: ['name', 'email', 'phone', 'company', 'subject', 'message'],
@@ -643,7 +649,8 @@ describe('other pages', () => {
       expect(main.querySelector('a[href="mailto:info@example.com"]')).toBeTruthy();
       expect(main.text).toContain('6900');
       expect(main.text).toContain('Lugano');
-      expect(main.querySelector('iframe[title]')).toBeTruthy();
+      expect(main.querySelector('[data-consent-frame] template iframe[title]')!.getAttribute('src')).toBe('https://maps.example.net/embed?q=Lugano');
+      expect(text(main.querySelector('[data-consent-frame] .consent-frame__who'))).toContain('maps.example.net');
     }
   });
 

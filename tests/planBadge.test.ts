@@ -1,5 +1,5 @@
 /**
- * The plan badge rule of section 3, checked in its order on every combination of
+ * The plan badge rule, checked in its order on every combination of
  * the data it reads, then on the real plans.
  */
 import { describe, expect, it } from 'vitest';
@@ -16,7 +16,7 @@ const plan = (id: string, europe: boolean, world: boolean): Pick<Plan, 'id' | 'r
 });
 
 describe('planBadge', () => {
-  // Section 3: business-zone badge for my-europe-plus; otherwise global if world
+  // The rule: business-zone badge for my-europe-plus; otherwise global if world
   // roaming is an object, europe if Europe roaming is an object, else Switzerland.
   const cases: [id: string, europe: boolean, world: boolean, badge: PlanBadge][] = [
     ['my-europe-plus', false, false, 'business'],
@@ -39,7 +39,7 @@ describe('planBadge', () => {
     expect(planBadge(plan('my-world', true, true))).toBe('global');
   });
 
-  it('gives the real plans the badges section 3 implies', async () => {
+  it('gives the real plans the badges the rule implies', async () => {
     const { plans } = await loadContent(realContent);
     expect(Object.fromEntries(plans.map((candidate) => [candidate.id, planBadge(candidate)]))).toEqual({
       'my-swiss': 'switzerland',

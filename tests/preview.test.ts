@@ -3,8 +3,9 @@
  * same table as real nginx and Apache (tests/helpers/hosts.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { mkdir, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { request } from 'node:http';
+import { connect, createServer } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hostConfigFiles } from '../generator/hosting/index.ts';
@@ -12,6 +13,7 @@ import { fileInRoot, hostName, resolveRequest } from '../generator/preview/paths
 import { startPreviewServer } from '../generator/preview/server.ts';
 import { checkAnswer, checkHidden, disguisedHostFiles, get, hostExpectations, securityHeadersOf } from './helpers/hosts.ts';
 import { makeTempDir, projectRoot, runSite } from './helpers/site.ts';
+import { sharedDist } from './helpers/sharedBuild.ts';
 
 let workDir: string;
 let outDir: string;
@@ -38,14 +40,40 @@ async function startCli(dir: string): Promise<RunningPreview> {
   return { url, child };
 }
 
+/** A request with any method; the body as text (empty for HEAD). */
+function send(baseUrl: string, method: string, pathname: string): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+  const url = new URL(baseUrl);
+  return new Promise((resolve, reject) => {
+    const req = request({ hostname: url.hostname, port: url.port, path: pathname, method }, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk) => (body += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** Bytes sent as they are, for a request no HTTP client would send; the whole answer as text. */
+function rawRequest(baseUrl: string, text: string): Promise<string> {
+  const url = new URL(baseUrl);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(url.port), url.hostname, () => socket.write(text));
+    let answer = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk) => (answer += chunk));
+    socket.on('end', () => resolve(answer));
+    socket.on('error', reject);
+  });
+}
+
 beforeAll(async () => {
   workDir = await makeTempDir('preview');
-  outDir = path.join(workDir, 'dist');
-  const built = await runSite(['build', '--out', outDir]);
-  expect(built.code, built.stderr).toBe(0);
+  outDir = sharedDist();
   // A sibling whose name starts like the served folder's: a prefix check without a separator would let it through.
-  await mkdir(path.join(workDir, 'dist-old'));
-  await writeFile(path.join(workDir, 'dist-old', 'secret.txt'), 'secret');
+  await mkdir(path.join(path.dirname(outDir), 'dist-old'), { recursive: true });
+  await writeFile(path.join(path.dirname(outDir), 'dist-old', 'secret.txt'), 'secret');
   preview = await startCli(outDir);
   base = preview.url;
 });
@@ -164,6 +192,64 @@ describe('site preview', () => {
     }
   });
 
+  it('serves only files whose real path is inside the folder: a symlink out of it is not found', async () => {
+    const outside = path.join(workDir, 'outside');
+    await mkdir(outside, { recursive: true });
+    await writeFile(path.join(outside, 'SECRET.txt'), 'the secret');
+    await writeFile(path.join(outside, 'index.html'), '<p>the secret page</p>');
+    const linked = path.join(workDir, 'linked');
+    await mkdir(linked);
+    await writeFile(path.join(linked, 'index.html'), '<html lang="it"><body data-page="home"></body></html>');
+    await writeFile(path.join(linked, '404.html'), '<html lang="it"><body data-page="notFound"></body></html>');
+    await symlink(outside, path.join(linked, 'escape-link'));
+    await symlink(path.join(outside, 'SECRET.txt'), path.join(linked, 'leak.txt'));
+    await symlink(path.join(linked, 'index.html'), path.join(linked, 'alias.html'));
+    await writeFile(path.join(linked, '_redirects'), '/rule /escape-link/SECRET.txt 200\n/forced /leak.txt 200!\n');
+    const server = await startPreviewServer({ dir: linked, port: 0 });
+    try {
+      for (const requestPath of ['/escape-link/SECRET.txt', '/escape-link/', '/escape-link', '/leak.txt', '/rule', '/forced']) {
+        const answer = await get(server.url, requestPath);
+        expect(answer.status, requestPath).toBe(404);
+        expect(answer.body, requestPath).not.toContain('secret');
+      }
+      // A link that stays inside the folder is an ordinary file.
+      const alias = await get(server.url, '/alias.html');
+      expect(alias.status).toBe(200);
+      expect(alias.body).toContain('data-page="home"');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('answers 405 with Allow to any method but GET and HEAD, with the security headers', async () => {
+    const security = securityHeadersOf(await readFile(path.join(outDir, '_headers'), 'utf8'));
+    for (const method of ['POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'TRACE', 'PROPFIND']) {
+      for (const requestPath of ['/', '/en/about/', '/nope', '/nginx.conf']) {
+        const answer = await send(base, method, requestPath);
+        expect(answer.status, `${method} ${requestPath}`).toBe(405);
+        expect(answer.headers.allow, `${method} ${requestPath}`).toBe('GET, HEAD');
+        for (const [name, value] of security) expect(answer.headers[name.toLowerCase()], `${method} ${requestPath} ${name}`).toBe(value);
+      }
+    }
+    const head = await send(base, 'HEAD', '/en/about/');
+    expect(head.status).toBe(200);
+    expect(head.body).toBe('');
+    expect(head.headers['content-type']).toBe('text/html; charset=utf-8');
+  });
+
+  it('sends the security headers on its own error answers: a bad path, a request it cannot parse, a plain 404', async () => {
+    const security = securityHeadersOf(await readFile(path.join(outDir, '_headers'), 'utf8'));
+    const badPath = await get(base, '/%E0%A4%A');
+    expect(badPath.status).toBe(400);
+    const raw = await rawRequest(base, 'GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nNot a header line\r\n\r\n');
+    expect(raw).toMatch(/^HTTP\/1\.1 400 /);
+    for (const [name, value] of security) {
+      expect(badPath.headers[name.toLowerCase()], `bad path ${name}`).toBe(value);
+      expect(raw, `unparsable request ${name}`).toContain(`\r\n${name}: ${value}\r\n`);
+    }
+    expect(preview.child.exitCode).toBeNull();
+  });
+
   it('keeps paths inside the root only with a separator after it', () => {
     expect(fileInRoot('/srv/dist', '/../dist-old/secret.txt')).toBeUndefined();
     expect(fileInRoot('/srv/dist', '/../../etc/passwd')).toBeUndefined();
@@ -182,8 +268,10 @@ describe('site preview', () => {
     for (const refused of ['/..%2fdist-old/secret.txt', '/%2e%2e/x', '/%E0%A4%A', '/x%00', 'http://example.com/', '*']) expect(resolve(refused), refused).toBeUndefined();
   });
 
-  it('reads the Host header in any letter case, with or without a port', () => {
+  it('reads the Host header in any letter case, with or without a port or a trailing dot', () => {
     expect(hostName('Cockpit.Example.com:4173')).toBe('cockpit.example.com');
+    expect(hostName('cockpit.example.com.')).toBe('cockpit.example.com');
+    expect(hostName('Cockpit.Example.com.:4173')).toBe('cockpit.example.com');
     expect(hostName('cockpit.example.com')).toBe('cockpit.example.com');
     expect(hostName('[::1]:4173')).toBe('[::1]');
     expect(hostName(undefined)).toBe('');

@@ -6,17 +6,18 @@ import path from 'node:path';
 import { parse } from 'node-html-parser';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { pageLastModified, parseGitLog, readContentDates } from '../generator/contentDates.ts';
-import { createRouteTable } from '../generator/routes.ts';
+import { realRouteTable } from './helpers/routeTable.ts';
 import { buildSitemap } from '../generator/sitemap.ts';
 import { buildInMemory, type MemoryBuild } from './helpers/memoryBuild.ts';
+import { sharedBuild } from './helpers/sharedBuild.ts';
 import { makeTempDir, realContent } from './helpers/site.ts';
 
 const origin = 'https://www.example.com';
-const routeTable = createRouteTable();
+const routeTable = realRouteTable;
 let site: MemoryBuild;
 
 beforeAll(async () => {
-  site = await buildInMemory();
+  site = await sharedBuild();
 });
 
 const page = (file: string) => parse(site.text(file));

@@ -3,7 +3,7 @@
  * previous output must come back, or at least be named, and a leftover copy of
  * it must not fail a build whose new output is in place.
  */
-import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDirectoryWriter } from '../generator/writer.ts';
@@ -39,11 +39,13 @@ vi.mock('node:fs/promises', async (importOriginal) => {
 let workDir: string;
 let outDir: string;
 
-/** An earlier build: the markers every build writes, and one page. */
+/** An earlier build: two files and the mark every build leaves. */
 async function earlierBuild() {
   await rm(outDir, { recursive: true, force: true });
-  await mkdir(outDir, { recursive: true });
-  for (const file of ['index.html', 'sitemap.xml']) await writeFile(path.join(outDir, file), `old ${file}`);
+  const writer = createDirectoryWriter(outDir);
+  await writer.prepare();
+  for (const file of ['index.html', 'sitemap.xml']) await writer.write({ path: file, contents: `old ${file}` });
+  await writer.commit();
 }
 
 async function newBuild() {
@@ -72,7 +74,10 @@ describe('the output swap', () => {
     await earlierBuild();
     const writer = await newBuild();
     failures.rename.push((from, to) => from.includes('.tmp-') && to === outDir);
-    await expect(writer.commit()).rejects.toMatchObject({ code: 'OUTPUT_FAILED', message: expect.stringContaining('move the new output into place') });
+    const error = await writer.commit().then(() => undefined, (caught: unknown) => caught as Error);
+    expect(error).toMatchObject({ code: 'OUTPUT_FAILED', message: expect.stringContaining('move the new output into place') });
+    // The file system's own error is kept, not only folded into the message.
+    expect(error?.cause).toMatchObject({ code: 'EACCES', message: expect.stringContaining('rename') });
     await writer.abort();
     expect(await readFile(path.join(outDir, 'index.html'), 'utf8')).toBe('old index.html');
     expect((await readdir(workDir)).sort()).toEqual(['dist']);

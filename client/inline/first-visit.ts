@@ -3,6 +3,7 @@
  * whose browser speaks English, German or French is sent on before the Italian
  * page paints or waits for CSS. Its sha256 is listed in the Content-Security-Policy.
  */
+import { siteLanguages } from '../lib/buildConstants.ts';
 import { decideFirstVisit } from '../lib/firstVisit.ts';
 import { languageKey, readStored, redirectDoneKey, writeStored } from '../lib/storage.ts';
 
@@ -25,6 +26,7 @@ function redirectFirstVisit(): void {
     redirectDone: readStored('sessionStorage', redirectDoneKey) !== null,
     userAgent: navigator.userAgent,
     browserLanguage: navigator.language || '',
+    languages: siteLanguages,
   });
   if (decision.setRedirectDone) writeStored('sessionStorage', redirectDoneKey, 'true');
   if (decision.target) location.replace(decision.target + location.search + location.hash);

@@ -2,7 +2,9 @@
  * Cookie consent: the banner shows while no choice is stored; all, essential and
  * none are stored under the brand's key. Analytics loads only with `all`, now or
  * on a later visit; before a choice, or with the other two, nothing is requested.
- * Withdrawing consent after analytics has loaded reloads the page without it.
+ * The same holds for third parties' frames (the maps): each waits behind a
+ * placeholder until the visitor loads it with its button, or at once with `all`.
+ * Withdrawing consent after analytics or a frame has loaded reloads the page without them.
  */
 export const consentValues = ['all', 'essential', 'none'] as const;
 export type ConsentValue = (typeof consentValues)[number];
@@ -41,12 +43,30 @@ function startAnalytics(doc: Document): void {
   doc.head.append(script);
 }
 
+/** Replaces a placeholder by the frame waiting in its `<template>` (see templates/ConsentFrame.tsx). */
+function loadFrame(holder: Element, focus?: boolean): void {
+  const frame = holder.querySelector('template')?.content.firstElementChild;
+  if (!frame) return;
+  holder.replaceChildren(frame);
+  // The button that had focus is gone: the map takes it.
+  if (focus) (frame as HTMLElement).focus();
+}
+
+const loadFrames = (doc: Document) => doc.querySelectorAll('[data-consent-frame]').forEach((holder) => loadFrame(holder));
+
 export function initConsent(doc: Document): void {
+  for (const button of doc.querySelectorAll<HTMLButtonElement>('[data-consent-frame] button')) {
+    button.hidden = false;
+    button.onclick = () => loadFrame(button.closest('[data-consent-frame]')!, true);
+  }
   const key = doc.body.dataset.consentKey;
   const banner = doc.querySelector<HTMLElement>('[data-cookie-banner]');
   if (!key || !banner) return;
   const stored = readStored('localStorage', key);
-  if (stored === 'all') startAnalytics(doc);
+  if (stored === 'all') {
+    startAnalytics(doc);
+    loadFrames(doc);
+  }
   if (!isConsentValue(stored)) banner.hidden = false;
 
   banner.addEventListener('click', (event) => {
@@ -55,22 +75,25 @@ export function initConsent(doc: Document): void {
     if (!isConsentValue(choice)) return;
     writeStored('localStorage', key, choice);
     // A loaded analytics script cannot be unloaded: withdrawing consent reloads the
-    // page, which then starts without it.
-    if (choice !== 'all' && doc.querySelector('script[data-analytics]')) {
+    // page, which then starts without it, and with the frames behind their placeholders.
+    if (choice !== 'all' && doc.querySelector('script[data-analytics],[data-consent-frame] iframe')) {
       doc.defaultView?.location.reload();
       return;
     }
     banner.hidden = true;
     // The focused button is gone: continue from the start of the page's content.
     doc.getElementById('main')?.focus({ preventScroll: true });
-    if (choice === 'all') startAnalytics(doc);
+    if (choice === 'all') {
+      startAnalytics(doc);
+      loadFrames(doc);
+    }
   });
 
   // The footer's "cookie settings" button brings the banner back to change the choice.
-  // Without script it stays hidden: there is then nothing to consent to.
+  // Without script it stays invisible (its place is kept, so showing it moves nothing):
+  // there is then nothing to consent to.
   for (const button of doc.querySelectorAll<HTMLButtonElement>('button[data-cookie-settings]')) {
-    const item = button.closest<HTMLElement>('[hidden]');
-    if (item) item.hidden = false;
+    button.closest('[data-cookie-settings-item]')?.classList.add('is-enabled');
     button.addEventListener('click', () => {
       banner.hidden = false;
       banner.querySelector<HTMLButtonElement>('button[data-consent]')?.focus();

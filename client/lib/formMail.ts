@@ -1,8 +1,9 @@
 /**
- * The mail drafts of section 7, as pure functions: the partnership request goes
+ * The forms' mail drafts, as pure functions: the partnership request goes
  * to the info address with the translated subject, every labelled field and the
  * consent sentence; the contact request's subject starts with "Contact Request: ".
  */
+import type { FieldRule } from './formRules.ts';
 import { buildMailtoLink } from './mailto.ts';
 
 export interface FormConfig {
@@ -12,6 +13,11 @@ export interface FormConfig {
   labels: Record<string, string>;
   /** Message key to its text, in the page's language. */
   errors: Record<string, string>;
+  /**
+   * Field name to its rules, from the rule table at build time: the page carries its
+   * own form's rules as data, so the script holds no copy of the table.
+   */
+  rules: Record<string, FieldRule[]>;
   /** Partnership: the whole subject; contact: the prefix before the visitor's subject. */
   subject: string;
   /** Partnership only: the consent sentence with the address filled in. */

@@ -1,5 +1,5 @@
 /**
- * The validation rules of section 5, one table for both forms. The templates take
+ * The forms' validation rules, one table for both forms. The templates take
  * the HTML constraints (required, minlength, maxlength, type) from it, so the
  * pages validate without script too; the form script applies the same rules with
  * the translated messages, and the tests read it.
@@ -70,8 +70,8 @@ export function characterCount(value: string): number {
 }
 
 /** The first broken rule's message key, or undefined when the value passes. */
-export function firstError(spec: FieldSpec, value: string | boolean): string | undefined {
-  for (const rule of spec.rules) {
+export function firstError(rules: readonly FieldRule[], value: string | boolean): string | undefined {
+  for (const rule of rules) {
     switch (rule.kind) {
       case 'minLength':
         if (characterCount(String(value).trim()) < rule.value) return rule.message;
@@ -91,8 +91,8 @@ export function firstError(spec: FieldSpec, value: string | boolean): string | u
 }
 
 /** Whether a message key is that of a maximum-length rule of the field. */
-export function isMaxLengthMessage(spec: FieldSpec, key: string | undefined): boolean {
-  return spec.rules.some((rule) => rule.kind === 'maxLength' && rule.message === key);
+export function isMaxLengthMessage(rules: readonly FieldRule[], key: string | undefined): boolean {
+  return rules.some((rule) => rule.kind === 'maxLength' && rule.message === key);
 }
 
 /**

@@ -6,18 +6,16 @@
  * resets. Anything that throws shows the error notice instead.
  */
 import { buildContactMail, buildPartnershipMail, type FormConfig, type FormValues } from './formMail.ts';
-import { firstError, formRules, isMaxLengthMessage, type FieldSpec, type FormId } from './formRules.ts';
+import { firstError, isMaxLengthMessage, type FieldRule } from './formRules.ts';
 
-function isFormId(value: unknown): value is FormId {
-  return typeof value === 'string' && value in formRules;
-}
+/** A checkbox's value is whether it is checked. */
+const valueOf = (control: HTMLInputElement | HTMLTextAreaElement): string | boolean => (control.type === 'checkbox' ? (control as HTMLInputElement).checked : control.value);
 
-function readValues(form: HTMLFormElement, fields: Record<string, FieldSpec>): FormValues {
+function readValues(form: HTMLFormElement, fields: Record<string, FieldRule[]>): FormValues {
   const values: FormValues = {};
-  for (const [name, spec] of Object.entries(fields)) {
+  for (const name of Object.keys(fields)) {
     const control = form.elements.namedItem(name) as HTMLInputElement | HTMLTextAreaElement | null;
-    if (!control) continue;
-    values[name] = spec.type === 'checkbox' ? (control as HTMLInputElement).checked : control.value;
+    if (control) values[name] = valueOf(control);
   }
   return values;
 }
@@ -56,9 +54,9 @@ function readConfig(form: HTMLFormElement): FormConfig {
 
 export function initForm(form: HTMLFormElement, doc: Document): void {
   const formId = form.dataset.form;
-  if (!isFormId(formId)) return;
-  const fields: Record<string, FieldSpec> = formRules[formId];
   const config = readConfig(form);
+  const fields = config.rules;
+  if (!formId || !fields) return;
   const success = doc.querySelector<HTMLElement>(`[data-form-success="${formId}"]`) ?? form.parentElement?.querySelector<HTMLElement>('[data-form-success]') ?? null;
   const failure = doc.querySelector<HTMLElement>(`[data-form-error="${formId}"]`) ?? form.parentElement?.querySelector<HTMLElement>('[data-form-error]') ?? null;
   // The script shows its own messages; the browser's bubbles stay for the no-script case.
@@ -68,8 +66,8 @@ export function initForm(form: HTMLFormElement, doc: Document): void {
   const validate = (): string[] => {
     const values = readValues(form, fields);
     const invalid: string[] = [];
-    for (const [name, spec] of Object.entries(fields)) {
-      const key = firstError(spec, values[name] ?? '');
+    for (const [name, rules] of Object.entries(fields)) {
+      const key = firstError(rules, values[name] ?? '');
       showFieldError(form, name, key ? config.errors[key] ?? key : undefined);
       if (key) invalid.push(name);
     }
@@ -81,10 +79,10 @@ export function initForm(form: HTMLFormElement, doc: Document): void {
   // learns it while the extra text is still the text just written.
   form.addEventListener('input', (event) => {
     const control = event.target as HTMLInputElement;
-    const spec = fields[control.name];
-    if (!spec) return;
-    const key = firstError(spec, spec.type === 'checkbox' ? control.checked : control.value);
-    if (control.getAttribute('aria-invalid') !== 'true' && !isMaxLengthMessage(spec, key)) return;
+    const rules = fields[control.name];
+    if (!rules) return;
+    const key = firstError(rules, valueOf(control));
+    if (control.getAttribute('aria-invalid') !== 'true' && !isMaxLengthMessage(rules, key)) return;
     showFieldError(form, control.name, key ? config.errors[key] ?? key : undefined);
   });
 

@@ -1,7 +1,10 @@
 /**
- * Header: the scrolled style past 20 px, and the mobile menu. Without script the
- * menu's links are simply visible on small screens; with script they sit behind
- * the button, which says whether the menu is open (aria-expanded).
+ * Header: the scrolled style past 20 px, and the mobile menu. The menu is a
+ * native `<details>` disclosure, so it starts closed and opens and closes
+ * without script; the script adds what the element lacks: aria-expanded on its
+ * button, focus into the menu when it opens, Escape, and closing when the
+ * visitor navigates (a link in it, a hash change, back/forward from the cache)
+ * or the screen grows past the mobile breakpoint. Nothing here changes layout.
  */
 export const scrollThreshold = 20;
 
@@ -12,33 +15,32 @@ export function initHeader(doc: Document): void {
   updateScrolled();
   window.addEventListener('scroll', updateScrolled, { passive: true });
 
-  const toggle = header.querySelector<HTMLButtonElement>('[data-menu-toggle]');
-  const menu = header.querySelector<HTMLElement>('[data-mobile-menu]');
-  if (!toggle || !menu) return;
-  const label = toggle.querySelector<HTMLElement>('.menu-toggle__label');
-  const isOpen = () => toggle.getAttribute('aria-expanded') === 'true';
-  const setOpen = (open: boolean, { returnFocus = false } = {}) => {
-    toggle.setAttribute('aria-expanded', String(open));
-    menu.hidden = !open;
-    if (label) label.textContent = (open ? label.dataset.labelClose : label.dataset.labelOpen) ?? '';
-    if (open) menu.querySelector<HTMLElement>('a')?.focus();
-    else if (returnFocus) toggle.focus();
+  const menu = header.querySelector<HTMLDetailsElement>('details[data-menu]');
+  const toggle = menu?.querySelector<HTMLElement>('[data-menu-toggle]');
+  if (!menu || !toggle) return;
+  const sync = () => toggle.setAttribute('aria-expanded', String(menu.open));
+  const close = () => {
+    menu.open = false;
+    sync();
   };
-
-  toggle.hidden = false;
-  setOpen(false);
-  toggle.addEventListener('click', () => setOpen(!isOpen()));
+  sync();
+  menu.addEventListener('toggle', () => {
+    sync();
+    if (menu.open) menu.querySelector<HTMLElement>('#mobile-menu a')?.focus();
+  });
   doc.addEventListener('keydown', (event) => {
-    if (event.key === 'Escape' && isOpen()) setOpen(false, { returnFocus: true });
+    if (event.key !== 'Escape' || !menu.open) return;
+    close();
+    toggle.focus();
   });
   // A link in the menu navigates (or scrolls to a hash): the menu closes either way.
   menu.addEventListener('click', (event) => {
-    if ((event.target as Element | null)?.closest('a')) setOpen(false);
+    if ((event.target as Element | null)?.closest('a')) close();
   });
   // Back/forward restores pages from the cache with the menu as it was left.
-  window.addEventListener('pageshow', () => setOpen(false));
-  window.addEventListener('hashchange', () => setOpen(false));
+  window.addEventListener('pageshow', close);
+  window.addEventListener('hashchange', close);
   window.matchMedia('(min-width: 768px)').addEventListener('change', (event) => {
-    if (event.matches) setOpen(false);
+    if (event.matches) close();
   });
 }

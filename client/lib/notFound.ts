@@ -6,8 +6,11 @@
 export function handleNotFound(doc: Document): void {
   const attempted = `${location.pathname}${location.search}${location.hash}`;
   console.warn(`Page not found: ${attempted}`);
-  const legalPaths = JSON.parse(doc.body.dataset.legalPaths ?? '{}') as Record<string, string>;
-  const match = /^\/(?:(en|de|fr)\/)?legal\/[^/]+\/?$/.exec(location.pathname);
-  const target = match ? legalPaths[match[1] ?? 'it'] : undefined;
+  const target = legalPageFor(location.pathname, JSON.parse(doc.body.dataset.legalPaths ?? '{}') as Record<string, string>);
   if (target) location.replace(target);
+}
+
+/** The legal page (one per language, from the build) whose path plus exactly one segment is this path, if any. */
+export function legalPageFor(pathname: string, legalPaths: Record<string, string>): string | undefined {
+  return Object.values(legalPaths).find((legalPath) => pathname.startsWith(legalPath) && /^[^/]+\/?$/.test(pathname.slice(legalPath.length)));
 }

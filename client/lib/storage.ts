@@ -1,14 +1,18 @@
 /**
- * Browser storage names of section 3, and access that survives a browser where
- * storage is disabled (it then behaves as if nothing was stored).
+ * The browser storage names the site uses (the chosen language, and the session
+ * flag that the first-visit redirect has run), and access that survives a browser
+ * where storage is disabled (it then behaves as if nothing was stored).
  */
+import type { ClientLanguages } from './buildConstants.ts';
+
 export const languageKey = 'lang';
 export const redirectDoneKey = 'lang_redirect_done';
-export const siteLanguages = ['it', 'en', 'de', 'fr'] as const;
-export type SiteLanguage = (typeof siteLanguages)[number];
 
-export function isSiteLanguage(value: unknown): value is SiteLanguage {
-  return typeof value === 'string' && (siteLanguages as readonly string[]).includes(value);
+/** A language code of the site, as stored or as a button names it. */
+export type SiteLanguage = string;
+
+export function isSiteLanguage(value: unknown, languages: ClientLanguages): value is SiteLanguage {
+  return typeof value === 'string' && languages.codes.includes(value);
 }
 
 type Area = 'localStorage' | 'sessionStorage';

@@ -10,11 +10,13 @@
  */
 import path from 'node:path';
 import { assembleAssets, buildInlineScripts, buildScripts, buildStylesheet, copyImages, type AssetInput, type AssetParts, type Assets } from '../assets.ts';
-import { assertPlaceholdersFilled, browserslistQuery, buildHostRules } from '../build.ts';
+import { assertPlaceholdersFilled, browserslistQuery, buildHostRules, defaultImageCacheDir } from '../build.ts';
 import { loadContent, type Content } from '../content.ts';
 import { pageLastModified, readContentDates } from '../contentDates.ts';
 import { createTranslations, type Translations } from '../i18n.ts';
 import type { SiteIcons } from '../icons.ts';
+import { createImageCache, type ImageCache } from '../imageCache.ts';
+import { clientLanguagesOf } from '../languages.ts';
 import type { RenderedPage } from '../render.ts';
 import { createRouteTable, type RouteTable } from '../routes.ts';
 import { buildSitemap } from '../sitemap.ts';
@@ -29,6 +31,8 @@ export interface DevSessionOptions {
   contentDir: string;
   clientDir: string;
   templateCode: TemplateCode;
+  /** Drawn images shared with `site build`: read and written, never pruned (a build decides what it keeps). Default: the build's cache. */
+  imageCache?: ImageCache;
 }
 
 export interface RebuildResult {
@@ -106,9 +110,10 @@ export function changedBetween(before: ReadonlyMap<string, OutputContents>, afte
 
 export function createDevSession(options: DevSessionOptions): DevSession {
   const { contentDir, clientDir, templateCode } = options;
+  const imageCache = options.imageCache ?? createImageCache(defaultImageCacheDir);
   let state: SiteState | undefined;
   let output = new Map<string, OutputContents>();
-  const assetInput = (content: Content): AssetInput => ({ clientDir, imagesDir: path.join(contentDir, 'images'), site: content.site, zones: content.zones, browserslistQuery });
+  const assetInput = (content: Content): AssetInput => ({ clientDir, imagesDir: path.join(contentDir, 'images'), site: content.site, zones: content.zones, browserslistQuery, languages: clientLanguagesOf(content.languages) });
 
   async function rebuild(plan: RebuildPlan): Promise<RebuildResult> {
     const previous = state;
@@ -119,9 +124,9 @@ export function createDevSession(options: DevSessionOptions): DevSession {
     const content = contentChanged ? await loadContent(contentDir) : previous.content;
     const year = new Date().getFullYear();
     const origin = content.site.origin.replace(/\/+$/, '');
-    const routeTable = contentChanged ? createRouteTable() : previous.routeTable;
+    const routeTable = contentChanged ? createRouteTable({ languages: content.languages, slugs: content.slugs, formerSlugs: content.formerSlugs }) : previous.routeTable;
     // Rendering records unknown placeholders in the translations: new texts or templates start afresh.
-    const translations = contentChanged || plan.templates ? createTranslations(content.texts, content.site) : previous.translations;
+    const translations = contentChanged || plan.templates ? createTranslations(content.texts, content.site, content.languages) : previous.translations;
 
     // Assets: only the parts whose inputs changed.
     const input = assetInput(content);
@@ -131,16 +136,16 @@ export function createDevSession(options: DevSessionOptions): DevSession {
       !previous || plan.styles || colours(previous.content) !== colours(content) ? buildStylesheet(input) : previous.parts.stylesheet,
       !previous || plan.scripts ? buildScripts(input) : previous.parts.scripts,
       imagesChanged ? copyImages(input.imagesDir) : previous.parts.images,
-      !previous || plan.scripts ? buildInlineScripts(clientDir) : previous.parts.inlineScripts,
+      !previous || plan.scripts ? buildInlineScripts(input) : previous.parts.inlineScripts,
     ]);
     const parts: AssetParts = { stylesheet, scripts, images, inlineScripts };
     const assets = assembleAssets(parts);
 
-    const iconDescription = translations.translators.it.t('home.meta.description');
+    const iconDescription = translations.translators[content.languages.default].t('home.meta.description');
     const iconInputs = JSON.stringify([content.site, iconDescription]);
-    const icons = !previous || plan.templates || iconInputs !== previous.iconInputs ? await modules.buildIcons(content.site, iconDescription) : previous.icons;
+    const icons = !previous || plan.templates || iconInputs !== previous.iconInputs ? await modules.buildIcons(content.site, iconDescription, imageCache) : previous.icons;
     // Preview images follow the reload (finish); their paths, which pages show, never change.
-    const socialImages = previous?.socialImages ?? (await modules.buildSocialImages(routeTable, translations, content));
+    const socialImages = previous?.socialImages ?? (await modules.buildSocialImages(routeTable, translations, content, imageCache));
 
     const next: SiteState = { content, translations, routeTable, origin, year, parts, assets, icons, iconInputs, socialImages, pages: new Map(), hostingFiles: [], seoFiles: previous?.seoFiles ?? [] };
 
@@ -192,7 +197,7 @@ export function createDevSession(options: DevSessionOptions): DevSession {
     const contentChanged = plan.contentFiles.length > 0;
     if (!contentChanged && !plan.templates && current.seoFiles.length > 0) return [];
     const modules = await templateCode.load();
-    const socialImages = contentChanged || plan.templates ? await modules.buildSocialImages(current.routeTable, current.translations, current.content) : current.socialImages;
+    const socialImages = contentChanged || plan.templates ? await modules.buildSocialImages(current.routeTable, current.translations, current.content, imageCache) : current.socialImages;
     const dates = await readContentDates(contentDir);
     const seoFiles = await buildSitemap(current.routeTable, current.origin, pageLastModified([...current.pages.values()], dates));
     // A rebuild committed meanwhile: its pages may read other content; these results are stale.

@@ -3,6 +3,7 @@
  * that both hosts read, each in its own way.
  */
 import { generatedNote, withoutSlash, type HostingRules, type HostTarget } from './rules.ts';
+import { headerName, headerValue, hostNameValue } from './values.ts';
 
 /**
  * Netlify and Cloudflare Pages both read `_redirects`, with different rules:
@@ -30,7 +31,7 @@ export function redirectsFile(rules: HostingRules): string {
       ),
     );
   }
-  lines.push(...section(['The cockpit host: Netlify only (Cloudflare takes no host here; the home page script forwards).'], [`https://${rules.hostRoot.host}/ ${rules.hostRoot.file} 200!`]));
+  lines.push(...section(['The cockpit host: Netlify only (Cloudflare takes no host here; the home page script forwards).'], [`https://${hostNameValue('_redirects', rules.hostRoot.host)}/ ${rules.hostRoot.file} 200!`]));
   lines.push(
     ...section(
       ['Real legal sections without their slash. Netlify serves the folder first and adds the slash itself;', 'Cloudflare would otherwise hand them to the one-segment rule below.'],
@@ -69,7 +70,8 @@ export function redirectsFile(rules: HostingRules): string {
  * page policy; Cloudflare reads at most 100 rules.
  */
 export function headersFile(rules: HostingRules): string {
-  const block = (pattern: string, headers: Record<string, string>) => [pattern, ...Object.entries(headers).map(([name, value]) => `  ${name}: ${value}`)].join('\n');
+  // _headers has no quoting or escape: a value is the rest of its line, so it must be one line of visible characters.
+  const block = (pattern: string, headers: Record<string, string>) => [pattern, ...Object.entries(headers).map(([name, value]) => `  ${headerName(name)}: ${headerValue(name, value)}`)].join('\n');
   return [
     `# ${generatedNote}`,
     `# Netlify and Cloudflare Pages. Pages are revalidated by both hosts' default Cache-Control (${rules.caching.html}).`,

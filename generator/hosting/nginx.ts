@@ -1,8 +1,16 @@
 /** nginx: `nginx.conf`, an include for the site's `server { }` block. */
 import { escapeRegExp, generatedNote, type HostingRules, type HostTarget } from './rules.ts';
+import { headerName, headerValue, hostNameValue, unsafeValue } from './values.ts';
 
-/** An nginx string: double quotes, since the CSP holds single ones; inner double quotes and backslashes escaped. */
-export const nginxString = (value: string) => `"${value.replace(/[\\"]/g, '\\$&')}"`;
+/**
+ * An nginx string: double quotes, since the CSP holds single ones; inner double
+ * quotes and backslashes escaped. nginx reads `$` in a string as a variable and
+ * has no escape for it, so a value with one is refused.
+ */
+export function nginxString(value: string): string {
+  if (value.includes('$')) throw unsafeValue('nginx.conf', value, 'nginx reads $ as the start of a variable and has no way to write it literally');
+  return `"${value.replace(/[\\"]/g, '\\$&')}"`;
+}
 
 /**
  * nginx: `include` this file inside the `server { }` block whose root is dist/.
@@ -12,7 +20,7 @@ export const nginxString = (value: string) => `"${value.replace(/[\\"]/g, '\\$&'
  * successful answers, never to a missing asset's 404.
  */
 export function nginxConfig(rules: HostingRules): string {
-  const security = Object.entries(rules.securityHeaders).map(([name, value]) => `    add_header ${name} ${nginxString(value)} always;`);
+  const security = Object.entries(rules.securityHeaders).map(([name, value]) => `    add_header ${headerName(name)} ${nginxString(headerValue(name, value))} always;`);
   const headers = (cacheControl?: string) => [...security, ...(cacheControl ? [`    add_header Cache-Control ${nginxString(cacheControl)} always;`] : [])].join('\n');
   const slashPolicy = '    # One slash policy: a folder without its slash is sent to the path with it.\n    if (-d $request_filename) {\n        rewrite ^(.*[^/])$ $1/ permanent;\n    }';
   const rootNotFound = rules.notFound.at(-1)!.file;
@@ -30,7 +38,7 @@ export function nginxConfig(rules: HostingRules): string {
   for (const redirect of rules.redirects) {
     blocks.push(`location ~ ^${escapeRegExp(redirect.from)}/?$ {\n${headers()}\n    return 301 ${nginxString(redirect.to)};\n}`);
   }
-  blocks.push(`location = / {\n    if ($host = ${nginxString(rules.hostRoot.host)}) {\n        rewrite ^ ${rules.hostRoot.file} last;\n    }\n${headers(rules.caching.html)}\n    try_files /index.html =404;\n}`);
+  blocks.push(`location = / {\n    if ($host = ${nginxString(hostNameValue('nginx.conf', rules.hostRoot.host))}) {\n        rewrite ^ ${rules.hostRoot.file} last;\n    }\n${headers(rules.caching.html)}\n    try_files /index.html =404;\n}`);
   blocks.push(
     `location ^~ ${rules.caching.assetsPrefix} {\n${headers()}\n    add_header Cache-Control ${nginxString(rules.caching.assets)};\n    error_page 404 ${rootNotFound};\n    try_files $uri =404;\n}`,
   );

@@ -7,8 +7,9 @@
  * (tests/helpers/hosts.ts), checked against the preview, real nginx, real Apache
  * and an evaluator of vercel.json.
  */
-import { defaultLanguage, languages, type SiteSettings } from '../schema.ts';
+import type { SiteSettings } from '../schema.ts';
 import type { RouteTable } from '../routes.ts';
+import { hostNameValue, originValue, structuredString } from './values.ts';
 
 export interface HostingRules {
   /** Permanent redirects of exact paths, written without the trailing slash; both forms redirect. */
@@ -78,11 +79,13 @@ export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g
 /** A path without its trailing slash (`/privacy/` -> `/privacy`); `/` stays `/`. Hosts match both forms alike. */
 export const withoutSlash = (path: string) => (path.length > 1 ? path.replace(/\/$/, '') : path);
 
-const origin = (url: string) => new URL(url).origin;
+/** A URL's origin, checked to be a plain https origin: the CSP has no escape, so anything else is refused. */
+const origin = (url: string, where: string) => originValue(where, new URL(url).origin);
 
 export function contentSecurityPolicy(site: SiteSettings, inlineScriptHashes: string[]): string {
-  const analytics = site.analytics.scriptUrl ? [origin(site.analytics.scriptUrl)] : [];
-  const frames = [...new Set([origin(site.urls.coverageMap), origin(site.urls.luganoMap)])];
+  const where = 'the Content-Security-Policy';
+  const analytics = site.analytics.scriptUrl ? [origin(site.analytics.scriptUrl, where)] : [];
+  const frames = [...new Set([origin(site.urls.coverageMap, where), origin(site.urls.luganoMap, where)])];
   const directives: [string, string[]][] = [
     ['default-src', ["'self'"]],
     ['script-src', ["'self'", ...inlineScriptHashes.map((hash) => `'${hash}'`), ...analytics]],
@@ -102,18 +105,21 @@ export function contentSecurityPolicy(site: SiteSettings, inlineScriptHashes: st
 
 /** Geolocation only for the coverage map's frame (its `allow="geolocation"`); the site itself never asks. */
 export function permissionsPolicy(site: SiteSettings): string {
-  return `geolocation=("${origin(site.urls.coverageMap)}"), camera=(), microphone=(), payment=(), usb=()`;
+  const where = 'the Permissions-Policy';
+  return `geolocation=(${structuredString(where, origin(site.urls.coverageMap, where))}), camera=(), microphone=(), payment=(), usb=()`;
 }
 
 export function createHostingRules({ routeTable, site, inlineScriptHashes, assetPaths, hostFiles }: HostingInput): HostingRules {
-  const privacy = routeTable.routes.find((route) => route.page === 'privacyRedirect')!;
+  // Forwarding pages (the privacy page, former slugs): hosts with rules answer 301 instead.
+  const forwards = routeTable.routes.filter((route) => route.redirectTo !== undefined);
+  const { codes, default: defaultLanguage } = routeTable.languages;
   const cockpit = routeTable.routes.find((route) => route.page === 'cockpit' && route.language === defaultLanguage)!;
-  const legalRoots = languages.map((language) => routeTable.pathOf('legal', language));
+  const legalRoots = codes.map((language) => routeTable.pathOf('legal', language));
   const notFound = routeTable.routes.filter((route) => route.page === 'notFound');
   const prefixOf = (file: string) => `/${file.slice(0, file.lastIndexOf('/') + 1)}`;
   return {
-    redirects: [{ from: withoutSlash(privacy.path), to: privacy.redirectTo! }],
-    hostRoot: { host: site.cockpitHost.toLowerCase(), file: `/${cockpit.file}` },
+    redirects: forwards.map((route) => ({ from: withoutSlash(route.path), to: route.redirectTo! })),
+    hostRoot: { host: hostNameValue('the cockpit host rule', site.cockpitHost.toLowerCase()), file: `/${cockpit.file}` },
     fallbacks: legalRoots.map((path) => ({ prefix: path, file: `${path}index.html` })),
     fallbackPages: routeTable.routes
       .map((route) => route.path)
@@ -121,8 +127,8 @@ export function createHostingRules({ routeTable, site, inlineScriptHashes, asset
     notFound: notFound
       .map((route) => ({ prefix: prefixOf(route.file), file: `/${route.file}` }))
       .sort((a, b) => b.prefix.length - a.prefix.length),
-    // The /privacy/ fallback page is a folder too, but /privacy has a redirect of its own.
-    folderPaths: routeTable.routes.filter((route) => route.path !== '/' && route.path.endsWith('/') && route.page !== 'privacyRedirect').map((route) => route.path),
+    // A forwarding page (/privacy/) is a folder too, but its path has a redirect of its own.
+    folderPaths: routeTable.routes.filter((route) => route.path !== '/' && route.path.endsWith('/') && route.redirectTo === undefined).map((route) => route.path),
     hiddenFiles: hostFiles.map((name) => `/${name}`),
     securityHeaders: {
       'Content-Security-Policy': contentSecurityPolicy(site, inlineScriptHashes),

@@ -4,11 +4,10 @@
  * Netlify does; another command may put handlers of its own before it.
  */
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fixedHostingRules } from '../hosting/index.ts';
-import { fileInRoot, type ResolvedRequest } from './paths.ts';
+import { fileInRoot, isServableFile, type ResolvedRequest } from './paths.ts';
 import { ruleMatches, type RedirectRule, type SiteRules } from './rules.ts';
 
 /** One request as the handlers see it. */
@@ -43,17 +42,12 @@ const contentTypes: Record<string, string> = {
 /** The Content-Type a host sends for a file, by its extension. */
 export const contentTypeOf = (file: string) => contentTypes[path.extname(file)] ?? 'application/octet-stream';
 
-async function isFile(file: string): Promise<boolean> {
-  try {
-    return (await stat(file)).isFile();
-  } catch {
-    return false;
-  }
-}
-
-/** A missing file (a folder without 404.html, a rule whose target is gone) is a plain 404, never a crash. */
-export async function sendFile(response: ServerResponse, status: number, file: string | undefined, headers: Record<string, string>): Promise<true> {
-  if (!file || !(await isFile(file))) {
+/**
+ * A missing file (a folder without 404.html, a rule whose target is gone) is a
+ * plain 404, never a crash; so is a file whose real path is outside the root.
+ */
+export async function sendFile(root: string, response: ServerResponse, status: number, file: string | undefined, headers: Record<string, string>): Promise<true> {
+  if (!file || !(await isServableFile(root, file))) {
     response.writeHead(404, { ...headers, 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found\n');
     return true;
   }
@@ -66,7 +60,7 @@ export async function sendFile(response: ServerResponse, status: number, file: s
 }
 
 const hiddenFiles = new Set(fixedHostingRules.hiddenFiles);
-const notFoundPage = (context: RequestContext) => sendFile(context.response, 404, path.join(context.root, '404.html'), context.headers);
+const notFoundPage = (context: RequestContext) => sendFile(context.root, context.response, 404, path.join(context.root, '404.html'), context.headers);
 
 /** A redirect answers with its Location; any other status serves the rule's target (a folder path means its index.html). */
 async function applyRule(rule: RedirectRule, context: RequestContext): Promise<true> {
@@ -74,7 +68,7 @@ async function applyRule(rule: RedirectRule, context: RequestContext): Promise<t
     context.response.writeHead(rule.status, { ...context.headers, Location: rule.to }).end();
     return true;
   }
-  return sendFile(context.response, rule.status, fileInRoot(context.root, rule.to.endsWith('/') ? `${rule.to}index.html` : rule.to), context.headers);
+  return sendFile(context.root, context.response, rule.status, fileInRoot(context.root, rule.to.endsWith('/') ? `${rule.to}index.html` : rule.to), context.headers);
 }
 
 /**
@@ -92,10 +86,11 @@ export const forcedRules =
   };
 
 /** A file, or a folder's index.html; a folder path without its slash is sent to the path with it (one slash policy). */
-export const staticFiles: PreviewHandler = async ({ response, urlPath, target, search, headers }) => {
+export const staticFiles: PreviewHandler = async ({ root, response, urlPath, target, search, headers }) => {
   const index = path.join(target, 'index.html');
-  if (urlPath.endsWith('/')) return (await isFile(index)) && sendFile(response, 200, index, headers);
-  if (await isFile(target)) return sendFile(response, 200, target, headers);
+  const isFile = (file: string) => isServableFile(root, file);
+  if (urlPath.endsWith('/')) return (await isFile(index)) && sendFile(root, response, 200, index, headers);
+  if (await isFile(target)) return sendFile(root, response, 200, target, headers);
   if (await isFile(index)) {
     response.writeHead(301, { ...headers, Location: `${urlPath.split('/').map(encodeURIComponent).join('/')}/${search}` }).end();
     return true;
@@ -114,5 +109,15 @@ export const otherRules =
 /** Whatever is left: the root not-found page. */
 export const notFound: PreviewHandler = notFoundPage;
 
+/** The methods a static host answers; any other gets 405 and this list, as static hosts do. */
+export const allowedMethods = ['GET', 'HEAD'] as const;
+
+/** A static site reads only: another method is not allowed, with the security headers like every answer. */
+export const readOnly: PreviewHandler = ({ request, response, headers }) => {
+  if ((allowedMethods as readonly string[]).includes(request.method ?? '')) return false;
+  response.writeHead(405, { ...headers, Allow: allowedMethods.join(', '), 'Content-Type': 'text/plain; charset=utf-8' }).end('Method not allowed\n');
+  return true;
+};
+
 /** The site's handlers, in the order a host with our rules answers. */
-export const siteHandlers = (rules: SiteRules): PreviewHandler[] => [hideHostFiles, forcedRules(rules), staticFiles, otherRules(rules), notFound];
+export const siteHandlers = (rules: SiteRules): PreviewHandler[] => [readOnly, hideHostFiles, forcedRules(rules), staticFiles, otherRules(rules), notFound];

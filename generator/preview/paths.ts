@@ -2,12 +2,17 @@
  * How the preview reads a request: its path as nginx reads it, the file that path
  * names inside the served folder, and the host it was sent to.
  */
+import { realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 
-/** The Host header's name: any letter case, with or without a port (`[::1]:4173` included). */
+/**
+ * The Host header's name: any letter case, with or without a port (`[::1]:4173`
+ * included), and without the trailing dot of a fully qualified name
+ * (`cockpit.example.com.` is the same host, as nginx reads it).
+ */
 export function hostName(header: string | undefined): string {
   const value = (header ?? '').trim().toLowerCase();
-  return value.startsWith('[') ? value.slice(0, value.indexOf(']') + 1) : value.replace(/:\d*$/, '');
+  return value.startsWith('[') ? value.slice(0, value.indexOf(']') + 1) : value.replace(/:\d*$/, '').replace(/\.$/, '');
 }
 
 /**
@@ -19,6 +24,21 @@ export function fileInRoot(root: string, urlPath: string): string | undefined {
   const base = path.resolve(root);
   const target = path.join(base, urlPath);
   return target === base || target.startsWith(base + path.sep) ? target : undefined;
+}
+
+/**
+ * Whether a file may be served: it exists, is a regular file, and its real path
+ * (every symlink followed) is inside the root's real path. A symlink in the
+ * folder that points out of it serves nothing, as if the file did not exist.
+ */
+export async function isServableFile(root: string, file: string): Promise<boolean> {
+  try {
+    const [realRoot, realFile] = await Promise.all([realpath(root), realpath(file)]);
+    if (!realFile.startsWith(realRoot + path.sep)) return false;
+    return (await stat(realFile)).isFile();
+  } catch {
+    return false;
+  }
 }
 
 export interface ResolvedRequest {

@@ -59,9 +59,16 @@ export async function startPreviewServer(options: PreviewOptions): Promise<Previ
       for (const handler of handlers) if (await handler(context)) return;
       response.writeHead(404, context.headers).end();
     } catch {
-      if (!response.headersSent) response.writeHead(500);
+      // The preview's own errors carry the security headers too.
+      if (!response.headersSent) response.writeHead(500, rules.headersFor('/'));
       response.end();
     }
+  });
+  // A request Node cannot parse: answered 400 here, with the security headers, instead of Node's bare answer.
+  server.on('clientError', (_error, socket) => {
+    if (!socket.writable) return socket.destroy();
+    const headers = Object.entries({ ...rules.headersFor('/'), 'Content-Length': '0', Connection: 'close' }).map(([name, value]) => `${name}: ${value}\r\n`);
+    socket.end(`HTTP/1.1 400 Bad Request\r\n${headers.join('')}\r\n`);
   });
   const listenHost = options.host ?? '127.0.0.1';
   const listenPort = options.port ?? 4173;

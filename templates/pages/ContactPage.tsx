@@ -1,10 +1,12 @@
 /**
  * Contact: address, e-mail, phone numbers and opening hours from the settings,
- * the contact form beside an info card, the map of Lugano and the visible FAQ
+ * the contact form beside an info card, the map of Lugano (loaded only with the
+ * visitor's consent) and the visible FAQ
  * (the FAQPage structured data reads the same texts).
  */
 import { buildMailtoLink } from '../../client/lib/mailto.ts';
 import type { PageContext, PageProps } from '../context.ts';
+import { ConsentFrame } from '../ConsentFrame.tsx';
 import { Document } from '../Document.tsx';
 import { RequestForm } from '../forms/RequestForm.tsx';
 import { formatList, formatTime, formatTimeRange, regionName, telHref, weekdayName, type Weekday } from '../format.ts';
@@ -120,14 +122,7 @@ export function ContactPage({ ctx }: PageProps) {
         <div className="container">
           <h2 id="contact-map-title">{t('contact.map.title')}</h2>
           <p className="section__intro">{t('contact.map.text')}</p>
-          <iframe
-            className="contact-map"
-            src={site.urls.luganoMap}
-            title={t('contact.map.frameTitle')}
-            loading="lazy"
-            width={800}
-            height={450}
-          />
+          <ConsentFrame ctx={ctx} className="contact-map" src={site.urls.luganoMap} title={t('contact.map.frameTitle')} description={t('contact.map.placeholder')} />
         </div>
       </section>
 

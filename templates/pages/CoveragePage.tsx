@@ -1,10 +1,11 @@
 /**
  * Coverage: banner with illustration, four feature cards, the partner's
- * interactive coverage map beside a card that explains it, and the 2025
- * network-test report as a PDF download.
+ * interactive coverage map (loaded only with the visitor's consent) beside a
+ * card that explains it, and the 2025 network-test report as a PDF download.
  */
 import type { PageProps } from '../context.ts';
 import { CardSection } from '../CardSection.tsx';
+import { ConsentFrame } from '../ConsentFrame.tsx';
 import { Document } from '../Document.tsx';
 import { Icon, type IconName } from '../Icon.tsx';
 import { ContentImage } from '../ContentImage.tsx';
@@ -36,13 +37,13 @@ export function CoveragePage({ ctx }: PageProps) {
           <p className="section__intro">{t('coverage.map.intro')}</p>
           <div className="coverage-map">
             <div className="coverage-map__frame-wrapper">
-              <iframe
+              <ConsentFrame
+                ctx={ctx}
                 className="coverage-map__frame"
                 src={site.urls.coverageMap}
                 title={t('coverage.map.frameTitle')}
-                loading="lazy"
-                allow="geolocation"
-                referrerPolicy="strict-origin-when-cross-origin"
+                description={t('coverage.map.placeholder')}
+                frame={{ allow: 'geolocation', referrerPolicy: 'strict-origin-when-cross-origin' }}
               />
             </div>
             <aside className="card coverage-map__card" aria-labelledby="coverage-map-card-title">

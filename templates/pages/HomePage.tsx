@@ -5,7 +5,7 @@ import { Document } from '../Document.tsx';
 import { MailCallToAction } from '../MailCallToAction.tsx';
 import type { IconName } from '../Icon.tsx';
 
-/** One icon per feature card, in the order of section 1. */
+/** One icon per feature card, in the order the home page lists them. */
 const featureIcons: IconName[] = ['briefcase', 'signal', 'headset', 'receipt', 'sparkles', 'coins'];
 
 export function HomePage({ ctx }: PageProps) {

@@ -11,9 +11,9 @@ import { RequestForm } from '../forms/RequestForm.tsx';
 import type { IconName } from '../Icon.tsx';
 import { ContentImage } from '../ContentImage.tsx';
 
-/** One icon per benefit, in the order of section 1. */
+/** One icon per benefit, in the order the partnership page lists them. */
 const benefitIcons: IconName[] = ['coins', 'headset', 'megaphone', 'tools', 'chart'];
-/** One icon per requirement, in the order of section 1. */
+/** One icon per requirement, in the order the partnership page lists them. */
 const requirementIcons: IconName[] = ['briefcase', 'users', 'signal', 'star', 'heart'];
 
 export function PartnershipPage({ ctx }: PageProps) {

@@ -10,6 +10,7 @@ import { CoveragePage } from './CoveragePage.tsx';
 import { EsimPage } from './EsimPage.tsx';
 import { HomePage } from './HomePage.tsx';
 import { LegalPage } from './LegalPage.tsx';
+import { MovedPage } from './MovedPage.tsx';
 import { NotFoundPage } from './NotFoundPage.tsx';
 import { PartnershipPage } from './PartnershipPage.tsx';
 import { PrivacyRedirectPage } from './PrivacyRedirectPage.tsx';
@@ -27,5 +28,6 @@ export const pageComponents: Record<PageId, ComponentType<PageProps>> = {
   legal: LegalPage,
   cookiePolicy: CookiePolicyPage,
   privacyRedirect: PrivacyRedirectPage,
+  moved: MovedPage,
   notFound: NotFoundPage,
 };

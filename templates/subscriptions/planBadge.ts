@@ -1,5 +1,5 @@
 /**
- * A plan card's badge, derived from the plan's data by section 3's rule, in its
+ * A plan card's badge, derived from the plan's data by the site's badge rule, in its
  * order: the business-zone badge for my-europe-plus; otherwise the global badge
  * if world roaming is included, the europe badge if Europe roaming is, else the
  * Switzerland badge. Never stored, so it cannot drift from the roaming data.

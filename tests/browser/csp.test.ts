@@ -1,6 +1,6 @@
 /** Every page type under the Content-Security-Policy the host rules send: no violation. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRouteTable } from '../../generator/routes.ts';
+import { realRouteTable } from '../helpers/routeTable.ts';
 import { hasChromium, startSite, type SiteUnderTest } from '../helpers/browser.ts';
 
 let site: SiteUnderTest;
@@ -11,7 +11,7 @@ beforeAll(async () => {
 afterAll(async () => site?.close());
 
 /** One route per page type and language is enough: pages of a type share their markup. */
-const routes = createRouteTable().routes.filter((route, index, all) => all.findIndex((other) => other.page === route.page) === index || route.path === '/');
+const routes = realRouteTable.routes.filter((route, index, all) => all.findIndex((other) => other.page === route.page) === index || route.path === '/');
 
 describe.skipIf(!hasChromium)('Content-Security-Policy in the browser', () => {
   it('is sent with every page and reports no violation, analytics and first-visit script included', async () => {

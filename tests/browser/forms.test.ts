@@ -49,7 +49,7 @@ const openedWindows = (page: Page) => page.evaluate(() => (window as unknown as 
 
 /**
  * Navigations the page asks for (a mailto: location change) as Chromium reports them,
- * of the main frame only: the lazily loaded map iframe navigates too.
+ * of the main frame only: a map frame, once loaded, navigates too.
  */
 async function recordNavigations(page: Page): Promise<{ urls: string[]; session: CDPSession }> {
   const session = await page.context().newCDPSession(page);
@@ -73,7 +73,7 @@ const isVisible = (page: Page, selector: string) => page.locator(selector).isVis
 /** A notice's title and description as shown. */
 const noticeTexts = (page: Page, selector: string) => page.locator(`${selector} p`).allTextContents();
 
-/** Section 8 in English, word for word. */
+/** The forms' notices in English, word for word. */
 const section8 = {
   error: ['An error occurred while submitting the form', 'Please try again later or contact us directly'],
   partnership: ['Application sent successfully', 'We will contact you soon to discuss the details.'],
@@ -288,7 +288,7 @@ describe.skipIf(!hasChromium)('forms', () => {
     expect(await isVisible(page, '[data-form-success]')).toBe(false);
   });
 
-  it('shows the section 8 success notices in English, word for word', async () => {
+  it('shows the success notices in English, word for word', async () => {
     const page = await site.open('/en/partnership/');
     await recordWindowOpen(page);
     await fillPartnership(page, 'We resell business mobile plans in Ticino.');
@@ -352,7 +352,7 @@ describe.skipIf(!hasChromium)('forms', () => {
       await expect.poll(() => navigations.urls.length).toBe(1);
       const mail = decodeMailto(navigations.urls[0]);
       expect(mail.address).toBe('info@example.com');
-      // The same prefix in every language (section 7), set once in the site settings.
+      // The same prefix in every language (the mail drafts' rule), set once in the site settings.
       expect(mail.subject).toBe(`Contact Request: ${subject}`);
       expect(mail.body.split('\r\n')).toEqual([
         `${texts.fields.name}: Jörg Meier`,

@@ -37,20 +37,35 @@ describe.skipIf(!hasChromium)('header', () => {
     const page = await site.open('/en/', phone);
     const toggle = page.locator('[data-menu-toggle]');
     const menu = page.locator('#mobile-menu');
+    const focusInMenu = () => page.evaluate(() => document.activeElement?.closest('#mobile-menu') !== null);
     expect(await toggle.getAttribute('aria-controls')).toBe('mobile-menu');
     expect(await toggle.getAttribute('aria-expanded')).toBe('false');
     expect(await menu.isVisible()).toBe(false);
     await toggle.click();
-    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('true');
     expect(await menu.isVisible()).toBe(true);
-    expect(await page.evaluate(() => document.activeElement?.closest('#mobile-menu') !== null)).toBe(true);
+    await expect.poll(focusInMenu).toBe(true);
     await page.keyboard.press('Escape');
     expect(await toggle.getAttribute('aria-expanded')).toBe('false');
     expect(await menu.isVisible()).toBe(false);
     expect(await page.evaluate(() => document.activeElement?.hasAttribute('data-menu-toggle'))).toBe(true);
     await toggle.click();
+    await expect.poll(() => menu.isVisible()).toBe(true);
     await toggle.click();
-    expect(await menu.isVisible()).toBe(false);
+    await expect.poll(() => menu.isVisible()).toBe(false);
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('lays the open menu over the page and keeps the button’s width, so nothing moves', async () => {
+    const page = await site.open('/en/', phone);
+    const toggle = page.locator('[data-menu-toggle]');
+    const boxes = () => Promise.all([toggle, page.locator('[data-site-header]'), page.locator('main')].map((locator) => locator.boundingBox()));
+    const closed = await boxes();
+    await toggle.click();
+    await page.locator('#mobile-menu').waitFor({ state: 'visible' });
+    expect(await boxes()).toEqual(closed);
+    // The label says what the button does next.
+    expect(await toggle.evaluate((element) => (element as HTMLElement).innerText.trim())).toBe('Close menu');
   });
 
   it('closes the mobile menu as soon as one of its links is clicked', async () => {
@@ -68,13 +83,13 @@ describe.skipIf(!hasChromium)('header', () => {
     await page.evaluate(() => {
       window.addEventListener('click', () => {
         const toggle = document.querySelector('[data-menu-toggle]');
-        const menu = document.querySelector<HTMLElement>('#mobile-menu');
-        console.log(`menu after click: ${location.pathname} expanded=${toggle?.getAttribute('aria-expanded')} hidden=${menu?.hidden}`);
+        const menu = document.querySelector<HTMLDetailsElement>('details[data-menu]');
+        console.log(`menu after click: ${location.pathname} expanded=${toggle?.getAttribute('aria-expanded')} open=${menu?.open}`);
       });
     });
     await page.locator('#mobile-menu a', { hasText: 'Coverage' }).click();
     await page.waitForURL('**/en/coverage/');
-    expect(states).toEqual(['menu after click: /en/ expanded=false hidden=true']);
+    expect(states).toEqual(['menu after click: /en/ expanded=false open=false']);
   });
 
   it('shows the menu closed when back/forward restores a page from the cache', async () => {
@@ -98,10 +113,28 @@ describe.skipIf(!hasChromium)('header', () => {
     expect(await page.locator('[data-menu-toggle]').getAttribute('aria-expanded')).toBe('false');
   });
 
-  it('shows the mobile navigation without script', async () => {
+  it('works without script: closed at first, opened and closed by its button', async () => {
     const page = await site.open('/en/', { ...phone, javaScriptEnabled: false });
-    expect(await page.locator('#mobile-menu').isVisible()).toBe(true);
-    expect(await page.locator('[data-menu-toggle]').isVisible()).toBe(false);
+    const toggle = page.locator('[data-menu-toggle]');
+    const menu = page.locator('#mobile-menu');
+    expect(await toggle.isVisible()).toBe(true);
+    expect(await menu.isVisible()).toBe(false);
+    await toggle.click();
+    expect(await menu.isVisible()).toBe(true);
+    expect(await menu.locator('a', { hasText: 'Coverage' }).isVisible()).toBe(true);
+    await toggle.click();
+    expect(await menu.isVisible()).toBe(false);
+  });
+
+  it('has the same header height with and without script', async () => {
+    const height = async (javaScriptEnabled: boolean) => {
+      const page = await site.open('/en/', { ...phone, javaScriptEnabled });
+      await page.waitForLoadState('load');
+      return (await page.locator('[data-site-header]').boundingBox())?.height;
+    };
+    const withScript = await height(true);
+    expect(withScript).toBeGreaterThan(40);
+    expect(await height(false)).toBe(withScript);
   });
 });
 

@@ -1,11 +1,11 @@
-/** Language choice, the language buttons and the first-visit redirect of section 4. */
+/** Language choice, the language buttons and the first-visit redirect. */
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parse as parseHtml } from 'node-html-parser';
 import { parse as parseYaml } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRouteTable } from '../../generator/routes.ts';
+import { realRouteTable } from '../helpers/routeTable.ts';
 import { hasChromium, serveWithoutRules, startSite, type SiteUnderTest } from '../helpers/browser.ts';
 
 let site: SiteUnderTest;
@@ -187,7 +187,7 @@ describe.skipIf(!hasChromium)('language buttons', () => {
   });
 
   it('can keep the hash because every page has the same ids in every language', async () => {
-    const routes = createRouteTable().routes;
+    const routes = realRouteTable.routes;
     const idsOf = async (file: string) => parseHtml(await readFile(path.join(site.dir, file), 'utf8')).querySelectorAll('[id]').map((element) => element.id).sort();
     let compared = 0;
     for (const route of routes) {

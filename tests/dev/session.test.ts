@@ -10,14 +10,14 @@ import { emptyPlan, fullPlan } from '../../generator/dev/planner.ts';
 import { createDevSession, type DevSession } from '../../generator/dev/session.ts';
 import { createTemplateCode, type TemplateCode } from '../../generator/dev/templateCode.ts';
 import { isSiteError } from '../../generator/errors.ts';
-import { createRouteTable } from '../../generator/routes.ts';
+import { realRouteTable } from '../helpers/routeTable.ts';
 import { copyRealContent, makeTempDir, projectRoot } from '../helpers/site.ts';
 
 let session: DevSession;
 let templateCode: TemplateCode;
 let contentDir: string;
 let clientDir: string;
-const pageFiles = createRouteTable().routes.map((route) => route.file);
+const pageFiles = realRouteTable.routes.map((route) => route.file);
 const text = (contents: string | Uint8Array | undefined) => (typeof contents === 'string' ? contents : Buffer.from(contents ?? '').toString('utf8'));
 
 beforeAll(async () => {

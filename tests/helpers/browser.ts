@@ -3,27 +3,26 @@
  * of the real content served on 127.0.0.1. Without Chromium they are skipped
  * with a notice locally and fail under CI=true.
  */
-import { existsSync } from 'node:fs';
 import { readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { desktopUserAgent, launchChromium } from '../../generator/check/browser.ts';
+import { chromiumPath, hasChromium as hasChromiumInstalled } from '../../generator/check/tools.ts';
 import { contentTypeOf } from '../../generator/preview/handlers.ts';
 import { fileInRoot } from '../../generator/preview/paths.ts';
 import { startPreviewServer, type PreviewServer } from '../../generator/preview/server.ts';
 import { copyRealContent, makeTempDir, runSite } from './site.ts';
+import { sharedDist } from './sharedBuild.ts';
 
-export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const hasChromium = existsSync(chromiumPath);
+// One browser set-up for the tests and for `site check`'s browser gates.
+export { chromiumArgs, desktopUserAgent } from '../../generator/check/browser.ts';
+export { chromiumPath } from '../../generator/check/tools.ts';
+export const hasChromium = hasChromiumInstalled();
 
 if (!hasChromium) {
   if (process.env.CI) throw new Error(`Chromium is required under CI but ${chromiumPath} does not exist; .ci/run installs it with apt-get.`);
   console.warn(`\n  NOTICE: browser tests skipped: no Chromium at ${chromiumPath} (apt-get install -y chromium).\n`);
 }
-
-export const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
-
-/** A desktop browser user agent without "Headless", so nothing is mistaken for a bot. */
-export const desktopUserAgent = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
 
 export interface OpenOptions extends BrowserContextOptions {
   /** Consent stored before the page loads, so the banner stays out of the way; `null` leaves it unset. Default: essential. */
@@ -55,6 +54,8 @@ export interface StartOptions {
 }
 
 async function buildSite(workDir: string, { editContent }: StartOptions): Promise<string> {
+  // The real content as it is: the run's one shared build.
+  if (!editContent) return sharedDist();
   const outDir = path.join(workDir, 'dist');
   const contentArgs: string[] = [];
   if (editContent) {
@@ -67,7 +68,7 @@ async function buildSite(workDir: string, { editContent }: StartOptions): Promis
   return outDir;
 }
 
-const launch = (extra: Parameters<typeof chromium.launch>[0] = {}) => chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumArgs, ...extra });
+const launch = launchChromium;
 
 export async function startSite(options: StartOptions = {}): Promise<SiteUnderTest> {
   const workDir = await makeTempDir('browser');
@@ -85,7 +86,7 @@ export async function startSite(options: StartOptions = {}): Promise<SiteUnderTe
       const context = await owner.newContext({ userAgent: desktopUserAgent, locale: 'it-CH', ...options });
       contexts.push(context);
       // Generous: two busy cores run builds and browsers side by side.
-      context.setDefaultTimeout(15_000);
+      context.setDefaultTimeout(60_000);
       if (consent) {
         await context.addInitScript(([key, value]) => {
           if (!localStorage.getItem(key)) localStorage.setItem(key, value);

@@ -59,6 +59,9 @@ export function hostExpectations(asset: string): HostExpectation[] {
     { path: '/en/legal/x/y', status: 404, page: notFound('en'), cache: 'html' },
     { path: '/', host: 'cockpit.example.com', status: 200, page: { lang: 'it', page: 'cockpit' }, cache: 'html' },
     { path: '/', host: 'Cockpit.Example.COM:8443', status: 200, page: { lang: 'it', page: 'cockpit' }, cache: 'html' },
+    // A fully qualified name's trailing dot names the same host.
+    { path: '/', host: 'cockpit.example.com.', status: 200, page: { lang: 'it', page: 'cockpit' }, cache: 'html' },
+    { path: '/', host: 'cockpit.example.com.:8443', status: 200, page: { lang: 'it', page: 'cockpit' }, cache: 'html' },
     { path: '/', status: 200, page: { lang: 'it', page: 'home' }, cache: 'html' },
     { path: '/en/', host: 'cockpit.example.com', status: 200, page: { lang: 'en', page: 'home' }, cache: 'html' },
     { path: '/en/nope', status: 404, page: notFound('en'), cache: 'html' },
@@ -266,10 +269,16 @@ export async function startNginx(dist: string, workDir: string): Promise<Running
   return { url, configCheck, close };
 }
 
-/** Makes dist/ and the folders down to it from `workDir` (temp folders are private) readable to other users. */
+/**
+ * Makes dist/ and the folders down to it from `workDir` (temp folders are private) readable to
+ * other users. A dist/ elsewhere (the run's shared build) is opened from its own parent folder.
+ */
 async function openToWorkers(dist: string, workDir: string) {
+  if (path.relative(workDir, dist).startsWith('..')) {
+    await chmod(workDir, 0o755);
+    workDir = path.dirname(dist);
+  }
   const relative = path.relative(workDir, dist);
-  if (relative.startsWith('..')) throw new Error(`${dist} is not inside ${workDir}`);
   let folder = workDir;
   await chmod(folder, 0o755);
   for (const part of relative.split(path.sep).filter(Boolean)) {

@@ -1,0 +1,49 @@
+/**
+ * Debian's Chromium driven by playwright-core, for the gates that need a real
+ * browser (a11y, privacy) and for the project's browser tests. Nothing reaches the
+ * internet: a request to another origin is answered here with an empty response
+ * (an empty page for frames, whose navigation would otherwise stay pending).
+ */
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from 'playwright-core';
+import { chromiumPath } from './tools.ts';
+
+export const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+
+/** A desktop browser user agent without "Headless", so nothing is mistaken for a bot. */
+export const desktopUserAgent = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
+
+export const viewports = {
+  desktop: { width: 1280, height: 800 },
+  phone: { width: 375, height: 740 },
+} as const;
+export type ViewportName = keyof typeof viewports;
+
+export const launchChromium = (extra: Parameters<typeof chromium.launch>[0] = {}): Promise<Browser> =>
+  chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumArgs, ...extra });
+
+/** A fresh context (empty storage) whose requests outside `siteUrl` never leave the machine. */
+export async function isolatedContext(browser: Browser, siteUrl: string, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  const context = await browser.newContext({ userAgent: desktopUserAgent, locale: 'it-CH', ...options });
+  // Generous: two busy cores may run builds and browsers side by side.
+  context.setDefaultTimeout(30_000);
+  context.setDefaultNavigationTimeout(30_000);
+  await context.route(
+    (url) => !url.href.startsWith(siteUrl),
+    (route) => (route.request().resourceType() === 'document' ? route.fulfill({ status: 200, contentType: 'text/html', body: '' }) : route.fulfill({ status: 204, body: '' })),
+  );
+  return context;
+}
+
+/** Runs `work` on each item, at most `limit` at a time, keeping the order of the results. */
+export async function eachLimited<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}

@@ -1,0 +1,92 @@
+/**
+ * The site's languages, as content (content/languages.yaml): each with its code,
+ * its own name, its Intl locale and the country of its flag. The first is the
+ * default, served without a path prefix. Routes, language buttons, hreflang, the
+ * sitemap, the host rules, the texts required and the browser scripts all derive
+ * from this one list.
+ */
+import { z } from 'zod';
+
+/** A language code such as `it`; which codes exist is content. */
+export type Language = string;
+
+const isLocale = (value: string) => {
+  try {
+    return Intl.getCanonicalLocales(value).length === 1;
+  } catch {
+    return false;
+  }
+};
+
+export const languageSchema = z
+  .object({
+    code: z.string().regex(/^[a-z]{2,3}$/, 'Expected a lower-case language code such as it or rm'),
+    name: z.string().trim().min(1, 'Must not be empty'),
+    locale: z.string().refine(isLocale, 'Expected a locale such as it-CH'),
+    flag: z.string().regex(/^[A-Z]{2}$/, 'Expected a two-letter country code such as CH'),
+  })
+  .strict();
+
+export type LanguageEntry = z.infer<typeof languageSchema>;
+
+export const languagesFileSchema = z
+  .object({
+    languages: z.array(languageSchema).min(1, 'List at least one language'),
+    buttons: z.array(z.string()),
+  })
+  .strict()
+  .superRefine((file, context) => {
+    const codes = file.languages.map((language) => language.code);
+    codes.forEach((code, index) => {
+      if (codes.indexOf(code) !== index) context.addIssue({ code: 'custom', path: ['languages', index, 'code'], message: `"${code}" is listed twice` });
+    });
+    file.buttons.forEach((code, index) => {
+      if (!codes.includes(code)) context.addIssue({ code: 'custom', path: ['buttons', index], message: `"${code}" is not one of the languages (${codes.join(', ')})` });
+      else if (file.buttons.indexOf(code) !== index) context.addIssue({ code: 'custom', path: ['buttons', index], message: `"${code}" is listed twice` });
+    });
+    const missing = codes.filter((code) => !file.buttons.includes(code));
+    if (missing.length > 0) context.addIssue({ code: 'custom', path: ['buttons'], message: `Every language needs a button; missing: ${missing.join(', ')}` });
+  });
+
+export type LanguagesFile = z.infer<typeof languagesFileSchema>;
+
+/** The languages as every stage reads them. */
+export interface SiteLanguages {
+  /** Every language, in order. */
+  list: LanguageEntry[];
+  /** Their codes, in order. */
+  codes: Language[];
+  /** The first language: no path prefix, the reference of the texts. */
+  default: Language;
+  /** The codes in the order of the language buttons. */
+  buttons: Language[];
+  of(code: Language): LanguageEntry;
+}
+
+export function siteLanguagesFrom(file: LanguagesFile): SiteLanguages {
+  const byCode = new Map(file.languages.map((language) => [language.code, language]));
+  return {
+    list: file.languages,
+    codes: file.languages.map((language) => language.code),
+    default: file.languages[0].code,
+    buttons: file.buttons,
+    of(code) {
+      const language = byCode.get(code);
+      if (!language) throw new Error(`Unknown language ${code}`);
+      return language;
+    },
+  };
+}
+
+/** One value per language, in the languages' order. */
+export function perLanguage<T>(languages: SiteLanguages, make: (language: Language) => T): Record<Language, T> {
+  return Object.fromEntries(languages.codes.map((language) => [language, make(language)]));
+}
+
+/** What the browser scripts need, bundled into them as a constant by the build. */
+export interface ClientLanguages {
+  codes: Language[];
+  default: Language;
+}
+
+export const clientLanguagesOf = (languages: SiteLanguages): ClientLanguages => ({ codes: languages.codes, default: languages.default });
