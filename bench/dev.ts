@@ -8,14 +8,13 @@
  * edits never touch the working tree.
  */
 import { execFileSync } from 'node:child_process';
-import { cp, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { startDevServer } from '../generator/dev/server.ts';
-import { devStatus, listen, type EventListener } from '../tests/helpers/dev.ts';
+import { copyProject, devStatus, listen, type EventListener } from '../tests/helpers/dev.ts';
 
 const edits = Number(process.env.BENCH_DEV_EDITS ?? 10);
-const projectRoot = path.resolve(import.meta.dirname, '..');
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 function bareNode(): number {
@@ -29,9 +28,7 @@ function bareNode(): number {
 }
 
 const workDir = await mkdtemp(path.join(os.tmpdir(), 'site-bench-dev-'));
-const copyRoot = path.join(workDir, 'project');
-for (const part of ['content', 'client', 'templates', 'generator', 'tsconfig.json', 'package.json']) await cp(path.join(projectRoot, part), path.join(copyRoot, part), { recursive: true });
-await symlink(path.join(projectRoot, 'node_modules'), path.join(copyRoot, 'node_modules'));
+const copyRoot = await copyProject(workDir);
 const contentDir = path.join(copyRoot, 'content');
 const clientDir = path.join(copyRoot, 'client');
 const templateFile = path.join(copyRoot, 'templates/Footer.tsx');

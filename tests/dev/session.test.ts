@@ -3,29 +3,34 @@
  * the client folder: what each kind of edit rebuilds, and that a failed rebuild
  * keeps the last good output.
  */
-import { cp, readFile, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { overlayProblems } from '../../generator/dev/overlay.ts';
 import { emptyPlan, fullPlan } from '../../generator/dev/planner.ts';
 import { createDevSession, type DevSession } from '../../generator/dev/session.ts';
 import { createTemplateCode, type TemplateCode } from '../../generator/dev/templateCode.ts';
 import { isSiteError } from '../../generator/errors.ts';
 import { realRouteTable } from '../helpers/routeTable.ts';
-import { copyRealContent, makeTempDir, projectRoot } from '../helpers/site.ts';
+import { copyProject } from '../helpers/dev.ts';
+import { makeTempDir } from '../helpers/site.ts';
 
 let session: DevSession;
 let templateCode: TemplateCode;
 let contentDir: string;
 let clientDir: string;
+let templatesDir: string;
 const pageFiles = realRouteTable.routes.map((route) => route.file);
 const text = (contents: string | Uint8Array | undefined) => (typeof contents === 'string' ? contents : Buffer.from(contents ?? '').toString('utf8'));
 
 beforeAll(async () => {
   const workDir = await makeTempDir('dev-session');
-  contentDir = await copyRealContent(workDir);
-  clientDir = path.join(workDir, 'client');
-  await cp(path.join(projectRoot, 'client'), clientDir, { recursive: true });
-  templateCode = await createTemplateCode(projectRoot);
+  // A private copy of the project: the edits to the content, the client and the templates are its own.
+  const copyRoot = await copyProject(workDir);
+  contentDir = path.join(copyRoot, 'content');
+  clientDir = path.join(copyRoot, 'client');
+  templatesDir = path.join(copyRoot, 'templates');
+  templateCode = await createTemplateCode(copyRoot);
   session = createDevSession({ contentDir, clientDir, templateCode });
   const first = await session.rebuild(fullPlan());
   expect(first.renderedPages).toBe(pageFiles.length);
@@ -73,10 +78,36 @@ describe('the dev session', () => {
     expect(result.changedFiles).toEqual([]);
   }, 300_000);
 
-  it('renders every page again for a template edit', async () => {
-    const result = await session.rebuild({ ...emptyPlan(), templates: true });
-    expect(result.renderedPages).toBe(pageFiles.length);
+  it('renders every page again for a template edit, with the new template code', async () => {
+    const unchanged = await session.rebuild({ ...emptyPlan(), templates: true });
+    expect(unchanged.renderedPages).toBe(pageFiles.length);
     // Unchanged template code renders the same pages.
-    expect(result.changedPages).toEqual([]);
+    expect(unchanged.changedPages).toEqual([]);
+
+    const footer = path.join(templatesDir, 'Footer.tsx');
+    await writeFile(footer, (await readFile(footer, 'utf8')).replace('<footer className="site-footer">', '<footer className="site-footer site-footer--edited">'));
+    const edited = await session.rebuild({ ...emptyPlan(), templates: true });
+    expect(edited.renderedPages).toBe(pageFiles.length);
+    expect([...edited.changedPages].sort()).toEqual([...pageFiles].sort());
+    for (const file of pageFiles) expect(text(session.output.get(file)), file).toContain('<footer class="site-footer site-footer--edited">');
+  }, 300_000);
+
+  it('keeps the last good pages when a template throws, shows its stack, and renders again once it is fixed', async () => {
+    const before = new Map(session.output);
+    const footer = path.join(templatesDir, 'Footer.tsx');
+    const good = await readFile(footer, 'utf8');
+    await writeFile(footer, good.replace('export function Footer({ ctx }: { ctx: PageContext }) {', "export function Footer({ ctx }: { ctx: PageContext }) {\n  if (ctx.route) throw new Error('the footer broke on purpose');"));
+    const failure = await session.rebuild({ ...emptyPlan(), templates: true }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(Error);
+    expect(isSiteError(failure)).toBe(false);
+    expect(session.output).toEqual(before);
+    const [problem] = await overlayProblems(failure);
+    expect(problem.message).toMatch(/^Rendering \/\S* \(\w+, \w+\) failed$/);
+    expect(problem.stack).toContain('Caused by: Error: the footer broke on purpose');
+
+    await writeFile(footer, good.replace('<footer className="site-footer">', '<footer className="site-footer site-footer--fixed">'));
+    const fixed = await session.rebuild({ ...emptyPlan(), templates: true });
+    expect(fixed.renderedPages).toBe(pageFiles.length);
+    for (const file of pageFiles) expect(text(session.output.get(file)), file).toContain('<footer class="site-footer site-footer--fixed">');
   }, 300_000);
 });

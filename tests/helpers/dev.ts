@@ -1,8 +1,20 @@
 /** Runs the real `site dev` on a free port over a private copy of the content, and listens to its events. */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { rm } from 'node:fs/promises';
+import { cp, rm, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { copyRealContent, makeTempDir, projectRoot } from './site.ts';
+
+/**
+ * A private copy of the project's sources (content, client, templates, generator),
+ * its packages linked: templates and styles that a test or the bench edits are
+ * never the working tree's. Returns the copy's root.
+ */
+export async function copyProject(into: string): Promise<string> {
+  const copyRoot = path.join(into, 'project');
+  for (const part of ['content', 'client', 'templates', 'generator', 'tsconfig.json', 'package.json']) await cp(path.join(projectRoot, part), path.join(copyRoot, part), { recursive: true });
+  await symlink(path.join(projectRoot, 'node_modules'), path.join(copyRoot, 'node_modules'));
+  return copyRoot;
+}
 
 export interface DevEventRecord {
   type: string;
