@@ -11,7 +11,6 @@ import { execFileSync } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { startDevServer } from '../generator/dev/server.ts';
 import { copyProject, devStatus, listen, type EventListener } from '../tests/helpers/dev.ts';
 
 const edits = Number(process.env.BENCH_DEV_EDITS ?? 10);
@@ -29,6 +28,9 @@ function bareNode(): number {
 
 const workDir = await mkdtemp(path.join(os.tmpdir(), 'site-bench-dev-'));
 const copyRoot = await copyProject(workDir);
+// As the CLI runs it: React in production mode (set before React loads).
+process.env.NODE_ENV ??= 'production';
+const { startDevServer } = await import('../generator/dev/server.ts');
 const contentDir = path.join(copyRoot, 'content');
 const clientDir = path.join(copyRoot, 'client');
 const templateFile = path.join(copyRoot, 'templates/Footer.tsx');

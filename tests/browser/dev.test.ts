@@ -1,21 +1,23 @@
 /**
  * `site dev` in a real browser: an open page reloads by itself after a save, at
- * the same scroll position, shows the overlay when the content breaks and loses
- * it when the content is fixed, all under the production Content-Security-Policy.
+ * the same scroll position, swaps an edited stylesheet without reloading, reloads
+ * with the new template code after a template edit, shows the overlay when the
+ * content breaks and loses it when the content is fixed, all under the production
+ * Content-Security-Policy. The server runs over a private copy of the project.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumArgs, chromiumPath, consentKey, desktopUserAgent, hasChromium } from '../helpers/browser.ts';
-import { startDev, type DevUnderTest } from '../helpers/dev.ts';
+import { startDevInProject, type DevInProject } from '../helpers/dev.ts';
 
-let dev: DevUnderTest;
+let dev: DevInProject;
 let browser: Browser;
 
 beforeAll(async () => {
   if (!hasChromium) return;
-  [dev, browser] = await Promise.all([startDev(), chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumArgs })]);
+  [dev, browser] = await Promise.all([startDevInProject(), chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumArgs })]);
 }, 600_000);
 
 afterAll(async () => {
@@ -38,8 +40,8 @@ async function open(pagePath: string): Promise<{ page: Page; violations: string[
   return { page, violations };
 }
 
-async function edit(file: string, change: (text: string) => string) {
-  const target = path.join(dev.contentDir, file);
+async function edit(file: string, change: (text: string) => string, folder = dev.contentDir) {
+  const target = path.join(folder, file);
   const before = await readFile(target, 'utf8');
   const after = change(before);
   expect(after).not.toBe(before);
@@ -79,6 +81,31 @@ describe.skipIf(!hasChromium)('site dev in the browser', () => {
 
     await edit('plans.yaml', (text) => text.replace(/^(\s+data: )42$/m, '$150GB'));
     await overlay.waitFor({ state: 'detached' });
+    expect(violations).toEqual([]);
+    await page.context().close();
+  }, 600_000);
+
+  it('swaps an edited stylesheet in place without reloading the page', async () => {
+    const { page, violations } = await open('/en/about/');
+    await dev.settled();
+    const before = await page.locator('link[rel="stylesheet"]').getAttribute('href');
+    await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
+    await edit('styles.css', (text) => `${text}\nbody { outline: 3px solid rgb(1, 2, 3); }\n`, dev.clientDir);
+    // The new stylesheet applies, and the old one is gone once the new one has loaded.
+    await page.waitForFunction(() => getComputedStyle(document.body).outlineColor === 'rgb(1, 2, 3)' && document.querySelectorAll('link[rel="stylesheet"]').length === 1);
+    const links = await page.locator('link[rel="stylesheet"]').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('href')));
+    expect(links).toHaveLength(1);
+    expect(links[0]).not.toBe(before);
+    expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+    expect(violations).toEqual([]);
+    await page.context().close();
+  }, 600_000);
+
+  it('reloads the page with the new template code after a template edit', async () => {
+    const { page, violations } = await open('/de/');
+    await dev.settled();
+    await edit('Footer.tsx', (text) => text.replace('<footer className="site-footer">', '<footer className="site-footer" data-edited="yes">'), dev.templatesDir);
+    await page.locator('footer[data-edited="yes"]').waitFor({ state: 'attached' });
     expect(violations).toEqual([]);
     await page.context().close();
   }, 600_000);

@@ -147,3 +147,48 @@ export async function startDev(): Promise<DevUnderTest> {
     },
   };
 }
+
+export interface DevInProject {
+  url: string;
+  /** The copy's folders, free to edit: content, client scripts and styles, templates. */
+  contentDir: string;
+  clientDir: string;
+  templatesDir: string;
+  /** Resolves when no rebuild runs or waits and at least `rebuilds` have ended. */
+  settled(rebuilds?: number): Promise<DevStatus>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The dev server in this process over a private copy of the project, so a test
+ * may edit the stylesheet and the templates too (the CLI's own start is tested
+ * with `startDev`).
+ */
+export async function startDevInProject(): Promise<DevInProject> {
+  const { startDevServer } = await import('../../generator/dev/server.ts');
+  const workDir = await makeTempDir('dev-project');
+  const copyRoot = await copyProject(workDir);
+  const contentDir = path.join(copyRoot, 'content');
+  const clientDir = path.join(copyRoot, 'client');
+  const errors: string[] = [];
+  const dev = await startDevServer({ projectRoot: copyRoot, contentDir, clientDir, port: 0, log: () => {}, logError: (line) => errors.push(line) });
+  return {
+    url: dev.url,
+    contentDir,
+    clientDir,
+    templatesDir: path.join(copyRoot, 'templates'),
+    async settled(rebuilds = 0) {
+      // The watcher's quiet period: a save just made may not have started its rebuild yet.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      for (;;) {
+        const current = await devStatus(dev.url);
+        if (!current.busy && current.rebuilds >= rebuilds) return current;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    },
+    async stop() {
+      await dev.close();
+      await rm(workDir, { recursive: true, force: true });
+    },
+  };
+}
