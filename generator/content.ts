@@ -152,7 +152,15 @@ function expandUnion(issue: z.core.$ZodIssue): z.core.$ZodIssue[] {
   return [{ ...issue, message: `Expected ${expected.join(' or ')}${received ? `, received ${received}` : ''}` }];
 }
 
-async function parseYamlFile(contentDir: string, relativePath: string, problems: ProblemList): Promise<ParsedFile | undefined> {
+/**
+ * Parsed YAML documents by absolute path, each with the text it was parsed from.
+ * Parsing is most of loading the content: `site dev` keeps one of these between
+ * rebuilds, so a save parses only the file whose text changed. A document is only
+ * read once parsed, never changed, so sharing it between loads is safe.
+ */
+export type YamlDocumentCache = Map<string, { source: string; file: ParsedFile }>;
+
+async function parseYamlFile(contentDir: string, relativePath: string, problems: ProblemList, documents?: YamlDocumentCache): Promise<ParsedFile | undefined> {
   const absolute = path.join(contentDir, relativePath);
   const displayPath = absolute;
   let source: string;
@@ -162,6 +170,8 @@ async function parseYamlFile(contentDir: string, relativePath: string, problems:
     problems.add('CONTENT_MISSING_FILE', 'Required content file is missing', displayPath, undefined, `Create ${relativePath} under the content folder.`);
     return undefined;
   }
+  const cached = documents?.get(absolute);
+  if (cached?.source === source) return cached.file;
   const lineCounter = new LineCounter();
   const doc = parseDocument(source, { lineCounter, prettyErrors: true, uniqueKeys: true });
   if (doc.errors.length > 0) {
@@ -171,7 +181,9 @@ async function parseYamlFile(contentDir: string, relativePath: string, problems:
     problems.add('CONTENT_YAML_SYNTAX', `YAML syntax error: ${error.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '')}`, displayPath, start);
     return undefined;
   }
-  return { displayPath, doc, lineCounter };
+  const file = { displayPath, doc, lineCounter };
+  documents?.set(absolute, { source, file });
+  return file;
 }
 
 function validate<Schema extends z.ZodType>(
@@ -250,7 +262,7 @@ interface LoadedTexts {
   textLocations: Record<Language, Record<string, SourceLocation>>;
 }
 
-async function loadTexts(contentDir: string, languages: SiteLanguages, languagesFile: ParsedFile, problems: ProblemList): Promise<LoadedTexts> {
+async function loadTexts(contentDir: string, languages: SiteLanguages, languagesFile: ParsedFile, problems: ProblemList, documents?: YamlDocumentCache): Promise<LoadedTexts> {
   const defaultLanguage = languages.default;
   const texts = {} as Record<Language, TextTree>;
   const textLocations = {} as Record<Language, Record<string, SourceLocation>>;
@@ -268,7 +280,7 @@ async function loadTexts(contentDir: string, languages: SiteLanguages, languages
     }
     for (const relativePath of files.sort()) {
       const namespace = path.basename(relativePath, '.yaml');
-      const file = await parseYamlFile(contentDir, relativePath, problems);
+      const file = await parseYamlFile(contentDir, relativePath, problems, documents);
       const data = file && validate(file, textsFileSchema, problems, [namespace]);
       if (!file || !data) {
         if (language === defaultLanguage) unreadableItalian.add(namespace);
@@ -462,7 +474,12 @@ async function checkImages(contentDir: string, problems: ProblemList) {
 }
 
 /** Loads and validates the whole content folder, or throws one SiteError listing every problem. */
-export async function loadContent(contentDir: string): Promise<Content> {
+export interface LoadOptions {
+  /** Documents parsed by an earlier load, reused where a file's text is unchanged (and filled). */
+  documents?: YamlDocumentCache;
+}
+
+export async function loadContent(contentDir: string, options: LoadOptions = {}): Promise<Content> {
   const folder = await stat(contentDir).then((info) => info.isDirectory(), () => false);
   if (!folder) {
     throw new SiteError({
@@ -474,7 +491,7 @@ export async function loadContent(contentDir: string): Promise<Content> {
   }
   const problems = new ProblemList();
   const load = async <Schema extends z.ZodType>(relativePath: string, schema: Schema) => {
-    const file = await parseYamlFile(contentDir, relativePath, problems);
+    const file = await parseYamlFile(contentDir, relativePath, problems, options.documents);
     return { file, data: file ? validate(file, schema, problems) : undefined };
   };
 
@@ -499,7 +516,7 @@ export async function loadContent(contentDir: string): Promise<Content> {
       if (loaded.data) legal[language] = loaded.data;
       if (loaded.file) checkLegalPlaceholders(loaded.file, problems);
     }
-    ({ texts, textLocations } = await loadTexts(contentDir, languages, languagesLoaded.file, problems));
+    ({ texts, textLocations } = await loadTexts(contentDir, languages, languagesLoaded.file, problems, options.documents));
   }
   await checkImages(contentDir, problems);
   if (languages && slugsLoaded.file && slugsLoaded.data) checkSlugs(slugsLoaded.data, languages, slugsLoaded.file, problems);

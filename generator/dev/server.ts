@@ -146,7 +146,8 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
             if (changed === undefined) finishPlan = mergePlans(plan, finishPlan);
             else await writeServed(changed);
           } catch (error) {
-            logError(`Drawing the preview images or writing the sitemap failed: ${(error as Error).message}`);
+            // Stopping removes what this was reading: not a failure worth a line.
+            if (!closed) logError(`Drawing the preview images or writing the sitemap failed: ${(error as Error).message}`);
             return;
           }
         }

@@ -11,7 +11,7 @@
 import path from 'node:path';
 import { assembleAssets, buildInlineScripts, buildScripts, buildStylesheet, copyImages, type AssetInput, type AssetParts, type Assets } from '../assets.ts';
 import { assertPlaceholdersFilled, browserslistQuery, buildHostRules, defaultImageCacheDir } from '../build.ts';
-import { loadContent, type Content } from '../content.ts';
+import { loadContent, type Content, type YamlDocumentCache } from '../content.ts';
 import { pageLastModified, readContentDates } from '../contentDates.ts';
 import { createTranslations, type Translations } from '../i18n.ts';
 import type { SiteIcons } from '../icons.ts';
@@ -111,6 +111,8 @@ export function changedBetween(before: ReadonlyMap<string, OutputContents>, afte
 export function createDevSession(options: DevSessionOptions): DevSession {
   const { contentDir, clientDir, templateCode } = options;
   const imageCache = options.imageCache ?? createImageCache(defaultImageCacheDir);
+  // A save parses only the file whose text changed.
+  const documents: YamlDocumentCache = new Map();
   let state: SiteState | undefined;
   let output = new Map<string, OutputContents>();
   const assetInput = (content: Content): AssetInput => ({ clientDir, imagesDir: path.join(contentDir, 'images'), site: content.site, zones: content.zones, browserslistQuery, languages: clientLanguagesOf(content.languages) });
@@ -121,7 +123,7 @@ export function createDevSession(options: DevSessionOptions): DevSession {
     const modules = await templateCode.load();
     const contentChanged = !previous || plan.contentFiles.length > 0;
 
-    const content = contentChanged ? await loadContent(contentDir) : previous.content;
+    const content = contentChanged ? await loadContent(contentDir, { documents }) : previous.content;
     const year = new Date().getFullYear();
     const origin = content.site.origin.replace(/\/+$/, '');
     const routeTable = contentChanged ? createRouteTable({ languages: content.languages, slugs: content.slugs, formerSlugs: content.formerSlugs }) : previous.routeTable;

@@ -56,6 +56,24 @@ describe('the dev session', () => {
     expect(result.changedFiles.filter((file) => !file.endsWith('.html') && !file.endsWith('.css') && !file.startsWith('_') && file !== 'nginx.conf' && file !== 'vercel.json' && file !== '.htaccess')).toEqual([]);
   }, 300_000);
 
+  it('rebundles only the scripts for a client script edit and puts the new path into the pages that load it, rendering none', async () => {
+    const before = new Map(session.output);
+    const script = path.join(clientDir, 'forms.ts');
+    await writeFile(script, `${await readFile(script, 'utf8')}\ndocument.documentElement.dataset.devSessionTest = 'yes';\n`);
+    const result = await session.rebuild({ ...emptyPlan(), scripts: true });
+    expect(result.renderedPages).toBe(0);
+    expect(result.stylesheet).toBeUndefined();
+    const oldScript = [...before.keys()].find((file) => /^assets\/forms\..+\.js$/.test(file))!;
+    const newScript = [...session.output.keys()].find((file) => /^assets\/forms\..+\.js$/.test(file))!;
+    expect(newScript).not.toBe(oldScript);
+    expect(text(session.output.get(newScript))).toContain('devSessionTest');
+    // Only the pages that load the forms script changed, each by the script's path alone.
+    const readers = pageFiles.filter((file) => text(before.get(file)).includes(`/${oldScript}`));
+    expect(readers.length).toBeGreaterThan(0);
+    expect([...result.changedPages].sort()).toEqual([...readers].sort());
+    for (const file of readers) expect(text(session.output.get(file))).toBe(text(before.get(file)).replaceAll(`/${oldScript}`, `/${newScript}`));
+  }, 300_000);
+
   it('re-renders only the pages that read an edited text', async () => {
     const file = path.join(contentDir, 'texts/fr/esim.yaml');
     await writeFile(file, (await readFile(file, 'utf8')).replace(/^(\s+title: )(.+)$/m, '$1eSIM pour les entreprises'));
