@@ -8,7 +8,7 @@
  * edits never touch the working tree.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { copyProject, devStatus, listen, type EventListener } from '../tests/helpers/dev.ts';
@@ -16,15 +16,16 @@ import { copyProject, devStatus, listen, type EventListener } from '../tests/hel
 const edits = Number(process.env.BENCH_DEV_EDITS ?? 10);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-function bareNode(): number {
-  const times: number[] = [];
+/** Wall times of a bare `node -e 0`: five before the edits and five after, so a load that changes meanwhile shows in both. */
+const bareNodeTimes: number[] = [];
+function timeBareNode() {
   for (let run = 0; run < 5; run++) {
     const started = performance.now();
     execFileSync(process.execPath, ['-e', '0']);
-    times.push(performance.now() - started);
+    bareNodeTimes.push(performance.now() - started);
   }
-  return median(times);
 }
+timeBareNode();
 
 const workDir = await mkdtemp(path.join(os.tmpdir(), 'site-bench-dev-'));
 const copyRoot = await copyProject(workDir);
@@ -79,10 +80,19 @@ try {
   await rm(workDir, { recursive: true, force: true });
 }
 
-const node = bareNode();
-console.log(`\nsite dev, save to reload event (median of ${edits} edits; node -e 0 = ${node.toFixed(0)} ms):`);
+timeBareNode();
+const node = median(bareNodeTimes);
+const load = os.loadavg().map((value) => value.toFixed(1)).join(', ');
+console.log(`\nsite dev, save to reload event (median of ${edits} edits; node -e 0 = ${node.toFixed(0)} ms, median of ${bareNodeTimes.length}; load average ${load}):`);
 console.log(`  first build                      ${((dev.firstBuildMilliseconds ?? NaN) / 1000).toFixed(2).padStart(6)} s`);
 for (const [kind, times] of Object.entries(results)) {
   const value = median(times);
   console.log(`  ${kind.padEnd(32)} ${value.toFixed(0).padStart(6)} ms  (${(value / node).toFixed(1)} × node -e 0; min ${Math.min(...times).toFixed(0)}, max ${Math.max(...times).toFixed(0)})`);
 }
+
+const resultsDir = path.join(import.meta.dirname, 'results');
+await mkdir(resultsDir, { recursive: true });
+await writeFile(
+  path.join(resultsDir, 'dev.json'),
+  JSON.stringify({ edits, bareNodeMilliseconds: node, loadAverage: os.loadavg(), firstBuildMilliseconds: dev.firstBuildMilliseconds, saveToEventMilliseconds: results }, null, 2),
+);
