@@ -25,6 +25,9 @@ function LinkColumn({ id, title, links }: { id: string; title: string; links: Fo
   );
 }
 
+/** The legal page holds its first paint until the footer is parsed (see LegalPage). */
+export const footerId = 'site-footer';
+
 export function Footer({ ctx }: { ctx: PageContext }) {
   const { route, routeTable, t, content, year } = ctx;
   const language = route.language;
@@ -60,7 +63,7 @@ export function Footer({ ctx }: { ctx: PageContext }) {
     },
   ];
   return (
-    <footer className="site-footer">
+    <footer className="site-footer" id={footerId}>
       <div className="site-footer__inner">
         <div className="site-footer__columns">
           {columns.map((column) => (

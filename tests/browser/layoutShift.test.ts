@@ -22,7 +22,11 @@ afterAll(async () => site?.close());
 
 const routeTable = realRouteTable;
 
-/** One path per page type (the privacy forward only forwards; the legal page without a hash, see the README). */
+/**
+ * One path per page type (the privacy forward only forwards), plus the legal page
+ * opened at a document's hash, where the privacy forward leads: that document is
+ * open from the first paint, so nothing below it moves.
+ */
 function pathsToCheck(): { label: string; path: string }[] {
   const paths: { label: string; path: string }[] = [];
   for (const pageId of new Set<PageId>(routeTable.routes.map((route) => route.page))) {
@@ -36,6 +40,9 @@ function pathsToCheck(): { label: string; path: string }[] {
       routeTable.routes.find((candidate) => candidate.page === pageId)!;
     paths.push({ label: pageId, path: route.path });
   }
+  const legal = routeTable.pathOf('legal', 'en');
+  paths.push({ label: 'legal page at a hash', path: `${legal}#privacy-policy` });
+  paths.push({ label: 'legal page at a hash, with a section open', path: `${routeTable.routes.find((route) => route.page === 'legal' && route.language === 'en' && route.legalSection === 'tariffs')!.path}#terms` });
   return paths;
 }
 
