@@ -104,7 +104,7 @@ describe.skipIf(!hasChromium)('site dev in the browser', () => {
   it('reloads the page with the new template code after a template edit', async () => {
     const { page, violations } = await open('/de/');
     await dev.settled();
-    await edit('Footer.tsx', (text) => text.replace('<footer className="site-footer">', '<footer className="site-footer" data-edited="yes">'), dev.templatesDir);
+    await edit('Footer.tsx', (text) => text.replace('<footer className="site-footer"', '<footer data-edited="yes" className="site-footer"'), dev.templatesDir);
     await page.locator('footer[data-edited="yes"]').waitFor({ state: 'attached' });
     expect(violations).toEqual([]);
     await page.context().close();

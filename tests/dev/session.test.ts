@@ -103,11 +103,11 @@ describe('the dev session', () => {
     expect(unchanged.changedPages).toEqual([]);
 
     const footer = path.join(templatesDir, 'Footer.tsx');
-    await writeFile(footer, (await readFile(footer, 'utf8')).replace('<footer className="site-footer">', '<footer className="site-footer site-footer--edited">'));
+    await writeFile(footer, (await readFile(footer, 'utf8')).replace('<footer className="site-footer"', '<footer className="site-footer site-footer--edited"'));
     const edited = await session.rebuild({ ...emptyPlan(), templates: true });
     expect(edited.renderedPages).toBe(pageFiles.length);
     expect([...edited.changedPages].sort()).toEqual([...pageFiles].sort());
-    for (const file of pageFiles) expect(text(session.output.get(file)), file).toContain('<footer class="site-footer site-footer--edited">');
+    for (const file of pageFiles) expect(text(session.output.get(file)), file).toContain('<footer class="site-footer site-footer--edited"');
   }, 300_000);
 
   it('keeps the last good pages when a template throws, shows its stack, and renders again once it is fixed', async () => {
@@ -126,6 +126,6 @@ describe('the dev session', () => {
     await writeFile(footer, good.replace('site-footer--edited', 'site-footer--fixed'));
     const fixed = await session.rebuild({ ...emptyPlan(), templates: true });
     expect(fixed.renderedPages).toBe(pageFiles.length);
-    for (const file of pageFiles) expect(text(session.output.get(file)), file).toContain('<footer class="site-footer site-footer--fixed">');
+    for (const file of pageFiles) expect(text(session.output.get(file)), file).toContain('<footer class="site-footer site-footer--fixed"');
   }, 300_000);
 });
