@@ -6,7 +6,8 @@
  * comparable figures. CPU time (user + system of the process and its children) is
  * the headline; wall time is shown beside it. Medians, with the spread (min–max).
  *
- *  (a) `site build` as a new process: warm image cache, `--no-cache`, empty cache
+ *  (a) `site build` as a new process: nothing changed since the last build; a real build
+ *      with a warm image cache; `--no-cache`; empty caches
  *  (b) the build's own steps (median of the times the CLI prints)
  *  (c) `site --version` and `site --help` against `node -e 0`; the first start after a source change
  *  (d) scale: 1, 10 and 100 times the content (bench/syntheticContent.ts)
@@ -41,6 +42,9 @@ const skipScale = process.argv.includes('--skip-scale') || !parts.includes('d');
 const site = path.join(root, 'bin/site.js');
 const imageCacheDir = path.join(root, 'node_modules/.cache/site/images');
 const cliCacheDir = path.join(root, 'node_modules/.cache/site/cli');
+/** The records of the last build into each folder: without them every build is a real one. */
+const buildRecordDir = path.join(root, 'node_modules/.cache/site/builds');
+const forgetLastBuild = () => rmSync(buildRecordDir, { recursive: true, force: true });
 const work = mkdtempSync(path.join(os.tmpdir(), 'site-bench-'));
 
 interface Sample {
@@ -123,17 +127,26 @@ const buildCommand = (contentDir = path.join(root, 'content'), extra: string[] =
 
 console.log(`Bench of ${root}: ${runs} runs each, ratios to node -e 0 (CPU, median and min–max), ${os.cpus().length} cores, load ${os.loadavg().map((load) => load.toFixed(1)).join(' ')}`);
 run(buildCommand()); // compiles the CLI if its sources changed, and fills the image cache
+let unchanged: Figure | undefined;
 let warm: Figure | undefined;
 let noCache: Figure | undefined;
 let emptyCache: Figure | undefined;
 if (parts.includes('a')) {
   console.log('(a) site build as a new process');
-  warm = paired(buildCommand(), runs);
-  show(hasCache ? 'warm image cache (nothing changed)' : 'build (no cache exists)', warm);
+  unchanged = hasCache ? paired(buildCommand(), runs) : undefined;
+  if (unchanged) show('nothing changed since the last build', unchanged);
+  // Without the record of the last build: what any change to the content or the code costs.
+  warm = paired(buildCommand(), runs, forgetLastBuild);
+  show(hasCache ? 'a real build, warm image cache' : 'build (no cache exists)', warm);
   noCache = hasCache ? paired(buildCommand(undefined, ['--no-cache']), runs) : undefined;
   if (noCache) show('--no-cache', noCache);
-  emptyCache = hasCache ? paired(buildCommand(), runs, () => rmSync(imageCacheDir, { recursive: true, force: true })) : undefined;
-  if (emptyCache) show('empty image cache (first build)', emptyCache);
+  emptyCache = hasCache
+    ? paired(buildCommand(), runs, () => {
+        rmSync(imageCacheDir, { recursive: true, force: true });
+        forgetLastBuild();
+      })
+    : undefined;
+  if (emptyCache) show('empty caches (first build)', emptyCache);
 
   console.log('(b) steps, median ms (warm cache' + (noCache ? ' | --no-cache' : '') + ')');
   for (const [label, milliseconds] of Object.entries(warm.steps ?? {})) {
@@ -161,7 +174,7 @@ if (!skipScale) {
     const contentDir = path.join(work, `content-${factor}x`);
     await writeSyntheticContent(path.join(root, 'content'), contentDir, factor);
     run(buildCommand(contentDir));
-    const figure = paired(buildCommand(contentDir), scaleRuns);
+    const figure = paired(buildCommand(contentDir), scaleRuns, forgetLastBuild);
     scale.push({ factor, figure, growth: 0 });
   }
   scale = scale.map((entry) => ({ ...entry, growth: round(entry.figure.cpuSeconds / scale[0].figure.cpuSeconds, 2) }));
@@ -199,7 +212,7 @@ writeFileSync(
       root,
       machine: { cores: os.cpus().length, cpu: os.cpus()[0]?.model, node: process.version, loadAverage: os.loadavg() },
       runs,
-      build: { warmCache: warm, noCache, emptyCache },
+      build: { nothingChanged: unchanged, warmCache: warm, noCache, emptyCache },
       startup: { version, help, firstStartAfterSourceChange: firstStart },
       scale: scale.map(({ factor, figure, growth }) => ({ factor, growth, ...figure })),
       bytesPerPageType: pageTypes,

@@ -29,7 +29,7 @@ function formatBytes(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(2)} MB` : `${(bytes / 1024).toFixed(1)} KB`;
 }
 
-function printReport(report: BuildReport) {
+function printMissingTranslations(report: BuildReport) {
   const { languages } = report;
   const missingTotal = languages.reduce((total, language) => total + report.missingTranslations[language].length, 0);
   if (missingTotal > 0 || report.unresolvedKeys.length > 0) {
@@ -41,6 +41,11 @@ function printReport(report: BuildReport) {
     }
     if (report.unresolvedKeys.length > 0) console.warn(`  in no language: ${report.unresolvedKeys.join(', ')}`);
   }
+}
+
+function printReport(report: BuildReport) {
+  const { languages } = report;
+  printMissingTranslations(report);
   for (const warning of report.warnings) console.warn(`Warning: ${warning}`);
   const images = report.imageCache;
   console.log(`  Images: ${images.hits} from the cache, ${images.misses} drawn${images.corrupt > 0 ? ` (${images.corrupt} cache entries were damaged)` : ''}${images.pruned > 0 ? `, ${images.pruned} unused entries pruned` : ''}`);
@@ -48,6 +53,15 @@ function printReport(report: BuildReport) {
   const perLanguage = languages.map((language) => `${language} ${report.pagesByLanguage[language]}`).join(', ');
   const pageCount = languages.reduce((total, language) => total + report.pagesByLanguage[language], 0);
   console.log(`Built ${pageCount} pages (${perLanguage}), ${report.fileCount} files, ${formatBytes(report.bytes)} in ${(report.milliseconds / 1000).toFixed(2)} s → ${displayPath(report.destination)}`);
+}
+
+/** A build skipped because nothing changed: the last build's warnings again, and what was checked. */
+function printUnchanged(previous: BuildReport, milliseconds: number) {
+  printMissingTranslations(previous);
+  const pageCount = previous.languages.reduce((total, language) => total + previous.pagesByLanguage[language], 0);
+  console.log(
+    `Nothing changed since the last build (content, templates, scripts, styles, packages and options compared): ${displayPath(previous.destination)} already holds its ${pageCount} pages, ${previous.fileCount} files, ${formatBytes(previous.bytes)}; checked in ${(milliseconds / 1000).toFixed(2)} s. (--no-cache builds anyway.)`,
+  );
 }
 
 /** An error raised while a command ran, with the command's own name for its failure ("Build failed."). */
@@ -86,12 +100,24 @@ program
   .addOption(new Option('--out <dir>', 'output folder; replaced only when the build succeeds').default('dist'))
   .addOption(new Option('--base-url <url>', 'public origin, overriding the one in site.yaml').argParser(parseBaseUrl))
   .option('--strict', 'fail when a translation is missing', false)
-  .option('--no-cache', 'draw every image anew; neither read nor write the image cache')
+  .option('--no-cache', 'build even when nothing changed, and draw every image anew; neither read nor write the caches')
   .addOption(new Option('--cache-dir <dir>', 'image cache folder (default: node_modules/.cache/site/images of the project)'))
   .action(
     failsAs('Build failed.', async (options: { content: string; out: string; baseUrl?: string; strict: boolean; cache: boolean; cacheDir?: string }) => {
-      const [{ build, projectRoot }, { createDirectoryWriter }] = await Promise.all([import('../generator/build.ts'), import('../generator/writer.ts')]);
+      const started = performance.now();
       const contentDir = path.resolve(options.content);
+      const outDir = path.resolve(options.out);
+      // Nothing changed since the last build into this folder: it already holds what a build would write.
+      const upToDate = options.cache ? await import('../generator/upToDate.ts') : undefined;
+      const { projectRoot } = await import('../generator/project.ts');
+      const inputs = { projectRoot, contentDir, baseUrl: options.baseUrl, strict: options.strict, year: new Date().getFullYear() };
+      const key = upToDate && (await upToDate.buildInputKey(inputs));
+      const recordFile = upToDate && upToDate.recordFileFor(upToDate.defaultBuildRecordDir, outDir);
+      if (upToDate && key && recordFile) {
+        const previous = await upToDate.upToDateReport(recordFile, outDir, key);
+        if (previous) return printUnchanged(previous, performance.now() - started);
+      }
+      const [{ build }, { createDirectoryWriter }] = await Promise.all([import('../generator/build.ts'), import('../generator/writer.ts')]);
       const report = await build({
         contentDir,
         // Replacing the output deletes it: it must never hold the content, the project or the working folder.
@@ -102,6 +128,7 @@ program
         cacheDir: options.cacheDir && path.resolve(options.cacheDir),
       });
       printReport(report);
+      if (upToDate && key && recordFile) await upToDate.recordBuild(recordFile, outDir, key, report);
     }),
   );
 
@@ -178,7 +205,7 @@ program
   .action(
     failsAs('site dev failed.', async (options: { content: string; port: number; host: string }) => {
       // Loaded only for this command: the watcher and the dev server are of no use to a build.
-      const [{ startDevServer }, { projectRoot }] = await Promise.all([import('../generator/dev/server.ts'), import('../generator/build.ts')]);
+      const [{ startDevServer }, { projectRoot }] = await Promise.all([import('../generator/dev/server.ts'), import('../generator/project.ts')]);
       const dev = await startDevServer({ projectRoot, contentDir: path.resolve(options.content), port: options.port, host: options.host });
       const firstBuild = dev.firstBuildMilliseconds === undefined ? 'the first build failed, fix the content and save' : `first build in ${(dev.firstBuildMilliseconds / 1000).toFixed(2)} s`;
       console.log(`site dev at ${dev.url}/ (${firstBuild}); watching ${path.relative(process.cwd(), options.content) || '.'}, templates and client. Ctrl-C to stop.`);

@@ -4,8 +4,8 @@
  * anywhere leaves the previous output untouched.
  */
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { buildAssets, type Assets } from './assets.ts';
+import { cacheRoot, projectRoot } from './project.ts';
 import { loadContent, textFileOf, type Content } from './content.ts';
 import { SiteError } from './errors.ts';
 import { createTranslations, textNamespace, type Translations } from './i18n.ts';
@@ -21,10 +21,10 @@ import { createDisabledImageCache, createImageCache, type ImageCacheStats } from
 import { buildSocialImages } from './social.ts';
 import type { OutputFile, OutputWriter } from './writer.ts';
 
-export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export { projectRoot };
 
 /** Where drawn images are kept between builds, beside other build tools' caches. */
-export const defaultImageCacheDir = path.join(projectRoot, 'node_modules/.cache/site/images');
+export const defaultImageCacheDir = path.join(cacheRoot, 'images');
 
 /** Browsers the CSS is lowered for; module scripts need ES modules anyway. */
 export const browserslistQuery = 'defaults and supports es6-module';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
-import { readFile, rm } from 'node:fs/promises';
+import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { copyRealContent, makeTempDir, projectRoot, runSite } from './helpers/site.ts';
 
@@ -82,11 +82,45 @@ describe('site CLI start-up', () => {
       expect(first.code, first.stderr).toBe(0);
       expect(first.packages).toContain('satori');
       expect(first.packages).toContain('@resvg/resvg-js');
-      const second = await packagesLoaded(args);
+      // Into another folder, so that it is a build (the same folder again would be up to date).
+      const second = await packagesLoaded(['build', '--out', path.join(dir, 'other'), '--cache-dir', path.join(dir, 'cache')]);
       expect(second.code, second.stderr).toBe(0);
       expect(second.packages).toContain('react-dom');
       expect(second.packages).not.toContain('satori');
       expect(second.packages).not.toContain('@resvg/resvg-js');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 300_000);
+
+  it('a build into a folder that already holds what it would write does nothing and loads no part of the build', async () => {
+    const dir = await makeTempDir('up-to-date');
+    const out = path.join(dir, 'out');
+    const files = async () => {
+      const listing = await readdir(out, { recursive: true, withFileTypes: true });
+      const entries = listing.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
+      return Object.fromEntries(await Promise.all(entries.map(async (file) => [path.relative(out, file), `${(await stat(file)).mtimeMs} ${(await readFile(file)).toString('base64')}`] as const)));
+    };
+    try {
+      const first = await runSite(['build', '--out', out]);
+      expect(first.code, first.stderr).toBe(0);
+      expect(first.stdout).toContain('Built 57 pages');
+      const before = await files();
+
+      const again = await packagesLoaded(['build', '--out', out]);
+      expect(again.code, again.stderr).toBe(0);
+      expect([...again.packages].filter((name) => ['react', 'react-dom', 'esbuild', 'lightningcss', 'satori', 'i18next', 'zod'].includes(name))).toEqual([]);
+      expect(await files()).toEqual(before); // not one file written, not one touched
+      const skipped = await runSite(['build', '--out', out]);
+      expect(skipped.stdout).toMatch(/^Nothing changed since the last build .* already holds its 57 pages, 115 files/m);
+
+      // One byte of the output changed by hand: a build again, which restores it.
+      const robots = path.join(out, 'robots.txt');
+      const robotsBytes = await readFile(robots, 'utf8');
+      await writeFile(robots, `${robotsBytes}# edited\n`);
+      const rebuilt = await runSite(['build', '--out', out]);
+      expect(rebuilt.stdout).toContain('Built 57 pages');
+      expect(await readFile(robots, 'utf8')).toBe(robotsBytes);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -75,18 +75,25 @@ describe('one term per idea', () => {
       [/Focalizzazione|focalizzazione/g, 'Specializzazione'],
       [/Pronto a/g, 'Accedete al Cockpit'],
     ],
-    en: [],
+    en: [
+      [/\bplans?\b/gi, 'subscription'],
+      [/\btexts\b/g, 'SMS'],
+      [/business (customer )?portal/gi, 'customer portal'],
+      [/email program/gi, 'email client'],
+    ],
     de: [
       [/\bAbos?\b/g, 'Abonnement'],
       [/krypto-freundlich/gi, 'kryptofreundlich'],
       [/Nutzern und Kunden/g, 'Nutzerinnen und Nutzer, Kundinnen und Kunden'],
       [/Wählen Sie danach/g, 'je nachdem'],
+      [/Ansprechpartner/g, 'Ansprechperson'],
     ],
     fr: [
       [/Mentions légales|mentions légales/g, 'Informations juridiques'],
       [/raccordements?/gi, 'lignes'],
       [/tarifs catalogue/gi, 'liste de prix'],
       [/Comment ça fonctionne/g, 'Comment cela fonctionne'],
+      [/Sans frais/g, 'Gratuit'],
     ],
   };
   for (const language of languages) {
