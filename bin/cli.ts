@@ -25,43 +25,38 @@ function parseBaseUrl(value: string): string {
   return url.origin;
 }
 
+/** A problem's file for its code frame; a file that cannot be read as text (a folder, a loop) has none. */
+function readSource(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+type Verbosity = 'quiet' | 'normal' | 'verbose';
+
+/** The summary's lines on stdout and its warnings last on stderr, each stream coloured only if it is a terminal. */
+async function printSummary(report: BuildReport, verbosity: Verbosity) {
+  const { formatSummary, wantsColour } = await import('../generator/summary.ts');
+  const destination = displayPath(report.destination);
+  for (const line of formatSummary(report, { verbosity, colour: wantsColour(process.stdout, process.env), destination }).lines) console.log(line);
+  for (const line of formatSummary(report, { verbosity, colour: wantsColour(process.stderr, process.env), destination }).warnings) console.warn(line);
+}
+
 function formatBytes(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(2)} MB` : `${(bytes / 1024).toFixed(1)} KB`;
 }
 
-function printMissingTranslations(report: BuildReport) {
-  const { languages } = report;
-  const missingTotal = languages.reduce((total, language) => total + report.missingTranslations[language].length, 0);
-  if (missingTotal > 0 || report.unresolvedKeys.length > 0) {
-    console.warn(`Missing translations (shown in ${languages[0]} or with a ⚠️ marker):`);
-    for (const language of languages) {
-      const keys = report.missingTranslations[language];
-      const shown = 20;
-      if (keys.length > 0) console.warn(`  ${language}: ${keys.length} missing: ${keys.slice(0, shown).join(', ')}${keys.length > shown ? `, … and ${keys.length - shown} more (--strict lists each with its file)` : ''}`);
-    }
-    if (report.unresolvedKeys.length > 0) console.warn(`  in no language: ${report.unresolvedKeys.join(', ')}`);
-  }
-}
-
-function printReport(report: BuildReport) {
-  const { languages } = report;
-  printMissingTranslations(report);
-  for (const warning of report.warnings) console.warn(`Warning: ${warning}`);
-  const images = report.imageCache;
-  console.log(`  Images: ${images.hits} from the cache, ${images.misses} drawn${images.corrupt > 0 ? ` (${images.corrupt} cache entries were damaged)` : ''}${images.pruned > 0 ? `, ${images.pruned} unused entries pruned` : ''}`);
-  for (const step of report.steps) console.log(`  ${step.label.padEnd(32)} ${step.milliseconds.toFixed(0).padStart(6)} ms`);
-  const perLanguage = languages.map((language) => `${language} ${report.pagesByLanguage[language]}`).join(', ');
-  const pageCount = languages.reduce((total, language) => total + report.pagesByLanguage[language], 0);
-  console.log(`Built ${pageCount} pages (${perLanguage}), ${report.fileCount} files, ${formatBytes(report.bytes)} in ${(report.milliseconds / 1000).toFixed(2)} s → ${displayPath(report.destination)}`);
-}
-
-/** A build skipped because nothing changed: the last build's warnings again, and what was checked. */
-function printUnchanged(previous: BuildReport, milliseconds: number) {
-  printMissingTranslations(previous);
+/** A build skipped because nothing changed: what was checked, and the last build's warnings again. */
+async function printUnchanged(previous: BuildReport, milliseconds: number, verbosity: Verbosity) {
   const pageCount = previous.languages.reduce((total, language) => total + previous.pagesByLanguage[language], 0);
-  console.log(
-    `Nothing changed since the last build (content, templates, scripts, styles, packages and options compared): ${displayPath(previous.destination)} already holds its ${pageCount} pages, ${previous.fileCount} files, ${formatBytes(previous.bytes)}; checked in ${(milliseconds / 1000).toFixed(2)} s. (--no-cache builds anyway.)`,
-  );
+  if (verbosity !== 'quiet') {
+    console.log(
+      `Nothing changed since the last build (content, templates, scripts, styles, packages and options compared): ${displayPath(previous.destination)} already holds its ${pageCount} pages, ${previous.fileCount} files, ${formatBytes(previous.bytes)}; checked in ${(milliseconds / 1000).toFixed(2)} s. (--no-cache builds anyway.)`,
+    );
+  }
+  await printSummary(previous, 'quiet');
 }
 
 /** An error raised while a command ran, with the command's own name for its failure ("Build failed."). */
@@ -99,12 +94,15 @@ program
   .addOption(new Option('--content <dir>', 'content folder').default('content'))
   .addOption(new Option('--out <dir>', 'output folder; replaced only when the build succeeds').default('dist'))
   .addOption(new Option('--base-url <url>', 'public origin, overriding the one in site.yaml').argParser(parseBaseUrl))
-  .option('--strict', 'fail when a translation is missing', false)
+  .option('--strict', 'fail when a translation or a whole text file is missing', false)
   .option('--no-cache', 'build even when nothing changed, and draw every image anew; neither read nor write the caches')
   .addOption(new Option('--cache-dir <dir>', 'image cache folder (default: node_modules/.cache/site/images of the project)'))
+  .addOption(new Option('--quiet', 'print only warnings and errors').conflicts('verbose'))
+  .option('--verbose', 'list every missing and unused text', false)
   .action(
-    failsAs('Build failed.', async (options: { content: string; out: string; baseUrl?: string; strict: boolean; cache: boolean; cacheDir?: string }) => {
+    failsAs('Build failed.', async (options: { content: string; out: string; baseUrl?: string; strict: boolean; cache: boolean; cacheDir?: string; quiet?: boolean; verbose: boolean }) => {
       const started = performance.now();
+      const verbosity: Verbosity = options.quiet ? 'quiet' : options.verbose ? 'verbose' : 'normal';
       const contentDir = path.resolve(options.content);
       const outDir = path.resolve(options.out);
       // Nothing changed since the last build into this folder: it already holds what a build would write.
@@ -115,9 +113,12 @@ program
       const recordFile = upToDate && upToDate.recordFileFor(upToDate.defaultBuildRecordDir, outDir);
       if (upToDate && key && recordFile) {
         const previous = await upToDate.upToDateReport(recordFile, outDir, key);
-        if (previous) return printUnchanged(previous, performance.now() - started);
+        if (previous) return printUnchanged(previous, performance.now() - started, verbosity);
       }
       const [{ build }, { createDirectoryWriter }] = await Promise.all([import('../generator/build.ts'), import('../generator/writer.ts')]);
+      // A progress line only where someone watches: a terminal, and not under --quiet.
+      const progress = process.stderr.isTTY && verbosity !== 'quiet';
+      const clearProgress = () => progress && process.stderr.write('\r\x1b[K');
       const report = await build({
         contentDir,
         // Replacing the output deletes it: it must never hold the content, the project or the working folder.
@@ -126,9 +127,37 @@ program
         strict: options.strict,
         cache: options.cache,
         cacheDir: options.cacheDir && path.resolve(options.cacheDir),
-      });
-      printReport(report);
+        onStep: progress ? (label, index, total) => process.stderr.write(`\r\x1b[K[${index}/${total}] ${label}…`) : undefined,
+      }).finally(clearProgress);
+      await printSummary(report, verbosity);
       if (upToDate && key && recordFile) await upToDate.recordBuild(recordFile, outDir, key, report);
+    }),
+  );
+
+program
+  .command('schema')
+  .description('Write the JSON Schemas that give editors completion and checks while typing, and name each in its content file.')
+  .addOption(new Option('--content <dir>', 'content folder').default('content'))
+  .addOption(new Option('--out <dir>', 'schemas folder').default('schemas'))
+  .option('--check', 'write nothing; fail when a schema is not current', false)
+  .action(
+    failsAs('Schema failed.', async (options: { content: string; out: string; check: boolean }) => {
+      // zod and yaml only: writing schemas loads nothing of the build.
+      const { staleEditorSchemas, writeEditorSchemas } = await import('../generator/editorSchemas.ts');
+      const contentDir = path.resolve(options.content);
+      const schemaDir = path.resolve(options.out);
+      if (options.check) {
+        const stale = await staleEditorSchemas(contentDir, schemaDir);
+        if (stale.length > 0) {
+          throw new SiteError({ code: 'SCHEMA_STALE', message: `${stale.length} schema file${stale.length === 1 ? ' is' : 's are'} not current: ${stale.join(', ')}`, location: { file: schemaDir } });
+        }
+        console.log(`The schemas in ${displayPath(schemaDir)} are current.`);
+        return;
+      }
+      const report = await writeEditorSchemas(contentDir, schemaDir);
+      if (report.modelined.length > 0) console.log(`  ${report.modelined.length} content file${report.modelined.length === 1 ? ' now names its' : 's now name their'} schema in the first line`);
+      for (const file of report.removed) console.log(`  removed ${displayPath(path.join(schemaDir, file))}`);
+      console.log(`${report.written.length} schema file${report.written.length === 1 ? '' : 's'} written to ${displayPath(schemaDir)}${report.written.length === 0 ? ' (all were current)' : ''}.`);
     }),
   );
 
@@ -228,7 +257,7 @@ try {
     // Help and version are successes; every other commander error is a usage error.
     process.exitCode = error.exitCode === 0 ? 0 : 2;
   } else if (error instanceof CommandFailure && isSiteError(error.error)) {
-    console.error(`${error.failure}\n${formatSiteError(error.error)}`);
+    console.error(`${error.failure}\n${formatSiteError(error.error, { readSource })}`);
     process.exitCode = 1;
   } else {
     console.error('Internal error (a bug in the generator, not in your content):');

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { buildAssets, type Assets } from './assets.ts';
 import { cacheRoot, projectRoot } from './project.ts';
 import { loadContent, textFileOf, type Content } from './content.ts';
+import { didYouMean } from './suggest.ts';
 import { SiteError } from './errors.ts';
 import { createTranslations, textNamespace, type Translations } from './i18n.ts';
 import { renderPages } from './render.ts';
@@ -42,7 +43,12 @@ export interface BuildOptions {
   cache?: boolean;
   /** The image cache's folder; `node_modules/.cache/site/images` by default. */
   cacheDir?: string;
+  /** Told when each step starts (its label, its number and the number of steps), for a progress line. */
+  onStep?: (label: string, index: number, total: number) => void;
 }
+
+/** The steps of a build, in order, for a progress line; the labels are those of the report's step table. */
+const stepCount = 13;
 
 export interface StepTiming {
   label: string;
@@ -61,6 +67,13 @@ export interface BuildReport {
   missingTranslations: Record<Language, string[]>;
   /** Keys no language has; pages show the warning marker. */
   unresolvedKeys: string[];
+  /** Text files of the reference language that a language lacks entirely (its pages show the reference texts). */
+  missingTextFiles: Record<Language, string[]>;
+  /**
+   * Texts of the reference language that no page uses. A warning even under --strict: some are used only
+   * when the content calls for them (a plan without eSIM, a page with a former slug).
+   */
+  unusedTexts: string[];
   /** Drawn images taken from the cache, drawn anew, found corrupt (and redrawn), pruned as unused. */
   imageCache: ImageCacheStats;
   /** Things the build did but could not tidy up, e.g. a leftover copy of the previous output. */
@@ -76,6 +89,7 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
   const started = performance.now();
   const steps: StepTiming[] = [];
   const step = async <T>(label: string, run: () => T | Promise<T>): Promise<T> => {
+    options.onStep?.(label, steps.length + 1, Math.max(stepCount, steps.length + 1));
     const stepStarted = performance.now();
     const result = await run();
     steps.push({ label, milliseconds: performance.now() - stepStarted });
@@ -110,6 +124,9 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     const pages = await step('Render pages', () => renderPages({ content, routeTable, translations, assets, origin, year: now.getFullYear(), socialImages, icons }));
     assertPlaceholdersFilled(options.contentDir, translations, content);
     const unresolvedKeys = translations.unresolvedKeys();
+    const unusedTexts = translations.unusedKeys();
+    // A text no language has would show the marker on a page: never a page to publish, --strict or not.
+    if (unresolvedKeys.length > 0) assertTextsExist(options.contentDir, content, unresolvedKeys);
     if (options.strict) assertComplete(options.contentDir, content, translations.missingByLanguage, unresolvedKeys);
     const contentDates = await step('Date content changes', () => contentDatesPending);
     const seoFiles = await step('Write sitemap and robots.txt', () => buildSitemap(routeTable, origin, pageLastModified(pages, contentDates)));
@@ -134,6 +151,10 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
       milliseconds: performance.now() - started,
       missingTranslations: translations.missingByLanguage,
       unresolvedKeys,
+      missingTextFiles: Object.fromEntries(
+        content.languages.codes.map((language) => [language, Object.keys(content.texts[content.languages.default]).filter((namespace) => content.texts[language][namespace] === undefined)]),
+      ) as Record<Language, string[]>,
+      unusedTexts,
       imageCache: imageCache.stats,
       warnings,
       destination: options.writer.destination,
@@ -171,12 +192,23 @@ export function assertPlaceholdersFilled(contentDir: string, translations: Trans
   const problems = unknown.map(({ language, key, placeholder }) => {
     // A language without the text shows the default language's, so the placeholder is written there.
     const location = content.textLocations[language][key] ?? content.textLocations[defaultLanguage][key] ?? { file: textFile(contentDir, defaultLanguage, key) };
-    return new SiteError({ code: 'TEXT_PLACEHOLDER', message: `${key}: unknown placeholder ${placeholder} (${language} page)`, location });
+    return new SiteError({ code: 'TEXT_PLACEHOLDER', message: `${key}: unknown placeholder ${placeholder} (${language} page).${didYouMean(placeholder.replace(/[{}\s]/g, ''), Object.keys(translations.translators[defaultLanguage].siteValues), (name) => `{{${name}}}`)}`, location });
   });
   throw new SiteError({
     code: 'TEXT_PLACEHOLDER',
     message: `${problems.length} text${problems.length === 1 ? '' : 's'} name${problems.length === 1 ? 's' : ''} a placeholder that nothing fills; nothing was written.`,
     hint: `Every text may use ${known.join(', ')}; check the spelling.`,
+    problems,
+  });
+}
+
+function assertTextsExist(contentDir: string, content: Content, unresolved: string[]) {
+  const defaultLanguage = content.languages.default;
+  const problems = unresolved.map((key) => new SiteError({ code: 'TRANSLATION_MISSING', message: `No language has the text "${key}", which a page shows`, location: { file: textFile(contentDir, defaultLanguage, key) } }));
+  throw new SiteError({
+    code: 'TRANSLATION_MISSING',
+    message: `${problems.length} text${problems.length === 1 ? '' : 's'} that pages show exist${problems.length === 1 ? 's' : ''} in no language; nothing was written.`,
+    hint: `Add ${problems.length === 1 ? 'it' : 'them'} to the ${defaultLanguage} texts (the reference) and, ideally, to every language.`,
     problems,
   });
 }

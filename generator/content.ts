@@ -6,12 +6,14 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
-import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document } from 'yaml';
+import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type YAMLError } from 'yaml';
 import { z } from 'zod';
 import { SiteError, type SourceLocation } from './errors.ts';
+import { closestMatch, didYouMean } from './suggest.ts';
+import { imageFileOf, textFileOf } from './contentPaths.ts';
 import { languagesFileSchema, siteLanguagesFrom, type Language, type LanguageEntry, type SiteLanguages } from './languages.ts';
 import { flagCountries } from '../templates/flags.tsx';
-import { slugPageIds, type FormerSlugs, type PageSlugs, type SlugPageId } from './routes.ts';
+import { slugPageIds, type FormerSlugs, type PageSlugs } from './routes.ts';
 import {
   businessBadgePlanId,
   cookiePolicyFileSchema,
@@ -22,6 +24,7 @@ import {
   requiredTextFiles,
   sitePlaceholders,
   siteSettingsSchema,
+  slugsFileSchema,
   tariffsFileSchema,
   textsFileSchema,
   zonesFileSchema,
@@ -55,15 +58,7 @@ export interface Content {
   textLocations: Record<Language, Record<string, SourceLocation>>;
 }
 
-/** The file (relative to the content folder) that holds a language's texts of one page or area. */
-export function textFileOf(language: Language, namespace: string): string {
-  return `texts/${language}/${namespace}.yaml`;
-}
-
-/** The file (relative to the content folder) of an illustration, e.g. `images/vision.svg`. */
-export function imageFileOf(name: string): string {
-  return `images/${name}`;
-}
+export { imageFileOf, textFileOf } from './contentPaths.ts';
 
 /**
  * The file that holds each part of the content, for dating the pages that read
@@ -125,12 +120,68 @@ function positionOf(file: ParsedFile, segments: readonly PathSegment[], key?: st
   return { line: 1, col: 1 };
 }
 
-function plainMessage(issue: z.core.$ZodIssue): string {
-  if (issue.code === 'invalid_type' && /received undefined/.test(issue.message)) {
-    return `Required field is missing (expected ${issue.expected})`;
+/** A value as the editor wrote it, for messages: `the number 50`, `"yes"`. */
+function describeValue(value: unknown): string {
+  if (value === null || value === undefined) return 'nothing';
+  if (typeof value === 'string') return `the text "${value.length > 60 ? `${value.slice(0, 60)}…` : value}"`;
+  if (typeof value === 'number') return `the number ${value}`;
+  if (typeof value === 'boolean') return `${value} (a yes/no value)`;
+  if (Array.isArray(value)) return `a list of ${value.length} item${value.length === 1 ? '' : 's'}`;
+  return 'a block of keys';
+}
+
+/** What zod calls a type, in the content's words. */
+const typeWords: Record<string, string> = {
+  string: 'a text',
+  number: 'a number',
+  int: 'a whole number',
+  boolean: 'true or false',
+  array: 'a list',
+  object: 'a block of keys',
+  record: 'a block of keys',
+};
+
+/** The value at a path of parsed data. */
+function valueAt(data: unknown, segments: readonly PathSegment[]): unknown {
+  return segments.reduce<unknown>((node, segment) => (node !== null && typeof node === 'object' ? (node as Record<PathSegment, unknown>)[segment] : undefined), data);
+}
+
+/** zod's wording rewritten in the content's terms, with the value the editor wrote where it helps. */
+function plainMessage(issue: z.core.$ZodIssue, data: unknown, segments: readonly PathSegment[]): string {
+  const value = valueAt(data, segments);
+  const field = segments.at(-1);
+  if (issue.code === 'invalid_type') {
+    if (value === undefined) return `Required field is missing (expected ${typeWords[issue.expected] ?? issue.expected})`;
+    const expected = typeWords[issue.expected] ?? issue.expected;
+    const quoteIt = issue.expected === 'string' && (typeof value === 'number' || typeof value === 'boolean') ? '; put it in quotes if it is meant as a text' : '';
+    const yesNo = issue.expected === 'boolean' && typeof value === 'string' ? ' (write true or false, without quotes)' : '';
+    return `Expected ${expected}${yesNo}, found ${describeValue(value)}${quoteIt}`;
+  }
+  if ((issue.code === 'too_big' || issue.code === 'too_small') && issue.origin === 'array' && Array.isArray(value)) {
+    const exact = issue.exact;
+    const limit = Number(issue.code === 'too_big' ? issue.maximum : issue.minimum);
+    if (field === 'prices' && exact) {
+      const commas = value.length > limit ? '; a decimal comma? Write 0.05, not 0,05' : '';
+      return `This row has ${value.length} prices, the table has ${limit} columns${commas}`;
+    }
+    if (exact) return `Expected exactly ${limit} item${limit === 1 ? '' : 's'}, found ${value.length}`;
+    return issue.code === 'too_big' ? `Expected at most ${limit} items, found ${value.length}` : `Expected at least ${limit} item${limit === 1 ? '' : 's'}, found ${value.length}`;
+  }
+  if (issue.code === 'too_big' && issue.origin === 'string' && typeof value === 'string') {
+    return `Too long: ${value.length} characters, at most ${Number(issue.maximum)} are allowed`;
+  }
+  if (issue.code === 'too_big' || issue.code === 'too_small') {
+    if (issue.origin === 'number' && typeof value === 'number') return `Expected a number ${issue.code === 'too_big' ? `of at most ${Number(issue.maximum)}` : `of at least ${Number(issue.minimum)}`}, found ${value}`;
+  }
+  if (issue.code === 'invalid_value') {
+    const allowed = issue.values.map((option) => String(option));
+    const suggestion = typeof value === 'string' ? didYouMean(value, allowed) : '';
+    return `Expected one of ${allowed.join(', ')}, found ${describeValue(value)}.${suggestion}`.replace(/\.$/, '');
   }
   const message = issue.message.replace(/^Invalid input: /, '');
-  return message.charAt(0).toUpperCase() + message.slice(1);
+  // A malformed address or URL is echoed, so the editor sees what the build read.
+  const echo = typeof value === 'string' && (issue.code === 'invalid_format' || issue.code === 'custom') && value.length <= 200 ? ` (found "${value}")` : '';
+  return `${message.charAt(0).toUpperCase()}${message.slice(1)}${echo}`;
 }
 
 /**
@@ -152,6 +203,114 @@ function expandUnion(issue: z.core.$ZodIssue): z.core.$ZodIssue[] {
   return [{ ...issue, message: `Expected ${expected.join(' or ')}${received ? `, received ${received}` : ''}` }];
 }
 
+/** Why a file could not be read, in plain words; undefined for a plain missing file. */
+function unreadableReason(code: string | undefined): string | undefined {
+  switch (code) {
+    case 'EISDIR':
+      return 'is a folder, where a file is needed';
+    case 'ELOOP':
+      return 'is a symbolic link that leads back to itself (a loop)';
+    case 'ENOTDIR':
+      return 'cannot be reached: a part of its path is a file, where a folder is needed';
+    case 'EACCES':
+    case 'EPERM':
+      return 'cannot be read: no permission';
+    default:
+      return undefined;
+  }
+}
+
+/** Content files are small; a bigger one is a mistake (a pasted export, a binary) that would stall the build. */
+export const maxContentFileBytes = 1024 * 1024;
+
+/** Reads a content file as UTF-8 text, or reports why it cannot be (missing, a folder, a loop, not UTF-8, too big). */
+async function readContentText(absolute: string, relativePath: string, problems: ProblemList): Promise<string | undefined> {
+  let bytes: Buffer;
+  try {
+    const info = await stat(absolute);
+    if (info.isFile() && info.size > maxContentFileBytes) {
+      problems.add('CONTENT_SCHEMA', `File is ${(info.size / 1024 / 1024).toFixed(1)} MB; content files are at most 1 MB`, absolute, undefined, 'A content file holds texts and numbers; check that nothing was pasted into it by mistake.');
+      return undefined;
+    }
+    bytes = await readFile(absolute);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const reason = unreadableReason(code);
+    if (reason) problems.add('CONTENT_MISSING_FILE', `Required content file ${reason}`, absolute, undefined, `${relativePath} must be a plain YAML file.`);
+    else problems.add('CONTENT_MISSING_FILE', 'Required content file is missing', absolute, undefined, `Create ${relativePath} under the content folder.`);
+    return undefined;
+  }
+  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
+    problems.add('CONTENT_YAML_SYNTAX', 'File is saved as UTF-16; content files must be UTF-8', absolute, { line: 1, col: 1 }, 'Save the file as UTF-8 (in VS Code: click the encoding in the status bar, "Save with Encoding", UTF-8).');
+    return undefined;
+  }
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    // Point at the first byte that is not UTF-8: usually an accented letter saved as Latin-1.
+    const valid = new TextDecoder('utf-8').decode(bytes).split('\uFFFD')[0];
+    const lines = valid.split('\n');
+    problems.add('CONTENT_YAML_SYNTAX', 'File is not UTF-8 (an accented letter saved as Latin-1 or Windows-1252?)', absolute, { line: lines.length, col: lines.at(-1)!.length + 1 }, 'Save the file as UTF-8 (in VS Code: "Save with Encoding", UTF-8) and check the letters at this place.');
+    return undefined;
+  }
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  const bareCr = /\r(?!\n)/.exec(text);
+  if (bareCr) {
+    const before = text.slice(0, bareCr.index).split(/\r\n|\n/);
+    problems.add('CONTENT_YAML_SYNTAX', 'File ends its lines with a lone carriage return (old Mac line ends)', absolute, { line: before.length, col: before.at(-1)!.length + 1 }, 'Save the file with LF line ends (in VS Code: click "CR" or "CRLF" in the status bar and choose LF).');
+    return undefined;
+  }
+  return text;
+}
+
+/** A YAML mistake in plain words, at the line that holds it. */
+function plainYamlError(error: YAMLError, lines: string[]): { message: string; line: number; col: number; hint: string } {
+  const at = error.linePos?.[0] ?? { line: 1, col: 1 };
+  const lineText = lines[at.line - 1] ?? '';
+  const indentOf = (text: string) => /^ */.exec(text)![0].length;
+  /** The nearest line at or above `line` that matches, for a mistake whose effect shows later (an unclosed quote or bracket). */
+  const lineAbove = (from: number, test: (text: string) => boolean) => {
+    for (let index = from - 1; index >= 0; index--) if (test(lines[index])) return index + 1;
+    return from;
+  };
+  switch (error.code) {
+    case 'BLOCK_AS_IMPLICIT_KEY':
+    case 'MULTILINE_IMPLICIT_KEY': {
+      const value = /^\s*(?:- )?[^\s:#][^:#]*:\s+(.*)$/.exec(lineText)?.[1] ?? '';
+      if (/:\s/.test(value) || /:$/.test(value)) {
+        return { message: 'This text contains ": " (a colon and a space), which YAML reads as a new key', line: at.line, col: lineText.indexOf(value) + value.search(/:(\s|$)/) + 1, hint: 'Put the whole text in double quotes: key: "text: more text" (inside, write a double quote as \\").' };
+      }
+      const next = lines.findIndex((text, index) => index >= at.line && text.trim() !== '' && !text.trim().startsWith('#'));
+      const nextLine = next >= 0 ? next + 1 : at.line;
+      return { message: 'This line is indented more than the line above, which already has its value', line: nextLine, col: indentOf(lines[nextLine - 1] ?? '') + 1, hint: `Line it up with the line above (${indentOf(lineText)} spaces), or, if it belongs under the key above, remove that key's value.` };
+    }
+    case 'BAD_INDENT':
+    case 'MISSING_CHAR': {
+      if (/Flow (sequence|mapping)/.test(error.message) || /Missing , or :|flow/i.test(error.message)) {
+        const line = lineAbove(at.line, (text) => (text.match(/\[/g)?.length ?? 0) > (text.match(/\]/g)?.length ?? 0) || (text.match(/\{/g)?.length ?? 0) > (text.match(/\}/g)?.length ?? 0));
+        return { message: 'A list in [ ] or a block in { } is not closed', line, col: Math.max(lines[line - 1].lastIndexOf('['), lines[line - 1].lastIndexOf('{')) + 1, hint: 'Close it on the same line with ] or }, or write one item a line with "- ".' };
+      }
+      if (/quote/i.test(error.message)) {
+        const quote = /'/.test(error.message) ? "'" : '"';
+        const line = lineAbove(at.line, (text) => (text.split(quote).length - 1) % 2 === 1);
+        return { message: `A text opened with ${quote} is not closed`, line, col: lines[line - 1].indexOf(quote) + 1, hint: `Add the closing ${quote} at the end of the text.` };
+      }
+      return { message: 'This line does not line up with the lines above it', line: at.line, col: at.col, hint: 'Keys of one block start in the same column, and list items ("- ") in the same column: count the spaces of the line above.' };
+    }
+    case 'TAB_AS_INDENT':
+      return { message: 'This line is indented with a tab', line: at.line, col: at.col, hint: 'Indent with spaces only (two per level).' };
+    case 'DUPLICATE_KEY':
+      return { message: `The key "${lineText.trim().replace(/:.*$/, '')}" is written twice in this block`, line: at.line, col: indentOf(lineText) + 1, hint: 'Keep one of the two; the second would silently replace the first.' };
+    case 'BAD_SCALAR_START':
+      return { message: `A text cannot start with ${lineText[at.col - 1] ?? 'this character'} unless it is in quotes`, line: at.line, col: at.col, hint: 'Put the text in double quotes.' };
+    case 'TAG_RESOLVE_FAILED':
+      return { message: 'YAML tags (such as !js/function) are not allowed in content', line: at.line, col: at.col, hint: 'Write a plain value; remove the word starting with !.' };
+    default:
+      return { message: 'This line is not valid YAML', line: at.line, col: at.col, hint: 'Check the colons (a space after each), quotes (every one closed) and indentation (spaces, lined up with the line above).' };
+  }
+}
+
 /**
  * Parsed YAML documents by absolute path, each with the text it was parsed from.
  * Parsing is most of loading the content: `site dev` keeps one of these between
@@ -163,22 +322,31 @@ export type YamlDocumentCache = Map<string, { source: string; file: ParsedFile }
 async function parseYamlFile(contentDir: string, relativePath: string, problems: ProblemList, documents?: YamlDocumentCache): Promise<ParsedFile | undefined> {
   const absolute = path.join(contentDir, relativePath);
   const displayPath = absolute;
-  let source: string;
-  try {
-    source = await readFile(absolute, 'utf8');
-  } catch {
-    problems.add('CONTENT_MISSING_FILE', 'Required content file is missing', displayPath, undefined, `Create ${relativePath} under the content folder.`);
-    return undefined;
-  }
+  const source = await readContentText(absolute, relativePath, problems);
+  if (source === undefined) return undefined;
   const cached = documents?.get(absolute);
   if (cached?.source === source) return cached.file;
   const lineCounter = new LineCounter();
   const doc = parseDocument(source, { lineCounter, prettyErrors: true, uniqueKeys: true });
-  if (doc.errors.length > 0) {
+  // A tag the parser does not know is only a warning to it; content never needs one.
+  const [error] = [...doc.errors, ...doc.warnings];
+  if (error) {
     // Later syntax errors in a file are nearly always echoes of the first one.
-    const [error] = doc.errors;
-    const [start] = error.linePos ?? [];
-    problems.add('CONTENT_YAML_SYNTAX', `YAML syntax error: ${error.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '')}`, displayPath, start);
+    const plain = plainYamlError(error, source.split('\n'));
+    problems.add('CONTENT_YAML_SYNTAX', `YAML syntax error: ${plain.message}`, displayPath, { line: plain.line, col: plain.col }, plain.hint);
+    return undefined;
+  }
+  // Aliases (*name) repeat a value written elsewhere; nothing in content needs them, and a chain of them can
+  // expand to gigabytes ("billion laughs"). Refused before anything expands them.
+  let alias: { line: number; col: number } | undefined;
+  visit(doc, {
+    Alias(_key, node) {
+      if (isAlias(node)) alias = lineCounter.linePos(node.range?.[0] ?? 0);
+      return visit.BREAK;
+    },
+  });
+  if (alias) {
+    problems.add('CONTENT_YAML_SYNTAX', 'YAML aliases (*name) are not allowed in content', displayPath, alias, 'Write the value out where it is needed; remove the &anchor and the *alias.');
     return undefined;
   }
   const file = { displayPath, doc, lineCounter };
@@ -192,26 +360,76 @@ function validate<Schema extends z.ZodType>(
   problems: ProblemList,
   pathPrefix: PathSegment[] = [],
 ): z.infer<Schema> | undefined {
-  const result = schema.safeParse(file.doc.toJS());
+  const data = file.doc.toJS({ maxAliasCount: 0 });
+  const result = schema.safeParse(data);
   if (result.success) return result.data;
-  for (const issue of result.error.issues.flatMap(expandUnion)) {
-    const segments = issue.path.filter((segment): segment is PathSegment => typeof segment !== 'symbol');
-    if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) {
-        problems.add(
-          'CONTENT_UNKNOWN_KEY',
-          `${formatPath([...pathPrefix, ...segments, key])}: Unknown key "${key}"`,
-          file.displayPath,
-          positionOf(file, segments, key),
-          'Check the spelling; unknown keys are rejected so that a typo never goes unnoticed.',
-        );
-      }
-      continue;
+  const issues = result.error.issues.flatMap(expandUnion);
+  const segmentsOf = (issue: z.core.$ZodIssue) => issue.path.filter((segment): segment is PathSegment => typeof segment !== 'symbol');
+  // A misspelt key is one problem: its "unknown key" and the "missing" of the key it was meant to be are merged.
+  const missingAt = (parent: PathSegment[], key: string) =>
+    issues.find((issue) => issue.code === 'invalid_type' && valueAt(data, segmentsOf(issue)) === undefined && formatPath(segmentsOf(issue)) === formatPath([...parent, key]));
+  const merged = new Set<z.core.$ZodIssue>();
+  for (const issue of issues) {
+    if (issue.code !== 'unrecognized_keys') continue;
+    const segments = segmentsOf(issue);
+    const parent = valueAt(data, segments);
+    for (const key of issue.keys) {
+      const known = knownKeys(schema, segments, parent);
+      const missingKeys = known.filter((candidate) => missingAt(segments, candidate));
+      const meant = closestMatch(key, missingKeys) ?? closestMatch(key, known);
+      const missing = meant === undefined ? undefined : missingAt(segments, meant);
+      if (missing) merged.add(missing);
+      const suggestion = meant === undefined ? '' : ` Did you mean "${meant}"?`;
+      problems.add(
+        'CONTENT_UNKNOWN_KEY',
+        `${formatPath([...pathPrefix, ...segments, key])}: Unknown key "${key}".${suggestion}`,
+        file.displayPath,
+        positionOf(file, segments, key),
+        meant === undefined ? `The keys here are ${known.join(', ')}. Unknown keys are rejected so that a typo never goes unnoticed.` : 'Unknown keys are rejected so that a typo never goes unnoticed.',
+      );
     }
-    problems.add('CONTENT_SCHEMA', `${formatPath([...pathPrefix, ...segments]) || '(file)'}: ${plainMessage(issue)}`, file.displayPath, positionOf(file, segments));
+  }
+  for (const issue of issues) {
+    if (issue.code === 'unrecognized_keys' || merged.has(issue)) continue;
+    const segments = segmentsOf(issue);
+    problems.add('CONTENT_SCHEMA', `${formatPath([...pathPrefix, ...segments]) || '(file)'}: ${plainMessage(issue, data, segments)}`, file.displayPath, positionOf(file, segments));
   }
   return undefined;
 }
+
+/** The keys an object of the schema may have at `segments` (for "did you mean"); empty where it is not an object. */
+function knownKeys(schema: z.ZodType, segments: readonly PathSegment[], value: unknown): string[] {
+  let node: z.ZodType | undefined = schema;
+  for (const segment of segments) {
+    node = unwrap(node);
+    if (node instanceof z.ZodObject) node = node.shape[segment as string] as z.ZodType | undefined;
+    else if (node instanceof z.ZodArray) node = node.element as z.ZodType;
+    else if (node instanceof z.ZodRecord) node = node.valueType as z.ZodType;
+    else if (node instanceof z.ZodUnion) node = (node.options as z.ZodType[]).map(unwrap).find((option) => option instanceof z.ZodObject) ?? node;
+    else return [];
+    if (!node) return [];
+  }
+  node = unwrap(node);
+  if (node instanceof z.ZodUnion) node = (node.options as z.ZodType[]).map(unwrap).find((option) => option instanceof z.ZodObject);
+  void value;
+  return node instanceof z.ZodObject ? Object.keys(node.shape) : [];
+}
+
+/** The schema inside an optional, default or lazy wrapper. */
+function unwrap(schema: z.ZodType | undefined): z.ZodType | undefined {
+  let node = schema;
+  for (let depth = 0; depth < 8 && node; depth++) {
+    if (node instanceof z.ZodOptional || node instanceof z.ZodDefault || node instanceof z.ZodNullable) node = node.unwrap() as z.ZodType;
+    else if (node instanceof z.ZodLazy) node = node.unwrap() as z.ZodType;
+    else if (node instanceof z.ZodPipe) node = node.in as z.ZodType;
+    else break;
+  }
+  return node;
+}
+
+type TextShape = 'text' | 'list' | 'map';
+const shapeOf = (value: unknown): TextShape => (Array.isArray(value) ? 'list' : value !== null && typeof value === 'object' ? 'map' : 'text');
+const shapeWords: Record<TextShape, string> = { text: 'a single text', list: 'a list ("- " items)', map: 'a block of keys' };
 
 /** Reports keys that a translation has but the reference language (the first) does not. */
 function checkTextKeys(reference: unknown, translation: unknown, file: ParsedFile, segments: PathSegment[], problems: ProblemList, referenceLanguage: Language) {
@@ -224,8 +442,13 @@ function checkTextKeys(reference: unknown, translation: unknown, file: ParsedFil
   }
   for (const [key, value] of Object.entries(translation)) {
     const referenceValue = reference !== null && typeof reference === 'object' && !Array.isArray(reference) ? (reference as Record<string, unknown>)[key] : undefined;
+    if (referenceValue !== undefined && shapeOf(referenceValue) !== shapeOf(value)) {
+      // The templates read each text in the reference's shape: a map where a text is expected prints i18next's internals, a text where a list is expected loses paragraphs.
+      problems.add('CONTENT_SCHEMA', `${formatPath([...segments, key])}: This is ${shapeWords[shapeOf(value)]}, but in the reference language (${referenceLanguage}) it is ${shapeWords[shapeOf(referenceValue)]}`, file.displayPath, positionOf(file, segments.slice(1), key), `Give it the shape it has in ${textFileOf(referenceLanguage, String(segments[0] ?? key))}; if the reference is what changed, change it back there or in every language.`);
+      continue;
+    }
     if (referenceValue === undefined) {
-      problems.add('CONTENT_UNKNOWN_KEY', `${formatPath([...segments, key])}: Unknown text key "${key}" (the reference language, ${referenceLanguage}, has no such key)`, file.displayPath, positionOf(file, segments.slice(1), key), `${referenceLanguage}, the first language, is the reference: add the key there first, or fix the spelling.`);
+      problems.add('CONTENT_UNKNOWN_KEY', `${formatPath([...segments, key])}: Unknown text key "${key}" (the reference language, ${referenceLanguage}, has no such key).${didYouMean(key, Object.keys(reference as object))}`, file.displayPath, positionOf(file, segments.slice(1), key), `${referenceLanguage}, the first language, is the reference: add the key there first, or fix the spelling.`);
       continue;
     }
     checkTextKeys(referenceValue, value, file, [...segments, key], problems, referenceLanguage);
@@ -273,6 +496,13 @@ async function loadTexts(contentDir: string, languages: SiteLanguages, languages
     texts[language] = {};
     textLocations[language] = {};
     parsed[language] = new Map();
+    const folder = path.join(contentDir, 'texts', language);
+    const folderInfo = await stat(folder).catch(() => undefined);
+    if (folderInfo && !folderInfo.isDirectory()) {
+      problems.add('CONTENT_MISSING_FILE', `texts/${language} is a file, where a folder of text files is needed`, folder, undefined, `Make texts/${language}/ a folder with one YAML file per page (copy texts/${defaultLanguage}/ to start).`);
+      if (language === defaultLanguage) requiredTextFiles.forEach((namespace) => unreadableItalian.add(namespace));
+      continue;
+    }
     const files = await fg(`texts/${language}/*.yaml`, { cwd: contentDir });
     if (files.length === 0) {
       // A language without texts would show every page in the default language under its own prefix.
@@ -298,7 +528,9 @@ async function loadTexts(contentDir: string, languages: SiteLanguages, languages
   for (const namespace of requiredTextFiles) {
     if (!parsed[defaultLanguage].has(namespace) && !unreadableItalian.has(namespace)) {
       const displayPath = path.join(contentDir, textFileOf(defaultLanguage, namespace));
-      problems.add('CONTENT_MISSING_FILE', 'Required text file is missing', displayPath, undefined, `${defaultLanguage}, the first language, is the reference: every page needs its texts there.`);
+      const reason = unreadableReason(await stat(displayPath).then(() => undefined, (error: NodeJS.ErrnoException) => error.code));
+      const isFolder = await stat(displayPath).then((info) => info.isDirectory(), () => false);
+      problems.add('CONTENT_MISSING_FILE', `Required text file ${isFolder ? unreadableReason('EISDIR') : (reason ?? 'is missing')}`, displayPath, undefined, `${defaultLanguage}, the first language, is the reference: every page needs its texts there.`);
       unreadableItalian.add(namespace);
     }
   }
@@ -356,11 +588,11 @@ function checkReferences(plans: Plan[], zones: Zone[], countries: Country[], tex
   const zonesFile = files.zones;
   zones.forEach((zone, zoneIndex) => {
     zone.plans.forEach((planId, index) => {
-      if (!planIds.has(planId)) problems.add('CONTENT_REFERENCE', `zones[${zoneIndex}].plans[${index}]: Unknown plan "${planId}"`, zonesFile.displayPath, positionOf(zonesFile, ['zones', zoneIndex, 'plans', index]), `Known plans: ${[...planIds].join(', ')}.`);
+      if (!planIds.has(planId)) problems.add('CONTENT_REFERENCE', `zones[${zoneIndex}].plans[${index}]: Unknown plan "${planId}".${didYouMean(planId, planIds)}`, zonesFile.displayPath, positionOf(zonesFile, ['zones', zoneIndex, 'plans', index]), `Known plans: ${[...planIds].join(', ')}.`);
     });
     for (const field of ['countries', 'starred'] as const) {
       zone[field].forEach((key, index) => {
-        if (!countryKeys.has(key)) problems.add('CONTENT_REFERENCE', `zones[${zoneIndex}].${field}[${index}]: Unknown country "${key}"`, zonesFile.displayPath, positionOf(zonesFile, ['zones', zoneIndex, field, index]), 'Add the country to countries.yaml or fix the key.');
+        if (!countryKeys.has(key)) problems.add('CONTENT_REFERENCE', `zones[${zoneIndex}].${field}[${index}]: Unknown country "${key}".${didYouMean(key, countryKeys)}`, zonesFile.displayPath, positionOf(zonesFile, ['zones', zoneIndex, field, index]), 'Add the country to countries.yaml or fix the key.');
       });
     }
   });
@@ -370,13 +602,45 @@ function checkReferences(plans: Plan[], zones: Zone[], countries: Country[], tex
   if (!labels || typeof labels !== 'object' || Array.isArray(labels)) return;
   const checkLabel = (key: string, segments: PathSegment[]) => {
     if (!(key in labels)) {
-      problems.add('CONTENT_REFERENCE', `${formatPath(segments)}: Unknown label "${key}"`, files.plans.displayPath, positionOf(files.plans, segments), `Labels are keys under labels: in ${textFileOf(defaultLanguage, 'subscriptions')}: ${Object.keys(labels).join(', ')}.`);
+      problems.add('CONTENT_REFERENCE', `${formatPath(segments)}: Unknown label "${key}".${didYouMean(key, Object.keys(labels))}`, files.plans.displayPath, positionOf(files.plans, segments), `Labels are keys under labels: in ${textFileOf(defaultLanguage, 'subscriptions')}: ${Object.keys(labels).join(', ')}.`);
     }
   };
   plans.forEach((plan, planIndex) => {
     checkLabel(plan.coverage, ['plans', planIndex, 'coverage']);
     checkLabel(plan.support, ['plans', planIndex, 'support']);
     plan.features.forEach((feature, index) => checkLabel(feature, ['plans', planIndex, 'features', index]));
+  });
+}
+
+/**
+ * The tariff tables name their rows, columns and services by keys under
+ * tariffTables in the legal texts; the reference language must have each, or
+ * every legal page would show the missing-text marker.
+ */
+function checkTariffLabels(tariffs: Tariffs, texts: Record<Language, TextTree>, defaultLanguage: Language, file: ParsedFile, problems: ProblemList) {
+  const tables = (texts[defaultLanguage].legal as TextTree | undefined)?.tariffTables;
+  if (!tables || typeof tables !== 'object' || Array.isArray(tables)) return;
+  const keysAt = (...keys: string[]) => {
+    const node = keys.reduce<unknown>((value, key) => (value && typeof value === 'object' && !Array.isArray(value) ? (value as TextTree)[key] : undefined), tables);
+    return node && typeof node === 'object' && !Array.isArray(node) ? Object.keys(node) : [];
+  };
+  const textFile = textFileOf(defaultLanguage, 'legal');
+  const check = (key: string, known: string[], segments: PathSegment[], where: string) => {
+    if (known.includes(key)) return;
+    problems.add('CONTENT_REFERENCE', `${formatPath(segments)}: Unknown ${where} "${key}".${didYouMean(key, known)}`, file.displayPath, positionOf(file, segments), `${where[0].toUpperCase()}${where.slice(1)}s are keys under tariffTables.${segments[0]} in ${textFile}: ${known.join(', ')}.`);
+  };
+  const items = keysAt('payPerUse', 'items');
+  const columns = keysAt('payPerUse', 'columns');
+  tariffs.payPerUse.rows.forEach((row, index) => check(row.item, items, ['payPerUse', 'rows', index, 'item'], 'tariff item'));
+  tariffs.payPerUse.columns.forEach((column, index) => check(column, columns, ['payPerUse', 'columns', index], 'tariff column'));
+  const services = keysAt('shortNumbers', 'services');
+  tariffs.shortNumbers.forEach((entry, index) => {
+    if (entry.service !== undefined) check(entry.service, services, ['shortNumbers', index, 'service'], 'service');
+  });
+  const groups = keysAt('specialNumbers', 'numbers');
+  tariffs.specialNumbers.forEach((entry, index) => {
+    // A dialled prefix starts with a digit; anything else names a group of numbers.
+    if (!/^\d/.test(entry.number)) check(entry.number, groups, ['specialNumbers', index, 'number'], 'number group');
   });
 }
 
@@ -390,20 +654,10 @@ function checkLegalPlaceholders(file: ParsedFile, problems: ProblemList) {
     if (typeof value !== 'string') continue;
     for (const [placeholder, name] of value.matchAll(/\{\{\s*(\w+)\s*\}\}/g)) {
       if (known.has(name)) continue;
-      problems.add('CONTENT_REFERENCE', `${formatPath(segments)}: Unknown placeholder ${placeholder}`, file.displayPath, { line: location.line ?? 1, col: location.column ?? 1 }, `Legal texts may use ${[...known].map((item) => `{{${item}}}`).join(', ')}.`);
+      problems.add('CONTENT_REFERENCE', `${formatPath(segments)}: Unknown placeholder ${placeholder}.${didYouMean(name, known, (match) => `{{${match}}}`)}`, file.displayPath, { line: location.line ?? 1, col: location.column ?? 1 }, `Legal texts may use ${[...known].map((item) => `{{${item}}}`).join(', ')}.`);
     }
   }
 }
-
-const slugSchema = z.string().regex(/^([a-z0-9]+(-[a-z0-9]+)*)?$/, 'Expected a slug of lower-case letters, digits and single hyphens, such as chi-siamo');
-const pageSlugsSchema = z.record(z.string(), slugSchema);
-export const slugsFileSchema = z
-  .object({
-    ...(Object.fromEntries(slugPageIds.map((page) => [page, pageSlugsSchema.optional()])) as Record<SlugPageId, z.ZodOptional<typeof pageSlugsSchema>>),
-    /** Slugs a page had before, per language: each old path answers 301 to the page. */
-    former: z.partialRecord(z.enum(slugPageIds), z.record(z.string(), z.array(slugSchema).min(1))).optional(),
-  })
-  .strict();
 
 /**
  * Every page needs a slug in every language, no language the list does not have,
@@ -473,6 +727,9 @@ async function checkImages(contentDir: string, problems: ProblemList) {
   }
 }
 
+/** The slugs' schema lives with the others; re-exported for the checks that read slugs.yaml. */
+export { slugsFileSchema };
+
 /** Loads and validates the whole content folder, or throws one SiteError listing every problem. */
 export interface LoadOptions {
   /** Documents parsed by an earlier load, reused where a file's text is unchanged (and filled). */
@@ -521,6 +778,7 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
   await checkImages(contentDir, problems);
   if (languages && slugsLoaded.file && slugsLoaded.data) checkSlugs(slugsLoaded.data, languages, slugsLoaded.file, problems);
 
+  if (languages && tariffs.data && tariffs.file) checkTariffLabels(tariffs.data, texts, languages.default, tariffs.file, problems);
   if (languages && plans.data && zones.data && countries.data && plans.file && zones.file && countries.file) {
     checkReferences(plans.data.plans, zones.data.zones, countries.data.countries, texts, languages.default, { plans: plans.file, zones: zones.file, countries: countries.file }, problems);
   }

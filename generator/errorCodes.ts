@@ -27,6 +27,7 @@ export const errorCodes = {
   OUTPUT_FAILED: { title: 'The output folder could not be written or replaced.' },
   PREVIEW_FAILED: { title: 'The preview could not start.' },
   CHECK_FAILED: { title: 'The built site did not pass a check.', hint: 'Fix what the report lists, build again and run `site check` again.' },
+  SCHEMA_STALE: { title: 'The editor schemas do not match the content.', hint: 'Run `site schema` and commit the files it writes.' },
   HOST_RULE_UNSAFE: { title: 'A setting cannot be written safely into a host configuration file.', hint: 'Use a plain https address whose host is a DNS name (letters, digits, hyphens, dots).' },
 } as const satisfies Record<string, ErrorCodeEntry>;
 

@@ -5,6 +5,7 @@
  * Internal bugs stay ordinary exceptions.
  */
 import path from 'node:path';
+import { codeFrame } from './codeFrame.ts';
 import { errorCodes, type ErrorCode } from './errorCodes.ts';
 
 export type { ErrorCode } from './errorCodes.ts';
@@ -61,13 +62,21 @@ export function isSiteError(value: unknown): value is SiteError {
   return value instanceof SiteError;
 }
 
-/** Every line a user sees for an error, without a stack trace. */
-export function formatSiteError(error: SiteError): string {
+export interface FormatOptions {
+  /** The text of a problem's file, for the code frame under it; none when it cannot be read. */
+  readSource?: (file: string) => string | undefined;
+}
+
+/** Every line a user sees for an error, without a stack trace; with `readSource`, the lines of the file under each problem. */
+export function formatSiteError(error: SiteError, options: FormatOptions = {}): string {
   const lines: string[] = [];
   const problems = error.problems.length > 0 ? error.problems : [error];
   if (error.problems.length > 0) lines.push(`${error.message}`);
   for (const problem of problems) {
     lines.push(`  ${problem.located}  [${problem.code}]`);
+    const { file, line, column } = problem.location ?? {};
+    const source = file !== undefined && line !== undefined ? options.readSource?.(file) : undefined;
+    if (source !== undefined) lines.push(...codeFrame(source, line!, column ?? 1).map((frameLine) => `    ${frameLine}`));
     if (problem.hint) lines.push(`    hint: ${problem.hint}`);
   }
   // A hint every problem already gives is not repeated.

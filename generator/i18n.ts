@@ -64,6 +64,8 @@ export interface Translations {
   unresolvedKeys(): string[];
   /** Placeholders left unfilled in a rendered text; filled while pages render. */
   unknownPlaceholders(): UnknownPlaceholder[];
+  /** Texts of the reference language that no page asked for (nor any list or group around them); complete once pages rendered. */
+  unusedKeys(): string[];
 }
 
 /**
@@ -178,8 +180,11 @@ export function createTranslations(texts: Record<Language, TextTree>, site: Site
     }),
   ) as Record<Language, string[]>;
 
+  /** Every key a page asked for: a text, or a list or group whose items it reads. */
+  const used = new Set<string>();
   const listIndices = new Map<string, number[]>();
   const indices = (key: string): number[] => {
+    used.add(legacyKeys[key] ?? key);
     let result = listIndices.get(key);
     if (!result) {
       const list = subtree(texts[defaultLanguage], legacyKeys[key] ?? key);
@@ -213,6 +218,7 @@ export function createTranslations(texts: Record<Language, TextTree>, site: Site
       locale,
       siteValues,
       t(key, values) {
+        used.add(legacyKeys[key] ?? key);
         const entry = resolved.get(key);
         if (entry) return entry.hasPlaceholders ? fill(entry, values) : entry.text;
         const dottedKey = legacyKeys[key] ?? key;
@@ -232,5 +238,12 @@ export function createTranslations(texts: Record<Language, TextTree>, site: Site
     missingByLanguage,
     unresolvedKeys: () => [...unresolved].sort(),
     unknownPlaceholders: () => [...unknownPlaceholders.values()],
+    unusedKeys: () =>
+      referenceKeys.filter((key) => {
+        // A key is used when it, or a list or group that holds it, was asked for.
+        // A plural variant (`items_one`) is asked for by its base key (`items`).
+        const parts = key.replace(/_(zero|one|two|few|many|other)$/, '').split('.');
+        return !parts.some((_, index) => used.has(parts.slice(0, index + 1).join('.')));
+      }),
   };
 }

@@ -20,10 +20,10 @@ const isLocale = (value: string) => {
 
 export const languageSchema = z
   .object({
-    code: z.string().regex(/^[a-z]{2,3}$/, 'Expected a lower-case language code such as it or rm'),
-    name: z.string().trim().min(1, 'Must not be empty'),
-    locale: z.string().refine(isLocale, 'Expected a locale such as it-CH'),
-    flag: z.string().regex(/^[A-Z]{2}$/, 'Expected a two-letter country code such as CH'),
+    code: z.string().regex(/^[a-z]{2,3}$/, 'Expected a lower-case language code such as it or rm').meta({ description: 'The language code: the path prefix (/en/) and the lang attribute.', examples: ['en'] }),
+    name: z.string().trim().min(1, 'Must not be empty').meta({ description: 'The language\'s name in the language itself, on its button.', examples: ['English'] }),
+    locale: z.string().refine(isLocale, 'Expected a locale such as it-CH').meta({ description: 'The locale numbers, dates and country names are written in.', examples: ['en-CH'] }),
+    flag: z.string().regex(/^[A-Z]{2}$/, 'Expected a two-letter country code such as CH').meta({ description: 'The country whose flag the language\'s button shows (ISO 3166 code).', examples: ['GB'] }),
   })
   .strict();
 
@@ -31,8 +31,8 @@ export type LanguageEntry = z.infer<typeof languageSchema>;
 
 export const languagesFileSchema = z
   .object({
-    languages: z.array(languageSchema).min(1, 'List at least one language'),
-    buttons: z.array(z.string()),
+    languages: z.array(languageSchema).min(1, 'List at least one language').meta({ description: 'The site\'s languages, in order; the first is the default and the reference of the texts.', examples: [[{ code: 'it', name: 'Italiano', locale: 'it-CH', flag: 'IT' }]] }),
+    buttons: z.array(z.string()).meta({ description: 'The order of the language buttons: every language code once.', examples: [['it', 'fr', 'de', 'en']] }),
   })
   .strict()
   .superRefine((file, context) => {

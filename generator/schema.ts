@@ -3,6 +3,7 @@
  * likely a typo and is reported, not ignored. Types are inferred from here.
  */
 import { z } from 'zod';
+import { slugPageIds } from './routes.ts';
 
 /** Which languages exist is content (content/languages.yaml, read by languages.ts). */
 export type { Language } from './languages.ts';
@@ -21,7 +22,20 @@ export const businessBadgePlanId = 'my-europe-plus';
 export const requiredImages = ['vision.svg', 'partnership-hero.svg', 'coverage-banner.svg'] as const;
 export type RequiredImage = (typeof requiredImages)[number];
 
-const nonEmpty = z.string().trim().min(1, 'Must not be empty');
+/** Longest text of any field: the longest paragraph of the site is about 700 characters; a much longer one is a paste gone wrong, and would slow every page. */
+export const maxTextLength = 4000;
+/** Longest name, address or label of the settings, plans and zones. */
+const maxNameLength = 200;
+const nonEmpty = z.string().trim().min(1, 'Must not be empty').max(maxTextLength);
+const shortText = z.string().trim().min(1, 'Must not be empty').max(maxNameLength);
+
+/**
+ * What an editor sees while typing (the JSON Schemas that `site schema` writes):
+ * a plain-words description of a field and an example value.
+ */
+function about<Schema extends z.ZodType>(schema: Schema, description: string, example: unknown): Schema {
+  return schema.meta({ description, examples: [example] });
+}
 /**
  * A host name as DNS writes it: dot-separated labels of letters, digits and
  * hyphens (none at a label's ends, at most 63 characters), at least two labels,
@@ -61,147 +75,293 @@ const phone = z.string().regex(/^\+\d[\d ]{6,}$/, 'Expected an international num
 
 export const siteSettingsSchema = z
   .object({
-    brand: nonEmpty,
+    brand: about(shortText, 'The company name, shown in the header, the titles and wherever a text says {{brand}}.', 'Example Mobile'),
     /** Public origin of the site, without a trailing slash. */
-    origin: httpsUrl.refine((url) => !url.endsWith('/'), 'Write the origin without a trailing slash'),
-    cockpitHost: z
-      .string()
-      .regex(dnsName, 'Expected a host name such as cockpit.example.com (letters, digits, hyphens and dots)')
-      .max(253, 'Expected a host name of at most 253 characters'),
-    email: z.email('Expected an e-mail address'),
+    origin: about(httpsUrl.refine((url) => !url.endsWith('/'), 'Write the origin without a trailing slash'), 'The public address of the site, without a trailing slash.', 'https://www.example.com'),
+    cockpitHost: about(
+      z
+        .string()
+        .regex(dnsName, 'Expected a host name such as cockpit.example.com (letters, digits, hyphens and dots)')
+        .max(253, 'Expected a host name of at most 253 characters'),
+      'The host name of the customer portal (the Cockpit); its requests get their own host rules.',
+      'cockpit.example.com',
+    ),
+    email: about(z.email('Expected an e-mail address'), 'The address the contact forms write to, shown on the contact page and as {{email}}.', 'info@example.com'),
     /** The forms' mail drafts; the contact subject's prefix is the same in every language (not trimmed: its space counts). */
-    forms: z.object({ contactSubjectPrefix: z.string().refine((value) => value.trim().length > 0, 'Must not be empty') }).strict(),
-    phones: z.object({ hotline: phone, abroad: phone }).strict(),
-    address: z
-      .object({
-        street: nonEmpty,
-        postalCode: z.string().regex(/^\d{4}$/, 'Expected a Swiss postal code such as 6900'),
-        city: nonEmpty,
-        /** ISO 3166 code; the name comes from Intl.DisplayNames. */
-        country: z.string().regex(/^[A-Z]{2}$/, 'Expected a two-letter country code'),
-      })
-      .strict(),
-    openingHours: z.array(z.object({ days: z.array(weekday).min(1), opens: time, closes: time }).strict()).min(1),
-    founded: z.number().int().min(1900).max(2100),
-    urls: z
-      .object({
-        coverageMap: httpsUrl,
-        networkReport: httpsUrl,
-        networkReportFileName: z.string().regex(/^[\w.-]+\.pdf$/, 'Expected a file name ending in .pdf'),
-        cockpitLogin: httpsUrl,
-        luganoMap: httpsUrl,
-      })
-      .strict(),
+    forms: about(
+      z
+        .object({
+          contactSubjectPrefix: about(z.string().refine((value) => value.trim().length > 0, 'Must not be empty'), 'The start of the contact e-mail\'s subject, the same in every language; keep it in quotes so a trailing space stays.', 'Contact Request: '),
+        })
+        .strict(),
+      'The mail drafts the forms open.',
+      { contactSubjectPrefix: 'Contact Request: ' },
+    ),
+    phones: about(
+      z
+        .object({
+          hotline: about(phone, 'The hotline for calls from Switzerland, written with the country code.', '+41 91 000 00 00'),
+          abroad: about(phone, 'The number to call from abroad, written with the country code.', '+41 91 000 00 01'),
+        })
+        .strict(),
+      'The phone numbers shown on the contact page and in the footer.',
+      { hotline: '+41 91 000 00 00', abroad: '+41 91 000 00 01' },
+    ),
+    address: about(
+      z
+        .object({
+          street: about(shortText, 'Street and number of the office ({{street}} in texts).', 'Via Example 1'),
+          postalCode: about(z.string().regex(/^\d{4}$/, 'Expected a Swiss postal code such as 6900'), 'The four-digit Swiss postal code, in quotes ({{postalCode}} in texts).', '6900'),
+          city: about(shortText, 'The city of the office ({{city}} in texts).', 'Lugano'),
+          /** ISO 3166 code; the name comes from Intl.DisplayNames. */
+          country: about(z.string().regex(/^[A-Z]{2}$/, 'Expected a two-letter country code'), 'The two-letter country code; each language writes the country\'s name itself ({{country}} in texts).', 'CH'),
+        })
+        .strict(),
+      'The postal address of the office.',
+      { street: 'Via Example 1', postalCode: '6900', city: 'Lugano', country: 'CH' },
+    ),
+    openingHours: about(
+      z
+        .array(
+          z
+            .object({
+              days: about(z.array(weekday).min(1), 'The days these hours apply to, in English.', ['Monday', 'Tuesday']),
+              opens: about(time, 'Opening time, 24-hour clock, in quotes.', '08:00'),
+              closes: about(time, 'Closing time, 24-hour clock, in quotes.', '18:00'),
+            })
+            .strict(),
+        )
+        .min(1),
+      'When the hotline answers: one entry per group of days with the same hours.',
+      [{ days: ['Monday', 'Friday'], opens: '08:00', closes: '18:00' }],
+    ),
+    founded: about(z.number().int().min(1900).max(2100), 'The year the company was founded ({{founded}} in texts).', 2025),
+    urls: about(
+      z
+        .object({
+          coverageMap: about(httpsUrl, 'The network operator\'s coverage map, shown on the coverage page after the visitor agrees.', 'https://coverage.example.net/map?lang=it'),
+          networkReport: about(httpsUrl, 'The network test report (a PDF) the coverage page links to.', 'https://files.example.net/network-test-2025.pdf'),
+          networkReportFileName: about(z.string().regex(/^[\w.-]+\.pdf$/, 'Expected a file name ending in .pdf'), 'The file name the report is saved under when downloaded.', 'network-test-2025.pdf'),
+          cockpitLogin: about(httpsUrl, 'The login page of the customer portal (the Cockpit).', 'https://login.example.com/'),
+          luganoMap: about(httpsUrl, 'The map of the office shown on the contact page after the visitor agrees.', 'https://maps.example.net/embed?q=Lugano'),
+        })
+        .strict(),
+      'Addresses on other sites that the pages link to or embed; each a plain https address.',
+      { cockpitLogin: 'https://login.example.com/' },
+    ),
     /** Empty script URL turns analytics off. */
-    analytics: z.object({ scriptUrl: z.union([httpsUrl, z.literal('')]), siteId: z.string() }).strict(),
-    theme: z.object({ primary: z.string().regex(/^#[0-9a-fA-F]{6}$/), background: z.string().regex(/^#[0-9a-fA-F]{6}$/) }).strict(),
-    partners: z.array(nonEmpty).min(1),
-    payments: z.array(nonEmpty).min(1),
+    analytics: about(
+      z
+        .object({
+          scriptUrl: about(z.union([httpsUrl, z.literal('')]), 'The analytics script, loaded only after the visitor accepts all cookies; an empty text turns analytics off.', 'https://analytics.example.com/script.js'),
+          siteId: about(z.string().max(maxNameLength), 'The site\'s id at the analytics service.', 'EXAMPLE-PLACEHOLDER-ID'),
+        })
+        .strict(),
+      'Visitor statistics, only with the visitor\'s consent.',
+      { scriptUrl: '', siteId: '' },
+    ),
+    theme: about(
+      z
+        .object({
+          primary: about(z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Expected a colour such as #c8102e'), 'The brand colour as #rrggbb, in quotes.', '#c8102e'),
+          background: about(z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Expected a colour such as #ffffff'), 'The page background as #rrggbb, in quotes.', '#ffffff'),
+        })
+        .strict(),
+      'The colours of the site and of its icons.',
+      { primary: '#c8102e', background: '#ffffff' },
+    ),
+    partners: about(z.array(shortText).min(1), 'The network partners named on the home page.', ['Partner Network', '5G Alliance']),
+    payments: about(z.array(shortText).min(1), 'The payment methods named on the subscriptions page.', ['TWINT', 'Visa']),
   })
   .strict();
 
-const roamingAllowance = z.object({ calls: nonEmpty, data: nonEmpty, sms: z.number().int().nonnegative() }).strict();
+const roamingAllowance = z
+  .object({
+    calls: about(nonEmpty, 'Call allowance abroad, as the card shows it.', '1000min'),
+    data: about(nonEmpty, 'Data allowance abroad, with its unit.', '20GB'),
+    sms: about(z.number().int().nonnegative(), 'Number of SMS included abroad.', 1000),
+  })
+  .strict();
+const roaming = (zone: string) =>
+  about(z.union([z.literal(false), roamingAllowance]), `What the plan includes in the ${zone} zone, or false when it includes nothing there.`, false);
 
 export const planSchema = z
   .object({
-    id: z.string().regex(/^[a-z0-9-]+$/, 'Expected a lower-case id such as my-swiss'),
-    name: nonEmpty,
-    nationalCalls: nonEmpty,
-    nationalSms: z.number().int().nonnegative(),
-    nationalData: nonEmpty,
-    roaming: z.object({ europe: z.union([z.literal(false), roamingAllowance]), world: z.union([z.literal(false), roamingAllowance]) }).strict(),
-    esim: z.boolean(),
+    id: about(z.string().regex(/^[a-z0-9-]+$/, 'Expected a lower-case id such as my-swiss'), 'The plan\'s id: lower-case letters, digits and hyphens; zones name plans by it.', 'my-swiss'),
+    name: about(shortText, 'The plan\'s name as its card shows it, the same in every language.', 'MY SWISS'),
+    nationalCalls: about(nonEmpty, 'Calls included in Switzerland, as the card shows it.', '50h'),
+    nationalSms: about(z.number().int().nonnegative(), 'Number of SMS included in Switzerland.', 3000),
+    nationalData: about(nonEmpty, 'Data included in Switzerland, with its unit.', '30GB'),
+    roaming: about(z.object({ europe: roaming('Europe'), world: roaming('world') }).strict(), 'What the plan includes abroad.', { europe: false, world: false }),
+    esim: about(z.boolean(), 'Whether the plan is available as an eSIM.', true),
     /** Keys into the `subscriptions.labels` texts. */
-    coverage: nonEmpty,
-    support: nonEmpty,
-    features: z.array(nonEmpty).min(1),
+    coverage: about(nonEmpty, 'The coverage line of the card: a key under labels: in texts/<lang>/subscriptions.yaml.', 'premiumCh'),
+    support: about(nonEmpty, 'The support line of the card: a key under labels: in texts/<lang>/subscriptions.yaml.', 'local'),
+    features: about(z.array(nonEmpty).min(1), 'The feature lines of the card, in order: keys under labels: in texts/<lang>/subscriptions.yaml.', ['speed5g', 'esim']),
   })
   .strict();
-export const plansFileSchema = z.object({ plans: z.array(planSchema).min(1) }).strict();
+export const plansFileSchema = z.object({ plans: about(z.array(planSchema).min(1), 'The subscription plans, in the order of their cards.', []) }).strict();
 
 export const zoneIds = ['switzerland', 'europe', 'business', 'global'] as const;
 export const zoneSchema = z
   .object({
-    id: z.enum(zoneIds),
-    icon: z.enum(['flag', 'europe', 'briefcase', 'globe']),
-    colour: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Expected a colour such as #ea384c'),
-    plans: z.array(nonEmpty).min(1),
-    countries: z.array(nonEmpty).min(1),
+    id: about(z.enum(zoneIds), 'The zone\'s id; its name and texts are under zones.<id> in texts/<lang>/subscriptions.yaml.', 'europe'),
+    icon: about(z.enum(['flag', 'europe', 'briefcase', 'globe']), 'The icon of the zone\'s card.', 'europe'),
+    colour: about(z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Expected a colour such as #ea384c'), 'The zone\'s colour on the map and its card, as #rrggbb in quotes.', '#84cc16'),
+    plans: about(z.array(nonEmpty).min(1), 'The plans that include this zone: plan ids of plans.yaml.', ['my-europe-plus', 'my-world']),
+    countries: about(z.array(nonEmpty).min(1), 'The countries of the zone, one a line: keys of countries.yaml.', ['austria', 'belgium']),
     /** Countries marked with a star; the zone's note explains the star. */
-    starred: z.array(nonEmpty).default([]),
+    starred: about(z.array(nonEmpty).default([]), 'Countries of the zone shown with a star; the zone\'s note explains the star.', ['france']),
   })
   .strict();
-export const zonesFileSchema = z.object({ zones: z.array(zoneSchema).length(4) }).strict();
+export const zonesFileSchema = z.object({ zones: about(z.array(zoneSchema).length(4), 'The four tariff zones, in the order of their cards.', []) }).strict();
 
 export const countrySchema = z
   .object({
-    key: z.string().regex(/^[a-z_]+$/, 'Expected a key such as united_states'),
+    key: about(z.string().regex(/^[a-z_]+$/, 'Expected a key such as united_states'), 'The country\'s key, lower-case with underscores; zones name countries by it.', 'united_states'),
     /** ISO 3166-1 codes; a territory without its own code lists the codes it is made of. */
-    iso: z.union([z.string().regex(/^[A-Z]{2}$/), z.array(z.string().regex(/^[A-Z]{2}$/)).min(2)]),
-    region: z.enum(['home', 'eea', 'other']),
+    iso: about(
+      z.union([z.string().regex(/^[A-Z]{2}$/, 'Expected a two-letter country code such as US'), z.array(z.string().regex(/^[A-Z]{2}$/, 'Expected a two-letter country code such as GG')).min(2)]),
+      'The ISO 3166 code; each language writes the name itself. A territory without a code of its own lists the codes it is made of.',
+      'US',
+    ),
+    region: about(z.enum(['home', 'eea', 'other']), 'home for Switzerland and Liechtenstein, eea for the EU and EEA, other for the rest.', 'other'),
     /** `short` where the full CLDR name is an administrative one (Hong Kong SAR China). */
-    nameStyle: z.enum(['long', 'short']).default('long'),
+    nameStyle: about(z.enum(['long', 'short']).default('long'), 'short where the full name is an administrative one (Hong Kong SAR China).', 'short'),
   })
   .strict();
-export const countriesFileSchema = z.object({ countries: z.array(countrySchema).min(1) }).strict();
+export const countriesFileSchema = z.object({ countries: about(z.array(countrySchema).min(1), 'Every country a zone may name.', []) }).strict();
 
-const legalTable = z.object({ headers: z.array(z.string()).min(1), rows: z.array(z.array(z.string())).min(1) }).strict();
+const legalTable = z
+  .object({
+    headers: about(z.array(z.string().max(maxTextLength)).min(1), 'The column headings.', ['Cookie', 'Purpose']),
+    rows: about(z.array(z.array(z.string().max(maxTextLength))).min(1), 'The rows, each a list with one cell per heading.', [['consent', 'Remembers your choice']]),
+  })
+  .strict()
+  .superRefine((table, context) => {
+    // A row with a cell too many or too few would shift its cells under the wrong headings.
+    table.rows.forEach((row, index) => {
+      if (row.length !== table.headers.length) {
+        context.addIssue({ code: 'custom', path: ['rows', index], message: `This row has ${row.length} cell${row.length === 1 ? '' : 's'}, the table has ${table.headers.length} headings; every row needs one cell per heading` });
+      }
+    });
+  });
 export const legalSectionSchema = z
   .object({
-    heading: nonEmpty,
-    paragraphs: z.array(nonEmpty).optional(),
-    bullets: z.array(nonEmpty).optional(),
-    table: legalTable.optional(),
+    heading: about(nonEmpty, 'The section\'s heading.', 'Scope'),
+    paragraphs: about(z.array(nonEmpty).optional(), 'Paragraphs, one item each; {{brand}}, {{email}} and the address placeholders are filled in.', ['These terms apply to {{brand}}.']),
+    bullets: about(z.array(nonEmpty).optional(), 'A bulleted list, one item each.', ['Calls are billed per second.']),
+    table: about(legalTable.optional(), 'A table written here: headings and rows.', { headers: ['Name'], rows: [['consent']] }),
     /** A table whose numbers live once in tariffs.yaml. */
-    tariffTable: z.enum(['payPerUse', 'specialNumbers', 'shortNumbers']).optional(),
-    note: nonEmpty.optional(),
+    tariffTable: about(z.enum(['payPerUse', 'specialNumbers', 'shortNumbers']).optional(), 'A price table whose numbers live in tariffs.yaml.', 'payPerUse'),
+    note: about(nonEmpty.optional(), 'A note under the section.', 'Prices in CHF, VAT included.'),
   })
   .strict();
 export const legalDocumentSchema = z
-  .object({ title: nonEmpty, lastUpdated: isoDate, sections: z.array(legalSectionSchema).min(1) })
+  .object({
+    title: about(nonEmpty, 'The document\'s title.', 'Terms and conditions'),
+    lastUpdated: about(isoDate, 'When the document last changed: a day or a month, in quotes.', '2025-10-12'),
+    sections: about(z.array(legalSectionSchema).min(1), 'The document\'s sections, in order; every language has the same sections in the same order.', []),
+  })
   .strict();
 export const legalDocumentIds = ['tariffs', 'terms', 'privacy', 'cookie'] as const;
 export const legalFileSchema = z
   .object({
-    tariffs: legalDocumentSchema,
-    terms: legalDocumentSchema,
-    privacy: legalDocumentSchema,
-    cookie: legalDocumentSchema,
+    tariffs: legalDocumentSchema.meta({ description: 'The tariffs: price tables and billing rules.' }),
+    terms: legalDocumentSchema.meta({ description: 'The general terms and conditions.' }),
+    privacy: legalDocumentSchema.meta({ description: 'The privacy policy.' }),
+    cookie: legalDocumentSchema.meta({ description: 'The cookie notice of the legal page.' }),
   })
   .strict();
-export const cookiePolicyFileSchema = z.object({ cookiePolicy: legalDocumentSchema }).strict();
+export const cookiePolicyFileSchema = z.object({ cookiePolicy: legalDocumentSchema.meta({ description: 'The cookie policy page (/cookie-policy/), in Italian only.' }) }).strict();
 
-const chf = z.union([z.number().nonnegative(), z.literal('free'), z.literal('none'), z.literal('provider')]);
+const chf = about(
+  z.union([z.number().nonnegative(), z.literal('free'), z.literal('none'), z.literal('provider')]),
+  'A price in CHF with a decimal point, or free, none or provider.',
+  0.45,
+);
 export const tariffsFileSchema = z
   .object({
-    payPerUse: z
-      .object({
-        columns: z.array(nonEmpty).length(4),
-        rows: z.array(z.object({ item: nonEmpty, prices: z.array(chf).length(4) }).strict()).min(1),
-      })
-      .strict(),
+    payPerUse: about(
+      z
+        .object({
+          columns: about(z.array(nonEmpty).length(4), 'The four zone columns: keys under tariffTables in texts/<lang>/legal.yaml.', ['chFl', 'europeBusiness', 'global', 'restOfWorld']),
+          rows: about(
+            z
+              .array(
+                z
+                  .object({
+                    item: about(nonEmpty, 'What the row prices: a key under tariffTables in texts/<lang>/legal.yaml.', 'callsToChFl'),
+                    prices: about(z.array(chf).length(4), 'One price per column, four in all, with decimal points.', [0.45, 0.45, 1, 4]),
+                  })
+                  .strict(),
+              )
+              .min(1),
+            'The rows of the pay-per-use table.',
+            [{ item: 'sms', prices: [0.05, 0.23, 0.5, 0.6] }],
+          ),
+        })
+        .strict(),
+      'Prices per zone of the traffic a plan does not include.',
+      { columns: ['chFl', 'europeBusiness', 'global', 'restOfWorld'], rows: [] },
+    ),
     /** `number` is the dialled prefix, or a text key for a group such as internationalPremium. */
-    specialNumbers: z
-      .array(
-        z
-          .object({
-            number: nonEmpty,
-            rule: z.enum(['freeInSwitzerland', 'perMinuteWithEuPrice', 'providerPlusConnectionFee', 'perMinuteWithRoamingPrice']),
-            prices: z.array(z.number().nonnegative()).default([]),
-          })
-          .strict(),
-      )
-      .min(1),
-    shortNumbers: z
-      .array(z.object({ numbers: z.array(z.string().regex(/^\d{3,4}$/)).min(1), service: z.string().optional(), setup: chf, perMinute: chf }).strict())
-      .min(1),
+    specialNumbers: about(
+      z
+        .array(
+          z
+            .object({
+              number: about(nonEmpty, 'The dialled prefix, in quotes, or the key of a group such as internationalPremium.', '0800'),
+              rule: about(z.enum(['freeInSwitzerland', 'perMinuteWithEuPrice', 'providerPlusConnectionFee', 'perMinuteWithRoamingPrice']), 'How the price is worded; each rule has its sentence in texts/<lang>/legal.yaml.', 'perMinuteWithEuPrice'),
+              prices: about(z.array(z.number().nonnegative()).default([]), 'The prices the rule\'s sentence names, in CHF.', [0.08, 0.45]),
+            })
+            .strict(),
+        )
+        .min(1),
+      'Prices of special numbers (0800, 084x, 090x).',
+      [{ number: '0800', rule: 'freeInSwitzerland' }],
+    ),
+    shortNumbers: about(
+      z
+        .array(
+          z
+            .object({
+              numbers: about(z.array(z.string().regex(/^\d{3,4}$/, 'Expected a short number of 3 or 4 digits, in quotes')).min(1), 'The short numbers, each in quotes.', ['112', '117']),
+              service: about(z.string().optional(), 'The service\'s key under tariffTables in texts/<lang>/legal.yaml, when the number alone does not say it.', 'wakeUp'),
+              setup: about(chf, 'Connection fee per call, in CHF.', 0.5),
+              perMinute: about(chf, 'Price per minute, in CHF.', 'free'),
+            })
+            .strict(),
+        )
+        .min(1),
+      'Prices of short numbers (emergency and services).',
+      [{ numbers: ['140'], setup: 0.5, perMinute: 0.5 }],
+    ),
   })
   .strict();
 
 /** Texts are free-form nested strings and lists; their keys are checked against Italian. */
 export type TextTree = { [key: string]: string | TextTree | TextTree[] | string[] };
-const textValue: z.ZodType<unknown> = z.lazy(() => z.union([z.string(), z.array(textValue), z.record(z.string(), textValue)]));
+const textValue: z.ZodType<unknown> = z.lazy(() => z.union([z.string().max(maxTextLength, `Expected a text of at most ${maxTextLength} characters`), z.array(textValue), z.record(z.string(), textValue)]));
 export const textsFileSchema = z.record(z.string(), textValue);
+
+const slugSchema = about(
+  z.string().regex(/^([a-z0-9]+(-[a-z0-9]+)*)?$/, 'Expected a slug of lower-case letters, digits and single hyphens, such as chi-siamo'),
+  'The page\'s path in this language: lower-case letters, digits and single hyphens (\'\' for the home page).',
+  'chi-siamo',
+);
+const pageSlugsSchema = about(z.record(z.string(), slugSchema), 'The page\'s slug in each language of languages.yaml.', { it: 'chi-siamo', en: 'about' });
+export const slugsFileSchema = z
+  .object({
+    ...(Object.fromEntries(slugPageIds.map((page) => [page, pageSlugsSchema.optional()])) as Record<(typeof slugPageIds)[number], z.ZodOptional<typeof pageSlugsSchema>>),
+    /** Slugs a page had before, per language: each old path answers 301 to the page. */
+    former: about(
+      z.partialRecord(z.enum(slugPageIds), z.record(z.string(), z.array(slugSchema).min(1))).optional(),
+      'Slugs a page had before, per language: each old path is forwarded to the page.',
+      { about: { en: ['about-us'] } },
+    ),
+  })
+  .strict();
 
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 export type Plan = z.infer<typeof planSchema>;

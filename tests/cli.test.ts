@@ -74,6 +74,14 @@ describe('site CLI start-up', () => {
     }
   });
 
+  it('`site schema --check` finds the committed schemas current and loads no part of the build', async () => {
+    const { code, packages, stderr } = await packagesLoaded(['schema', '--check']);
+    expect(code, stderr).toBe(0);
+    const allowed = ['commander', 'fast-glob', 'yaml', 'zod'];
+    expect([...packages].filter((name) => !allowed.includes(name))).toEqual([]);
+    expect(packages).toContain('zod');
+  });
+
   it('a build whose images are all cached loads neither satori nor resvg', async () => {
     const dir = await makeTempDir('cached-build');
     try {

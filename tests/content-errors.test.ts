@@ -1,227 +1,176 @@
 /**
- * A broken content file is reported with its location, the build exits 1, and
- * the previous output stays exactly as it was.
+ * Every content mistake is a located error (file, line, column, field, a message
+ * in the content's words, a hint), shown on small named fixtures through the
+ * loader and the build directly; one CLI run proves exit code 1, the message and
+ * its code frame on stderr, and an untouched previous output.
  */
-import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { copyRealContent, makeTempDir, runSite } from './helpers/site.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { build } from '../generator/build.ts';
+import { loadContent } from '../generator/content.ts';
+import { isSiteError, type SiteError } from '../generator/errors.ts';
+import { createMemoryWriter } from '../generator/writer.ts';
+import { contentWithFixture, loadFixture, removeFixtureCopies } from './helpers/contentFixture.ts';
+import { makeTempDir, runSite } from './helpers/site.ts';
 
-let workDir: string;
-let outDir: string;
-let previousOutput: Map<string, string>;
-const brokenCopies: string[] = [];
+afterAll(removeFixtureCopies);
 
-async function snapshot(dir: string): Promise<Map<string, string>> {
-  const files = new Map<string, string>();
-  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
-    const full = path.join(entry.parentPath, entry.name);
-    files.set(path.relative(dir, full), `${(await stat(full)).mtimeMs}:${await readFile(full, 'utf8')}`);
-  }
-  return files;
+interface Expected {
+  /** The problem's file, relative to the content folder. */
+  file: string;
+  line?: number;
+  column?: number;
+  code: SiteError['code'];
+  message: RegExp;
+  hint?: RegExp;
 }
 
-/** Builds from a copy of the real content after `breakIt` changed it. */
-async function buildBroken(name: string, breakIt: (contentDir: string) => Promise<void>) {
-  const copyDir = await makeTempDir(name);
-  brokenCopies.push(copyDir);
-  const contentDir = await copyRealContent(copyDir);
-  await breakIt(contentDir);
-  const result = await runSite(['build', '--content', contentDir, '--out', outDir], path.dirname(contentDir));
-  return { ...result, contentDir };
+/** The fixture's one problem, which must be exactly the expected one. */
+async function onlyProblem(name: string): Promise<{ problem: SiteError; contentDir: string }> {
+  const { error, contentDir } = await loadFixture(name);
+  expect(error, `${name} loads without an error`).toBeDefined();
+  expect(error!.problems.map((problem) => problem.located), name).toHaveLength(1);
+  return { problem: error!.problems[0], contentDir };
 }
 
-async function edit(file: string, change: (source: string) => string) {
-  const source = await readFile(file, 'utf8');
-  const changed = change(source);
-  expect(changed).not.toBe(source);
-  await writeFile(file, changed);
+function expectProblem(problem: SiteError, contentDir: string, expected: Expected) {
+  expect(path.relative(contentDir, problem.location!.file).split(path.sep).join('/')).toBe(expected.file);
+  expect(problem.code).toBe(expected.code);
+  expect(problem.message).toMatch(expected.message);
+  if (expected.line !== undefined) expect(problem.location?.line, problem.message).toBe(expected.line);
+  if (expected.column !== undefined) expect(problem.location?.column, problem.message).toBe(expected.column);
+  if (expected.hint) expect(problem.hint).toMatch(expected.hint);
+  // Messages speak the content's language, never the parser's or zod's.
+  expect(problem.message).not.toMatch(/compact mapping|Invalid input|received|Too big|Too small|ENOTDIR|ELOOP|EISDIR/);
 }
 
-beforeAll(async () => {
-  workDir = await makeTempDir('errors');
-  outDir = path.join(workDir, 'dist');
-  const first = await runSite(['build', '--out', outDir]);
-  expect(first.code, first.stderr).toBe(0);
-  previousOutput = await snapshot(outDir);
-});
+const located: [string, Expected][] = [
+  ['plan-data-without-unit', { file: 'plans.yaml', line: 24, column: 15, code: 'CONTENT_SCHEMA', message: /^plans\[1\]\.roaming\.europe\.data: Expected a text, found the number 50/ }],
+  ['settings-url-with-semicolon', { file: 'site.yaml', line: 29, column: 14, code: 'CONTENT_SCHEMA', message: /^urls\.luganoMap: Expected https:\/\/ followed by a plain host name.*\(found "https:\/\/maps\.example\.net;script-src\/"\)/ }],
+  ['settings-email-malformed', { file: 'site.yaml', line: 6, column: 8, code: 'CONTENT_SCHEMA', message: /^email: Expected an e-mail address \(found "info@example,com"\)/ }],
+  ['unknown-key-in-settings', { file: 'site.yaml', line: 24, column: 1, code: 'CONTENT_UNKNOWN_KEY', message: /^funded: Unknown key "funded"\. Did you mean "founded"\?/ }],
+  ['plan-key-misspelt', { file: 'plans.yaml', line: 8, column: 5, code: 'CONTENT_UNKNOWN_KEY', message: /^plans\[0\]\.nationalDta: Unknown key "nationalDta"\. Did you mean "nationalData"\?$/ }],
+  ['unknown-plan-in-zone', { file: 'zones.yaml', line: 20, column: 29, code: 'CONTENT_REFERENCE', message: /^zones\[2\]\.plans\[1\]: Unknown plan "my-wrld"\. Did you mean "my-world"\?/, hint: /my-swiss, my-europe-plus, my-world/ }],
+  ['unknown-country-in-zone', { file: 'zones.yaml', line: 7, column: 9, code: 'CONTENT_REFERENCE', message: /^zones\[0\]\.countries\[0\]: Unknown country "swizerland"\. Did you mean "switzerland"\?/ }],
+  ['unknown-plan-label', { file: 'plans.yaml', line: 15, column: 16, code: 'CONTENT_REFERENCE', message: /^plans\[0\]\.features\[0\]: Unknown label "speed5gg"\. Did you mean "speed5g"\?/ }],
+  ['misspelt-tariff-item', { file: 'tariffs.yaml', line: 8, column: 15, code: 'CONTENT_REFERENCE', message: /^payPerUse\.rows\[0\]\.item: Unknown tariff item "callsToChFI"\. Did you mean "callsToChFl"\?/ }],
+  ['tariff-row-decimal-comma', { file: 'tariffs.yaml', line: 12, column: 28, code: 'CONTENT_SCHEMA', message: /This row has 5 prices, the table has 4 columns; a decimal comma\?/ }],
+  ['legal-unknown-placeholder', { file: 'legal/de.yaml', line: 13, column: 11, code: 'CONTENT_REFERENCE', message: /^terms\.sections\[0\]\.paragraphs\[0\]: Unknown placeholder \{\{brnad\}\}\. Did you mean \{\{brand\}\}\?/ }],
+  ['legal-table-row-short', { file: 'legal/en.yaml', line: 23, column: 13, code: 'CONTENT_SCHEMA', message: /rows\[1\]: This row has 2 cells, the table has 3 headings/ }],
+  ['text-key-not-in-italian', { file: 'texts/de/notFound.yaml', line: 4, column: 1, code: 'CONTENT_UNKNOWN_KEY', message: /^notFound\.titel: Unknown text key "titel".*Did you mean "title"\?/ }],
+  ['text-turned-into-map', { file: 'texts/en/notFound.yaml', line: 4, column: 1, code: 'CONTENT_SCHEMA', message: /^notFound\.title: This is a block of keys, but in the reference language \(it\) it is a single text/ }],
+  ['text-turned-into-list', { file: 'texts/fr/notFound.yaml', line: 4, column: 1, code: 'CONTENT_SCHEMA', message: /^notFound\.title: This is a list/ }],
+  ['empty-italian-text', { file: 'texts/it/notFound.yaml', line: 2, column: 10, code: 'CONTENT_SCHEMA', message: /^notFound\.meta\.title: Must not be empty/ }],
+  ['zone-id-twice', { file: 'zones.yaml', code: 'CONTENT_SCHEMA', message: /^zones\[3\]\.id: "business" is used twice/ }],
+  ['brand-too-long', { file: 'site.yaml', line: 3, column: 8, code: 'CONTENT_SCHEMA', message: /^brand: Too long: 239 characters, at most 200/ }],
+  // YAML mistakes, in plain words at the line that holds them.
+  ['text-with-colon', { file: 'texts/it/notFound.yaml', line: 5, column: 17, code: 'CONTENT_YAML_SYNTAX', message: /contains ": "/, hint: /double quotes/ }],
+  ['text-indented-too-far', { file: 'texts/en/notFound.yaml', line: 3, column: 4, code: 'CONTENT_YAML_SYNTAX', message: /indented more than the line above/, hint: /Line it up/ }],
+  ['zones-unclosed-bracket', { file: 'zones.yaml', line: 5, column: 12, code: 'CONTENT_YAML_SYNTAX', message: /list in \[ \].*is not closed/ }],
+  ['italian-text-syntax', { file: 'texts/it/notFound.yaml', line: 5, column: 7, code: 'CONTENT_YAML_SYNTAX', message: /opened with " is not closed/ }],
+  ['yaml-aliases', { file: 'texts/it/notFound.yaml', line: 3, column: 20, code: 'CONTENT_YAML_SYNTAX', message: /aliases \(\*name\) are not allowed/ }],
+  ['yaml-tag', { file: 'texts/it/notFound.yaml', line: 2, column: 10, code: 'CONTENT_YAML_SYNTAX', message: /tags \(such as !js\/function\) are not allowed/ }],
+  ['not-utf8', { file: 'texts/fr/notFound.yaml', line: 3, column: 30, code: 'CONTENT_YAML_SYNTAX', message: /not UTF-8/ }],
+  ['utf16', { file: 'texts/fr/notFound.yaml', line: 1, column: 1, code: 'CONTENT_YAML_SYNTAX', message: /UTF-16/ }],
+  ['cr-line-ends', { file: 'texts/it/notFound.yaml', line: 1, column: 6, code: 'CONTENT_YAML_SYNTAX', message: /lone carriage return/ }],
+  // Files and folders: each says what is wrong with it.
+  ['missing-zones', { file: 'zones.yaml', code: 'CONTENT_MISSING_FILE', message: /^Required content file is missing$/ }],
+  ['missing-image', { file: 'images/vision.svg', code: 'CONTENT_MISSING_FILE', message: /^Required image is missing$/ }],
+  ['missing-italian-text-file', { file: 'texts/it/notFound.yaml', code: 'CONTENT_MISSING_FILE', message: /^Required text file is missing$/ }],
+  ['folder-instead-of-file', { file: 'texts/it/notFound.yaml', code: 'CONTENT_MISSING_FILE', message: /is a folder, where a file is needed/ }],
+  ['symlink-loop', { file: 'texts/it/notFound.yaml', code: 'CONTENT_MISSING_FILE', message: /symbolic link that leads back to itself/ }],
+  ['texts-folder-is-a-file', { file: 'texts/it', code: 'CONTENT_MISSING_FILE', message: /texts\/it is a file, where a folder/ }],
+];
 
-afterAll(async () => {
-  for (const dir of [workDir, ...brokenCopies]) await rm(dir, { recursive: true, force: true });
-});
-
-describe('content errors', () => {
-  it('reports a schema error with file, line, column and dotted path', async () => {
-    const result = await buildBroken('schema', (dir) => edit(path.join(dir, 'plans.yaml'), (source) => source.replace('data: 50GB', 'data: 50')));
-    expect(result.code).toBe(1);
-    const lines = result.stderr.split('\n');
-    const line = lines.find((candidate) => candidate.includes('plans[1].roaming.europe.data'));
-    expect(line).toMatch(/content\/plans\.yaml:\d+:\d+ {2}plans\[1\]\.roaming\.europe\.data: Expected string, received number/);
-    const source = (await readFile(path.join(result.contentDir, 'plans.yaml'), 'utf8')).split('\n');
-    const [, lineNumber, column] = line!.match(/plans\.yaml:(\d+):(\d+)/)!;
-    expect(source[Number(lineNumber) - 1].slice(Number(column) - 1)).toBe('50');
-    expect(result.stderr).not.toMatch(/\n\s+at /);
+describe('content mistakes, each one located problem', () => {
+  it.each(located)('%s', async (name, expected) => {
+    const { problem, contentDir } = await onlyProblem(name);
+    expectProblem(problem, contentDir, expected);
   });
 
-  it('reports every problem at once', async () => {
-    const result = await buildBroken('many', async (dir) => {
-      await edit(path.join(dir, 'plans.yaml'), (source) => source.replace('esim: true', 'esim: yes'));
-      await edit(path.join(dir, 'site.yaml'), (source) => source.replace('email: info@example.com', 'email: not-an-address'));
-    });
-    expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/plans\.yaml:\d+:\d+ {2}plans\[0\]\.esim: Expected boolean, received string/);
-    expect(result.stderr).toMatch(/site\.yaml:\d+:\d+ {2}email: Expected an e-mail address/);
-    expect(result.stderr).toContain('Content has 2 problems');
+  it('reports every problem of several files at once', async () => {
+    const { error } = await loadFixture('two-files-broken');
+    expect(error!.message).toBe('Content has 2 problems; nothing was written.');
+    expect(error!.problems.map((problem) => problem.message)).toEqual([
+      expect.stringMatching(/^email: Expected an e-mail address \(found "not-an-address"\)/),
+      expect.stringMatching(/^plans\[0\]\.esim: Expected true or false \(write true or false, without quotes\), found the text "yes"/),
+    ]);
   });
 
-  it('reports a settings URL whose host is not a plain DNS name at its line and column, and writes nothing', async () => {
-    const result = await buildBroken('hostile-url', (dir) =>
-      edit(path.join(dir, 'site.yaml'), (source) => source.replace('luganoMap: https://maps.example.net/embed?q=Lugano', 'luganoMap: https://maps.example.net;script-src/')),
-    );
-    expect(result.code).toBe(1);
-    const source = (await readFile(path.join(result.contentDir, 'site.yaml'), 'utf8')).split('\n');
-    const line = source.findIndex((text) => text.includes('luganoMap:')) + 1;
-    const column = source[line - 1].indexOf('https://') + 1;
-    expect(result.stderr).toContain(`content/site.yaml:${line}:${column}  urls.luganoMap: Expected https:// followed by a plain host name`);
-    expect(result.stderr).not.toMatch(/\n\s+at /);
-    expect(await snapshot(outDir)).toEqual(previousOutput);
-  });
-
-  it('reports a YAML syntax error with its position', async () => {
-    const result = await buildBroken('syntax', (dir) => edit(path.join(dir, 'zones.yaml'), (source) => source.replace('  - id: europe\n', '  - id: europe\n   icon: [unclosed\n')));
-    expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/content\/zones\.yaml:\d+:\d+ {2}YAML syntax error/);
-    expect(result.stderr).not.toMatch(/\n\s+at /);
-  });
-
-  it('reports an unknown key as a likely typo, at the key', async () => {
-    const result = await buildBroken('unknown', (dir) => edit(path.join(dir, 'site.yaml'), (source) => source.replace('founded: 2025', 'founded: 2025\nfunded: 2025')));
-    expect(result.code).toBe(1);
-    const source = (await readFile(path.join(result.contentDir, 'site.yaml'), 'utf8')).split('\n');
-    const line = source.findIndex((text) => text.startsWith('funded:')) + 1;
-    expect(result.stderr).toContain(`content/site.yaml:${line}:1  funded: Unknown key "funded"`);
-    expect(result.stderr).toContain('CONTENT_UNKNOWN_KEY');
-  });
-
-  it('reports a text key that Italian does not have', async () => {
-    const result = await buildBroken('textkey', (dir) => edit(path.join(dir, 'texts/de/home.yaml'), (source) => source.replace('hero:\n', 'hero:\n  titel: Tippfehler\n')));
-    expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/content\/texts\/de\/home\.yaml:\d+:3 {2}home\.hero\.titel: Unknown text key "titel"/);
-  });
-
-  it('reports a missing required file', async () => {
-    const result = await buildBroken('missing', (dir) => rm(path.join(dir, 'zones.yaml')));
-    expect(result.code).toBe(1);
-    expect(result.stderr).toContain('content/zones.yaml  Required content file is missing');
-  });
-
-  it('reports a reference to an unknown plan or country', async () => {
-    const result = await buildBroken('reference', (dir) => edit(path.join(dir, 'zones.yaml'), (source) => source.replace('plans: [my-world]', 'plans: [my-wrld]')));
-    expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/zones\.yaml:\d+:\d+ {2}zones\[3\]\.plans\[0\]: Unknown plan "my-wrld"/);
-  });
-
-  it('reports a placeholder that nothing fills, with the file that holds the text', async () => {
-    const result = await buildBroken('placeholder', (dir) => edit(path.join(dir, 'texts/fr/home.yaml'), (source) => source.replace(/(\n  title: )(.+)/, '$1"$2 {{brnad}}"')));
-    expect(result.code).toBe(1);
-    const line = result.stderr.split('\n').find((candidate) => candidate.includes('{{brnad}}'));
-    expect(line).toMatch(/content\/texts\/fr\/home\.yaml:\d+:\d+ {2}home\.\w+\.title: unknown placeholder \{\{brnad\}\} \(fr page\) {2}\[TEXT_PLACEHOLDER\]/);
-    const [, lineNumber, column] = line!.match(/home\.yaml:(\d+):(\d+)/)!;
-    const source = (await readFile(path.join(result.contentDir, 'texts/fr/home.yaml'), 'utf8')).split('\n');
-    expect(source[Number(lineNumber) - 1].slice(Number(column) - 1)).toMatch(/^".*\{\{brnad\}\}"$/);
-    expect(result.stderr).toContain('{{brand}}, {{founded}}');
-  });
-
-  it('reports a misspelt placeholder in a legal text where it is written', async () => {
-    const result = await buildBroken('legalplaceholder', (dir) => edit(path.join(dir, 'legal/de.yaml'), (source) => source.replace(/^(\s+- .*?)\{\{brand\}\}/m, '$1{{brnad}}')));
-    expect(result.code).toBe(1);
-    const line = result.stderr.split('\n').find((candidate) => candidate.includes('{{brnad}}'));
-    expect(line).toMatch(/content\/legal\/de\.yaml:\d+:\d+ {2}\w+\.sections\[\d+\]\.\w+\[\d+\]: Unknown placeholder \{\{brnad\}\} {2}\[CONTENT_REFERENCE\]/);
-    const [, lineNumber] = line!.match(/de\.yaml:(\d+)/)!;
-    expect((await readFile(path.join(result.contentDir, 'legal/de.yaml'), 'utf8')).split('\n')[Number(lineNumber) - 1]).toContain('{{brnad}}');
-    expect(result.stderr).not.toMatch(/\n\s+at /);
-  });
-
-  it('reports a plan label that the texts do not have', async () => {
-    const result = await buildBroken('label', (dir) => edit(path.join(dir, 'plans.yaml'), (source) => source.replace('features: [speed5g,', 'features: [speed5gg,')));
-    expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/content\/plans\.yaml:\d+:\d+ {2}plans\[0\]\.features\[0\]: Unknown label "speed5gg" {2}\[CONTENT_REFERENCE\]/);
-  });
-
-  it('reports an empty Italian text where it is written', async () => {
-    const result = await buildBroken('emptyitalian', (dir) => edit(path.join(dir, 'texts/it/esim.yaml'), (source) => source.replace(/(\n  title: ).+/, '$1""')));
-    expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/content\/texts\/it\/esim\.yaml:2:10 {2}esim\.\w+\.title: Must not be empty {2}\[CONTENT_SCHEMA\]/);
-  });
-
-  it('reports a renamed plan that the badge rule gives the business-zone badge', async () => {
-    const result = await buildBroken('badgeplan', async (dir) => {
-      await edit(path.join(dir, 'plans.yaml'), (source) => source.replace('id: my-europe-plus', 'id: my-europe-max'));
-      await edit(path.join(dir, 'zones.yaml'), (source) => source.replaceAll('my-europe-plus', 'my-europe-max'));
-    });
-    expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/content\/plans\.yaml:\d+:\d+ {2}plans: No plan "my-europe-plus" {2}\[CONTENT_REFERENCE\]/);
-    expect(result.stderr).toContain('Content has 1 problem;');
-  });
-
-  it('reports two zones with one id', async () => {
-    const result = await buildBroken('duplicate', (dir) => edit(path.join(dir, 'zones.yaml'), (source) => source.replace('- id: global', '- id: business')));
-    expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/content\/zones\.yaml:\d+:\d+ {2}zones\[3\]\.id: "business" is used twice {2}\[CONTENT_SCHEMA\]/);
-  });
-
-  it('reports a missing Italian text file once, without blaming its translations', async () => {
-    const result = await buildBroken('notext', (dir) => rm(path.join(dir, 'texts/it/esim.yaml')));
-    expect(result.code).toBe(1);
-    expect(result.stderr).toContain('content/texts/it/esim.yaml  Required text file is missing  [CONTENT_MISSING_FILE]');
-    expect(result.stderr).toContain('Content has 1 problem;');
-  });
-
-  it('reports a YAML syntax error once per file, and not again in the translations', async () => {
-    const result = await buildBroken('textsyntax', (dir) => edit(path.join(dir, 'texts/it/esim.yaml'), (source) => `${source}\n  broken: [unclosed\n  more: "x`));
-    expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/content\/texts\/it\/esim\.yaml:\d+:\d+ {2}YAML syntax error/);
-    expect(result.stderr).toContain('Content has 1 problem;');
+  it('reports an Italian list turned into a single text in every translation that keeps the list', async () => {
+    const { error } = await loadFixture('italian-list-became-text');
+    expect(error!.problems.map((problem) => problem.message)).toEqual(Array(3).fill('about.story.paragraphs: This is a list ("- " items), but in the reference language (it) it is a single text'));
   });
 
   it('reports a content folder that does not exist as one problem', async () => {
-    const result = await runSite(['build', '--content', path.join(workDir, 'no-such-content'), '--out', outDir]);
-    expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/no-such-content {2}Content folder not found {2}\[CONTENT_MISSING_FILE\]/);
-    expect(result.stderr.match(/CONTENT_MISSING_FILE/g)).toHaveLength(1);
+    const error = await loadContent('/nonexistent/site-content').catch((caught: unknown) => caught);
+    expect(isSiteError(error) && error.code).toBe('CONTENT_MISSING_FILE');
+    expect((error as SiteError).message).toBe('Content folder not found');
+  });
+});
+
+describe('mistakes the build finds after loading', () => {
+  async function buildError(fixture: string, strict = false): Promise<{ error: SiteError; contentDir: string }> {
+    const contentDir = await contentWithFixture(fixture);
+    const error = await build({ contentDir, writer: createMemoryWriter(), baseUrl: 'https://www.example.com', strict, cacheDir: path.join(path.dirname(contentDir), 'cache') }).then(
+      () => undefined,
+      (caught: unknown) => caught,
+    );
+    expect(isSiteError(error), `${fixture} builds`).toBe(true);
+    return { error: error as SiteError, contentDir };
+  }
+
+  it('a placeholder that nothing fills, in the file that holds the text, with the likely one', async () => {
+    const { error, contentDir } = await buildError('text-placeholder-misspelt');
+    expect(error.problems).toHaveLength(1);
+    expectProblem(error.problems[0], contentDir, { file: 'texts/fr/notFound.yaml', line: 4, column: 8, code: 'TEXT_PLACEHOLDER', message: /^notFound\.title: unknown placeholder \{\{brnad\}\} \(fr page\)\. Did you mean \{\{brand\}\}\?/ });
   });
 
-  it('counts an empty translation as missing, and --strict names its line', async () => {
-    const copyDir = await makeTempDir('empty');
-    brokenCopies.push(copyDir);
-    const contentDir = await copyRealContent(copyDir);
-    await edit(path.join(contentDir, 'texts/en/esim.yaml'), (source) => source.replace(/(\n  title: ).+/, '$1""'));
-    // Without --strict the page falls back to Italian and the build says so; it builds elsewhere, not over the output under test.
-    const lenient = await runSite(['build', '--content', contentDir, '--out', path.join(copyDir, 'dist')], copyDir);
-    expect(lenient.code, lenient.stderr).toBe(0);
-    expect(lenient.stderr).toMatch(/en: 1 missing: esim\.\w+\.title/);
-    const strict = await runSite(['build', '--strict', '--content', contentDir, '--out', outDir], copyDir);
-    expect(strict.code).toBe(1);
-    expect(strict.stderr).toMatch(/content\/texts\/en\/esim\.yaml:\d+:\d+ {2}en: missing text "esim\.\w+\.title"/);
+  it('an empty translation under --strict, at its line', async () => {
+    const { error, contentDir } = await buildError('empty-translation', true);
+    const problem = error.problems.find((candidate) => candidate.message.includes('notFound.title'));
+    expect(problem?.message).toMatch(/^en: missing text "notFound\.title"/);
+    expect(path.relative(contentDir, problem!.location!.file)).toBe(path.join('texts', 'en', 'notFound.yaml'));
+    expect(problem!.location!.line).toBe(4);
   });
 
-  it('reports an image whose size cannot be read', async () => {
-    const result = await buildBroken('image', (dir) => writeFile(path.join(dir, 'images/vision.svg'), '<svg xmlns="http://www.w3.org/2000/svg"><circle r="4"/></svg>'));
-    expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/content\/images\/vision\.svg {2}Image has no readable width and height {2}\[ASSET_FAILED\]/);
-    expect(result.stderr).not.toMatch(/\n\s+at /);
+  it('an image whose size cannot be read', async () => {
+    const { error, contentDir } = await buildError('image-without-size');
+    expect(error.code).toBe('ASSET_FAILED');
+    expect(path.relative(contentDir, error.location!.file)).toBe(path.join('images', 'vision.svg'));
+    expect(error.message).toBe('Image has no readable width and height');
   });
+});
 
-  it('reports a missing image in the content folder that was built', async () => {
-    const result = await buildBroken('noimage', (dir) => rm(path.join(dir, 'images/vision.svg')));
-    expect(result.code).toBe(1);
-    expect(result.stderr).toContain('content/images/vision.svg  Required image is missing  [CONTENT_MISSING_FILE]');
-  });
+describe('the site command on broken content', () => {
+  async function snapshot(dir: string): Promise<Map<string, string>> {
+    const files = new Map<string, string>();
+    for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+      if (!entry.isFile()) continue;
+      const full = path.join(entry.parentPath, entry.name);
+      files.set(path.relative(dir, full), `${(await stat(full)).mtimeMs}:${await readFile(full, 'utf8')}`);
+    }
+    return files;
+  }
 
-  it('leaves the previous output exactly as it was after all of the above', async () => {
-    expect(await snapshot(outDir)).toEqual(previousOutput);
-    const siblings = await readdir(workDir);
-    expect(siblings.filter((name) => name.startsWith('dist.'))).toEqual([]);
+  it('exits 1 with the located message and its code frame on stderr, and leaves the previous output exactly as it was', async () => {
+    const workDir = await makeTempDir('errors');
+    try {
+      const outDir = path.join(workDir, 'dist');
+      const first = await runSite(['build', '--out', outDir]);
+      expect(first.code, first.stderr).toBe(0);
+      const before = await snapshot(outDir);
+      const contentDir = await contentWithFixture('unknown-plan-in-zone');
+      const result = await runSite(['build', '--content', contentDir, '--out', outDir], path.dirname(contentDir));
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain('content/zones.yaml:20:29  zones[2].plans[1]: Unknown plan "my-wrld". Did you mean "my-world"?  [CONTENT_REFERENCE]');
+      expect(result.stderr).toContain('    > 20 |     plans: [my-europe-plus, my-wrld]\n         |                             ^');
+      expect(result.stderr).not.toMatch(/\n\s+at /);
+      expect(await snapshot(outDir)).toEqual(before);
+      expect((await readdir(workDir)).filter((name) => name.startsWith('dist.'))).toEqual([]);
+    } finally {
+      await rm(workDir, { recursive: true, force: true });
+    }
   });
 });
