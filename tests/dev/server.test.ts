@@ -76,7 +76,7 @@ describe('site dev', () => {
     const [problem] = broken.data.problems!;
     expect(problem.file).toMatch(/plans\.yaml$/);
     expect(problem.field).toMatch(/^plans\[\d\]\.roaming\.europe\.data$/);
-    expect(problem.message).toMatch(/expected string/i);
+    expect(problem.message).toMatch(/^Expected a text, found the number 42/);
     const brokenLine = (await readFile(path.join(dev.contentDir, 'plans.yaml'), 'utf8')).split('\n').findIndex((line) => /^\s+data: 42$/.test(line)) + 1;
     expect(problem.line).toBe(brokenLine);
     expect(problem.column).toBeGreaterThan(1);
