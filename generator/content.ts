@@ -311,11 +311,21 @@ function plainYamlError(error: YAMLError, lines: string[]): { message: string; l
   }
 }
 
-async function parseYamlFile(contentDir: string, relativePath: string, problems: ProblemList): Promise<ParsedFile | undefined> {
+/**
+ * Parsed YAML documents by absolute path, each with the text it was parsed from.
+ * Parsing is most of loading the content: `site dev` keeps one of these between
+ * rebuilds, so a save parses only the file whose text changed. A document is only
+ * read once parsed, never changed, so sharing it between loads is safe.
+ */
+export type YamlDocumentCache = Map<string, { source: string; file: ParsedFile }>;
+
+async function parseYamlFile(contentDir: string, relativePath: string, problems: ProblemList, documents?: YamlDocumentCache): Promise<ParsedFile | undefined> {
   const absolute = path.join(contentDir, relativePath);
   const displayPath = absolute;
   const source = await readContentText(absolute, relativePath, problems);
   if (source === undefined) return undefined;
+  const cached = documents?.get(absolute);
+  if (cached?.source === source) return cached.file;
   const lineCounter = new LineCounter();
   const doc = parseDocument(source, { lineCounter, prettyErrors: true, uniqueKeys: true });
   // A tag the parser does not know is only a warning to it; content never needs one.
@@ -339,7 +349,9 @@ async function parseYamlFile(contentDir: string, relativePath: string, problems:
     problems.add('CONTENT_YAML_SYNTAX', 'YAML aliases (*name) are not allowed in content', displayPath, alias, 'Write the value out where it is needed; remove the &anchor and the *alias.');
     return undefined;
   }
-  return { displayPath, doc, lineCounter };
+  const file = { displayPath, doc, lineCounter };
+  documents?.set(absolute, { source, file });
+  return file;
 }
 
 function validate<Schema extends z.ZodType>(
@@ -473,7 +485,7 @@ interface LoadedTexts {
   textLocations: Record<Language, Record<string, SourceLocation>>;
 }
 
-async function loadTexts(contentDir: string, languages: SiteLanguages, languagesFile: ParsedFile, problems: ProblemList): Promise<LoadedTexts> {
+async function loadTexts(contentDir: string, languages: SiteLanguages, languagesFile: ParsedFile, problems: ProblemList, documents?: YamlDocumentCache): Promise<LoadedTexts> {
   const defaultLanguage = languages.default;
   const texts = {} as Record<Language, TextTree>;
   const textLocations = {} as Record<Language, Record<string, SourceLocation>>;
@@ -498,7 +510,7 @@ async function loadTexts(contentDir: string, languages: SiteLanguages, languages
     }
     for (const relativePath of files.sort()) {
       const namespace = path.basename(relativePath, '.yaml');
-      const file = await parseYamlFile(contentDir, relativePath, problems);
+      const file = await parseYamlFile(contentDir, relativePath, problems, documents);
       const data = file && validate(file, textsFileSchema, problems, [namespace]);
       if (!file || !data) {
         if (language === defaultLanguage) unreadableItalian.add(namespace);
@@ -719,7 +731,12 @@ async function checkImages(contentDir: string, problems: ProblemList) {
 export { slugsFileSchema };
 
 /** Loads and validates the whole content folder, or throws one SiteError listing every problem. */
-export async function loadContent(contentDir: string): Promise<Content> {
+export interface LoadOptions {
+  /** Documents parsed by an earlier load, reused where a file's text is unchanged (and filled). */
+  documents?: YamlDocumentCache;
+}
+
+export async function loadContent(contentDir: string, options: LoadOptions = {}): Promise<Content> {
   const folder = await stat(contentDir).then((info) => info.isDirectory(), () => false);
   if (!folder) {
     throw new SiteError({
@@ -731,7 +748,7 @@ export async function loadContent(contentDir: string): Promise<Content> {
   }
   const problems = new ProblemList();
   const load = async <Schema extends z.ZodType>(relativePath: string, schema: Schema) => {
-    const file = await parseYamlFile(contentDir, relativePath, problems);
+    const file = await parseYamlFile(contentDir, relativePath, problems, options.documents);
     return { file, data: file ? validate(file, schema, problems) : undefined };
   };
 
@@ -756,7 +773,7 @@ export async function loadContent(contentDir: string): Promise<Content> {
       if (loaded.data) legal[language] = loaded.data;
       if (loaded.file) checkLegalPlaceholders(loaded.file, problems);
     }
-    ({ texts, textLocations } = await loadTexts(contentDir, languages, languagesLoaded.file, problems));
+    ({ texts, textLocations } = await loadTexts(contentDir, languages, languagesLoaded.file, problems, options.documents));
   }
   await checkImages(contentDir, problems);
   if (languages && slugsLoaded.file && slugsLoaded.data) checkSlugs(slugsLoaded.data, languages, slugsLoaded.file, problems);
