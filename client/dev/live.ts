@@ -5,8 +5,9 @@
  * scroll position, a new stylesheet is swapped in place, and the problems of a
  * failed rebuild show in an overlay over the last good page until they are fixed.
  */
+/** A line of the file, or (no number) the marker line under the problem's column. */
 interface FrameLine {
-  number: number;
+  number?: number;
   text: string;
 }
 
@@ -64,9 +65,12 @@ function element<K extends keyof HTMLElementTagNameMap>(tag: K, className: strin
 function frameOf(problem: Problem): HTMLElement {
   const pre = element('pre', 'frame');
   for (const line of problem.frame ?? []) {
+    if (line.number === undefined) {
+      pre.append(element('span', 'marker', `       | ${line.text}\n`));
+      continue;
+    }
     const isProblemLine = line.number === problem.line;
     pre.append(element('span', isProblemLine ? 'line problem-line' : 'line', `${isProblemLine ? '>' : ' '} ${String(line.number).padStart(4)} | ${line.text}\n`));
-    if (isProblemLine && problem.column) pre.append(element('span', 'marker', `       | ${' '.repeat(Math.max(0, problem.column - 1))}^\n`));
   }
   return pre;
 }

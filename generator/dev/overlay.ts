@@ -5,10 +5,12 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { codeFrameLines } from '../codeFrame.ts';
 import { isSiteError, type SiteError } from '../errors.ts';
 
+/** A line of the file, or (no number) the marker line with a `^` under the problem's column. */
 export interface FrameLine {
-  number: number;
+  number?: number;
   text: string;
 }
 
@@ -21,20 +23,10 @@ export interface OverlayProblem {
   field?: string;
   message: string;
   hint?: string;
-  /** The lines around `line`; the browser marks `column` under the line itself. */
+  /** The lines around `line` and the marker under `column`: the terminal's code frame (`generator/codeFrame.ts`). */
   frame?: FrameLine[];
   /** A bug (a template that throws): its stack, causes included. */
   stack?: string;
-}
-
-/** The lines around a 1-based line number: `before` above it, `after` below. */
-export function codeFrame(text: string, line: number, before = 2, after = 2): FrameLine[] {
-  const lines = text.split(/\r?\n/);
-  const first = Math.max(1, line - before);
-  const last = Math.min(lines.length, line + after);
-  const frame: FrameLine[] = [];
-  for (let number = first; number <= last; number++) frame.push({ number, text: lines[number - 1] });
-  return frame;
 }
 
 /** `plans[1].name: Expected string` names the field `plans[1].name`. */
@@ -48,7 +40,8 @@ async function siteProblem(error: SiteError, cwd: string, parentHint?: string): 
   const problem: OverlayProblem = { code: error.code, message, field, hint: error.hint ?? parentHint, ...error.location };
   if (error.location?.line) {
     try {
-      problem.frame = codeFrame(await readFile(path.resolve(cwd, error.location.file), 'utf8'), error.location.line);
+      const source = await readFile(path.resolve(cwd, error.location.file), 'utf8');
+      problem.frame = codeFrameLines(source, error.location.line, error.location.column, { context: 2 }).map(({ number, text }) => ({ number, text }));
     } catch {
       // The file is gone (deleted in the editor): the location says enough.
     }

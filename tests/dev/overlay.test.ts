@@ -2,27 +2,10 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { codeFrame, overlayProblems } from '../../generator/dev/overlay.ts';
+import { overlayProblems } from '../../generator/dev/overlay.ts';
 import { isEditorScratchFile } from '../../generator/dev/watcher.ts';
 import { withLiveScript } from '../../generator/dev/server.ts';
 import { SiteError } from '../../generator/errors.ts';
-
-describe('codeFrame', () => {
-  const text = ['a: 1', 'b: 2', 'c: 3', 'd: 4', 'e: 5', 'f: 6'].join('\n');
-  it('gives two lines either side of the line, numbered from 1', () => {
-    expect(codeFrame(text, 3)).toEqual([
-      { number: 1, text: 'a: 1' },
-      { number: 2, text: 'b: 2' },
-      { number: 3, text: 'c: 3' },
-      { number: 4, text: 'd: 4' },
-      { number: 5, text: 'e: 5' },
-    ]);
-  });
-  it('stops at the start and the end of the file', () => {
-    expect(codeFrame(text, 1).map((line) => line.number)).toEqual([1, 2, 3]);
-    expect(codeFrame(text, 6).map((line) => line.number)).toEqual([4, 5, 6]);
-  });
-});
 
 describe('overlayProblems', () => {
   it('gives each located problem its file, line, column, field, message, hint and the lines around it', async () => {
@@ -36,7 +19,15 @@ describe('overlayProblems', () => {
     });
     const [problem] = await overlayProblems(error, dir);
     expect(problem).toMatchObject({ code: 'CONTENT_SCHEMA', file: 'plans.yaml', line: 3, column: 11, field: 'plans[0].name', message: 'Expected string, received number', hint: 'Fix the files above.' });
-    expect(problem.frame?.find((line) => line.number === 3)?.text).toBe('    name: 42');
+    // The terminal's code frame: two lines either side, and the marker under column 11 right after line 3.
+    expect(problem.frame).toEqual([
+      { number: 1, text: 'plans:' },
+      { number: 2, text: '  - id: a' },
+      { number: 3, text: '    name: 42' },
+      { number: undefined, text: '          ^' },
+      { number: 4, text: '    description: x' },
+      { number: 5, text: '' },
+    ]);
   });
 
   it('keeps a message without a field whole, and a problem whose file is gone without lines', async () => {
