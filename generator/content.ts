@@ -220,8 +220,12 @@ function unreadableReason(code: string | undefined): string | undefined {
   }
 }
 
-/** Content files are small; a bigger one is a mistake (a pasted export, a binary) that would stall the build. */
-export const maxContentFileBytes = 1024 * 1024;
+/**
+ * Content files are small (the largest real one is about 12 KB); one of many
+ * megabytes is a mistake (a pasted export, a binary) that would stall the build.
+ * The limit leaves room for a hundred times today's content (the bench's scale run).
+ */
+export const maxContentFileBytes = 8 * 1024 * 1024;
 
 /** Reads a content file as UTF-8 text, or reports why it cannot be (missing, a folder, a loop, not UTF-8, too big). */
 async function readContentText(absolute: string, relativePath: string, problems: ProblemList): Promise<string | undefined> {
@@ -229,7 +233,7 @@ async function readContentText(absolute: string, relativePath: string, problems:
   try {
     const info = await stat(absolute);
     if (info.isFile() && info.size > maxContentFileBytes) {
-      problems.add('CONTENT_SCHEMA', `File is ${(info.size / 1024 / 1024).toFixed(1)} MB; content files are at most 1 MB`, absolute, undefined, 'A content file holds texts and numbers; check that nothing was pasted into it by mistake.');
+      problems.add('CONTENT_SCHEMA', `File is ${(info.size / 1024 / 1024).toFixed(1)} MB; content files are at most ${maxContentFileBytes / 1024 / 1024} MB`, absolute, undefined, 'A content file holds texts and numbers; check that nothing was pasted into it by mistake.');
       return undefined;
     }
     bytes = await readFile(absolute);
