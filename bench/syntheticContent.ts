@@ -31,7 +31,7 @@ function letters(index: number): string {
 async function rewrite(file: string, change: (data: Yaml) => void) {
   const data = parse(await readFile(file, 'utf8')) as Yaml;
   change(data);
-  await writeFile(file, stringify(data, { lineWidth: 0 }));
+  await writeFile(file, stringify(data, { lineWidth: 0, aliasDuplicateObjects: false }));
 }
 
 export async function writeSyntheticContent(sourceDir: string, targetDir: string, factor: number): Promise<void> {
@@ -44,7 +44,7 @@ export async function writeSyntheticContent(sourceDir: string, targetDir: string
   const countriesFile = path.join(targetDir, 'countries.yaml');
   const { countries } = parse(await readFile(countriesFile, 'utf8')) as { countries: { key: string; iso: unknown; region: string }[] };
   const extra = Array.from({ length: countries.length * (factor - 1) }, (_, index) => ({ key: `synthetic_${letters(index)}`, iso: countries[index % countries.length].iso, region: 'other' }));
-  await writeFile(countriesFile, stringify({ countries: [...countries, ...extra] }, { lineWidth: 0 }));
+  await writeFile(countriesFile, stringify({ countries: [...countries, ...extra] }, { lineWidth: 0, aliasDuplicateObjects: false }));
   await rewrite(path.join(targetDir, 'zones.yaml'), (data) => {
     const global = (data.zones as { id: string; countries: string[] }[]).find((zone) => zone.id === 'global')!;
     global.countries.push(...extra.map((country) => country.key));

@@ -225,6 +225,31 @@ program
     }),
   );
 
+program
+  .command('dev')
+  .description('Build, serve and rebuild on every save, with live reload and errors shown in the browser.')
+  .addOption(new Option('--content <dir>', 'content folder').default('content'))
+  .addOption(new Option('--port <port>', 'port to listen on').default(4321).argParser(parsePort))
+  .addOption(new Option('--host <host>', 'address to listen on').default('127.0.0.1'))
+  .action(
+    failsAs('site dev failed.', async (options: { content: string; port: number; host: string }) => {
+      // Loaded only for this command: the watcher and the dev server are of no use to a build.
+      const [{ startDevServer }, { projectRoot }] = await Promise.all([import('../generator/dev/server.ts'), import('../generator/project.ts')]);
+      const dev = await startDevServer({ projectRoot, contentDir: path.resolve(options.content), port: options.port, host: options.host });
+      const firstBuild = dev.firstBuildMilliseconds === undefined ? 'the first build failed, fix the content and save' : `first build in ${(dev.firstBuildMilliseconds / 1000).toFixed(2)} s`;
+      console.log(`site dev at ${dev.url}/ (${firstBuild}); watching ${path.relative(process.cwd(), options.content) || '.'}, templates and client. Ctrl-C to stop.`);
+      const stop = () => {
+        process.off('SIGINT', stop).off('SIGTERM', stop);
+        // A rebuild still drawing images is not waited for: its output was private.
+        void dev.close().finally(() => {
+          console.log('site dev stopped.');
+          process.exit(0);
+        });
+      };
+      process.on('SIGINT', stop).on('SIGTERM', stop);
+    }),
+  );
+
 try {
   await program.parseAsync(process.argv);
 } catch (error) {

@@ -4,15 +4,16 @@
  * anywhere leaves the previous output untouched.
  */
 import path from 'node:path';
-import { buildAssets } from './assets.ts';
+import { buildAssets, type Assets } from './assets.ts';
 import { cacheRoot, projectRoot } from './project.ts';
 import { loadContent, textFileOf, type Content } from './content.ts';
 import { didYouMean } from './suggest.ts';
 import { SiteError } from './errors.ts';
 import { createTranslations, textNamespace, type Translations } from './i18n.ts';
 import { renderPages } from './render.ts';
-import { createRouteTable } from './routes.ts';
+import { createRouteTable, type RouteTable } from './routes.ts';
 import { clientLanguagesOf, type Language } from './languages.ts';
+import type { SiteSettings } from './schema.ts';
 import { buildSitemap } from './sitemap.ts';
 import { buildHostingFiles, createHostingRules, hostConfigFiles } from './hosting/index.ts';
 import { pageLastModified, readContentDates } from './contentDates.ts';
@@ -131,17 +132,7 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     const contentDates = await step('Date content changes', () => contentDatesPending);
     const seoFiles = await step('Write sitemap and robots.txt', () => buildSitemap(routeTable, origin, pageLastModified(pages, contentDates)));
 
-    const hostingFiles = await step('Write host rules', () =>
-      buildHostingFiles(
-        createHostingRules({
-          routeTable,
-          site: content.site,
-          inlineScriptHashes: Object.values(assets.inlineScripts).map((script) => script.cspHash),
-          assetPaths: assets.files.map((file) => `/${file.path}`),
-          hostFiles: hostConfigFiles,
-        }),
-      ),
-    );
+    const hostingFiles = await step('Write host rules', () => buildHostRules(routeTable, content.site, assets));
 
     const files: OutputFile[] = [...pages, ...assets.files, ...socialImages.files, ...icons.files, ...seoFiles, ...hostingFiles];
     const warnings = await step('Write output', async () => {
@@ -175,13 +166,26 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
   }
 }
 
+/** Every host's rule files, from the route table, the settings and the assets (inline script hashes, asset paths). */
+export function buildHostRules(routeTable: RouteTable, site: SiteSettings, assets: Assets): OutputFile[] {
+  return buildHostingFiles(
+    createHostingRules({
+      routeTable,
+      site,
+      inlineScriptHashes: Object.values(assets.inlineScripts).map((script) => script.cspHash),
+      assetPaths: assets.files.map((file) => `/${file.path}`),
+      hostFiles: hostConfigFiles,
+    }),
+  );
+}
+
 /** The file of a text key in a language, for a key that has no line of its own there. */
 function textFile(contentDir: string, language: Language, key: string): string {
   return path.join(contentDir, textFileOf(language, textNamespace(key)));
 }
 
 /** A `{{name}}` nobody fills would reach the page verbatim: always an error, at the text that holds it. */
-function assertPlaceholdersFilled(contentDir: string, translations: Translations, content: Content) {
+export function assertPlaceholdersFilled(contentDir: string, translations: Translations, content: Content) {
   const unknown = translations.unknownPlaceholders();
   if (unknown.length === 0) return;
   const defaultLanguage = content.languages.default;

@@ -220,8 +220,12 @@ function unreadableReason(code: string | undefined): string | undefined {
   }
 }
 
-/** Content files are small; a bigger one is a mistake (a pasted export, a binary) that would stall the build. */
-export const maxContentFileBytes = 1024 * 1024;
+/**
+ * Content files are small (the largest real one is about 12 KB); one of many
+ * megabytes is a mistake (a pasted export, a binary) that would stall the build.
+ * The limit leaves room for a hundred times today's content (the bench's scale run).
+ */
+export const maxContentFileBytes = 8 * 1024 * 1024;
 
 /** Reads a content file as UTF-8 text, or reports why it cannot be (missing, a folder, a loop, not UTF-8, too big). */
 async function readContentText(absolute: string, relativePath: string, problems: ProblemList): Promise<string | undefined> {
@@ -229,7 +233,7 @@ async function readContentText(absolute: string, relativePath: string, problems:
   try {
     const info = await stat(absolute);
     if (info.isFile() && info.size > maxContentFileBytes) {
-      problems.add('CONTENT_SCHEMA', `File is ${(info.size / 1024 / 1024).toFixed(1)} MB; content files are at most 1 MB`, absolute, undefined, 'A content file holds texts and numbers; check that nothing was pasted into it by mistake.');
+      problems.add('CONTENT_SCHEMA', `File is ${(info.size / 1024 / 1024).toFixed(1)} MB; content files are at most ${maxContentFileBytes / 1024 / 1024} MB`, absolute, undefined, 'A content file holds texts and numbers; check that nothing was pasted into it by mistake.');
       return undefined;
     }
     bytes = await readFile(absolute);
@@ -311,11 +315,21 @@ function plainYamlError(error: YAMLError, lines: string[]): { message: string; l
   }
 }
 
-async function parseYamlFile(contentDir: string, relativePath: string, problems: ProblemList): Promise<ParsedFile | undefined> {
+/**
+ * Parsed YAML documents by absolute path, each with the text it was parsed from.
+ * Parsing is most of loading the content: `site dev` keeps one of these between
+ * rebuilds, so a save parses only the file whose text changed. A document is only
+ * read once parsed, never changed, so sharing it between loads is safe.
+ */
+export type YamlDocumentCache = Map<string, { source: string; file: ParsedFile }>;
+
+async function parseYamlFile(contentDir: string, relativePath: string, problems: ProblemList, documents?: YamlDocumentCache): Promise<ParsedFile | undefined> {
   const absolute = path.join(contentDir, relativePath);
   const displayPath = absolute;
   const source = await readContentText(absolute, relativePath, problems);
   if (source === undefined) return undefined;
+  const cached = documents?.get(absolute);
+  if (cached?.source === source) return cached.file;
   const lineCounter = new LineCounter();
   const doc = parseDocument(source, { lineCounter, prettyErrors: true, uniqueKeys: true });
   // A tag the parser does not know is only a warning to it; content never needs one.
@@ -339,7 +353,9 @@ async function parseYamlFile(contentDir: string, relativePath: string, problems:
     problems.add('CONTENT_YAML_SYNTAX', 'YAML aliases (*name) are not allowed in content', displayPath, alias, 'Write the value out where it is needed; remove the &anchor and the *alias.');
     return undefined;
   }
-  return { displayPath, doc, lineCounter };
+  const file = { displayPath, doc, lineCounter };
+  documents?.set(absolute, { source, file });
+  return file;
 }
 
 function validate<Schema extends z.ZodType>(
@@ -473,7 +489,7 @@ interface LoadedTexts {
   textLocations: Record<Language, Record<string, SourceLocation>>;
 }
 
-async function loadTexts(contentDir: string, languages: SiteLanguages, languagesFile: ParsedFile, problems: ProblemList): Promise<LoadedTexts> {
+async function loadTexts(contentDir: string, languages: SiteLanguages, languagesFile: ParsedFile, problems: ProblemList, documents?: YamlDocumentCache): Promise<LoadedTexts> {
   const defaultLanguage = languages.default;
   const texts = {} as Record<Language, TextTree>;
   const textLocations = {} as Record<Language, Record<string, SourceLocation>>;
@@ -498,7 +514,7 @@ async function loadTexts(contentDir: string, languages: SiteLanguages, languages
     }
     for (const relativePath of files.sort()) {
       const namespace = path.basename(relativePath, '.yaml');
-      const file = await parseYamlFile(contentDir, relativePath, problems);
+      const file = await parseYamlFile(contentDir, relativePath, problems, documents);
       const data = file && validate(file, textsFileSchema, problems, [namespace]);
       if (!file || !data) {
         if (language === defaultLanguage) unreadableItalian.add(namespace);
@@ -719,7 +735,12 @@ async function checkImages(contentDir: string, problems: ProblemList) {
 export { slugsFileSchema };
 
 /** Loads and validates the whole content folder, or throws one SiteError listing every problem. */
-export async function loadContent(contentDir: string): Promise<Content> {
+export interface LoadOptions {
+  /** Documents parsed by an earlier load, reused where a file's text is unchanged (and filled). */
+  documents?: YamlDocumentCache;
+}
+
+export async function loadContent(contentDir: string, options: LoadOptions = {}): Promise<Content> {
   const folder = await stat(contentDir).then((info) => info.isDirectory(), () => false);
   if (!folder) {
     throw new SiteError({
@@ -731,7 +752,7 @@ export async function loadContent(contentDir: string): Promise<Content> {
   }
   const problems = new ProblemList();
   const load = async <Schema extends z.ZodType>(relativePath: string, schema: Schema) => {
-    const file = await parseYamlFile(contentDir, relativePath, problems);
+    const file = await parseYamlFile(contentDir, relativePath, problems, options.documents);
     return { file, data: file ? validate(file, schema, problems) : undefined };
   };
 
@@ -756,7 +777,7 @@ export async function loadContent(contentDir: string): Promise<Content> {
       if (loaded.data) legal[language] = loaded.data;
       if (loaded.file) checkLegalPlaceholders(loaded.file, problems);
     }
-    ({ texts, textLocations } = await loadTexts(contentDir, languages, languagesLoaded.file, problems));
+    ({ texts, textLocations } = await loadTexts(contentDir, languages, languagesLoaded.file, problems, options.documents));
   }
   await checkImages(contentDir, problems);
   if (languages && slugsLoaded.file && slugsLoaded.data) checkSlugs(slugsLoaded.data, languages, slugsLoaded.file, problems);

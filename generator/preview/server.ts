@@ -24,6 +24,8 @@ export interface PreviewOptions {
 
 export interface PreviewServer {
   url: string;
+  /** Reads the folder's rules again, after whoever fills it has written new ones. */
+  reloadRules(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -43,8 +45,8 @@ function listenError(error: NodeJS.ErrnoException, host: string, port: number): 
 
 export async function startPreviewServer(options: PreviewOptions): Promise<PreviewServer> {
   const root = path.resolve(options.dir);
-  const rules = await readSiteRules(root);
-  const handlers = [...(options.handlers ?? []), ...siteHandlers(rules)];
+  let rules = await readSiteRules(root);
+  let handlers = [...(options.handlers ?? []), ...siteHandlers(rules)];
 
   const server = createServer(async (request, response) => {
     try {
@@ -77,6 +79,10 @@ export async function startPreviewServer(options: PreviewOptions): Promise<Previ
       const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
       resolve({
         url: `http://${shownHost}:${address.port}`,
+        async reloadRules() {
+          rules = await readSiteRules(root);
+          handlers = [...(options.handlers ?? []), ...siteHandlers(rules)];
+        },
         close: () =>
           new Promise((done) => {
             server.closeAllConnections();

@@ -1,0 +1,98 @@
+/**
+ * `npm run bench` (after bench/build.ts): how long `site dev` takes from the
+ * moment a file is saved to the moment the reload (or stylesheet) event reaches a
+ * listening tab, median of 10 edits each for a text, the stylesheet and a
+ * template, as milliseconds and as a ratio to a bare `node -e 0` started in the
+ * same run. The dev server runs in this process over a private copy of the
+ * project (content, client, templates, generator; node_modules linked), so the
+ * edits never touch the working tree.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { copyProject, devStatus, listen, type EventListener } from '../tests/helpers/dev.ts';
+
+const edits = Number(process.env.BENCH_DEV_EDITS ?? 10);
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** Wall times of a bare `node -e 0`: five before the edits and five after, so a load that changes meanwhile shows in both. */
+const bareNodeTimes: number[] = [];
+function timeBareNode() {
+  for (let run = 0; run < 5; run++) {
+    const started = performance.now();
+    execFileSync(process.execPath, ['-e', '0']);
+    bareNodeTimes.push(performance.now() - started);
+  }
+}
+timeBareNode();
+
+const workDir = await mkdtemp(path.join(os.tmpdir(), 'site-bench-dev-'));
+const copyRoot = await copyProject(workDir);
+// As the CLI runs it: React in production mode (set before React loads).
+process.env.NODE_ENV ??= 'production';
+const { startDevServer } = await import('../generator/dev/server.ts');
+const contentDir = path.join(copyRoot, 'content');
+const clientDir = path.join(copyRoot, 'client');
+const templateFile = path.join(copyRoot, 'templates/Footer.tsx');
+const template = await readFile(templateFile, 'utf8');
+
+const dev = await startDevServer({ projectRoot: copyRoot, contentDir, clientDir, port: 0, log: () => {}, logError: (line) => console.error(line) });
+const channel: EventListener = await listen(dev.url);
+
+/** Waits until the server is idle, so each edit is measured on its own. */
+async function settled() {
+  for (;;) {
+    const status = await devStatus(dev.url);
+    if (!status.busy) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Save-to-event times of `edits` saves; `save(n)` writes the n-th version of the file. */
+async function measure(eventType: string, save: (n: number) => Promise<void>): Promise<number[]> {
+  const times: number[] = [];
+  for (let n = 1; n <= edits; n++) {
+    await settled();
+    const from = channel.events.length;
+    await save(n);
+    const saved = performance.now();
+    await channel.next((event) => event.type === eventType, from);
+    times.push(performance.now() - saved);
+  }
+  console.log(`  ${eventType} after ${edits} saves: median ${median(times).toFixed(0)} ms (${times.map((time) => time.toFixed(0)).join(', ')})`);
+  return times;
+}
+
+const textFile = path.join(contentDir, 'texts/en/about.yaml');
+const text = await readFile(textFile, 'utf8');
+const stylesFile = path.join(clientDir, 'styles.css');
+const styles = await readFile(stylesFile, 'utf8');
+
+const results: Record<string, number[]> = {};
+try {
+  results.text = await measure('reload', (n) => writeFile(textFile, text.replace(/^(\s+title: )About us$/m, `$1About us ${n}`)));
+  results.stylesheet = await measure('styles', (n) => writeFile(stylesFile, `${styles}\n:root { --bench-edit: ${n}px; }\n`));
+  results.template = await measure('reload', (n) => writeFile(templateFile, template.replace('className="site-footer"', `className="site-footer bench-${n}"`)));
+} finally {
+  channel.close();
+  await dev.close();
+  await rm(workDir, { recursive: true, force: true });
+}
+
+timeBareNode();
+const node = median(bareNodeTimes);
+const load = os.loadavg().map((value) => value.toFixed(1)).join(', ');
+console.log(`\nsite dev, save to reload event (median of ${edits} edits; node -e 0 = ${node.toFixed(0)} ms, median of ${bareNodeTimes.length}; load average ${load}):`);
+console.log(`  first build                      ${((dev.firstBuildMilliseconds ?? NaN) / 1000).toFixed(2).padStart(6)} s`);
+for (const [kind, times] of Object.entries(results)) {
+  const value = median(times);
+  console.log(`  ${kind.padEnd(32)} ${value.toFixed(0).padStart(6)} ms  (${(value / node).toFixed(1)} × node -e 0; min ${Math.min(...times).toFixed(0)}, max ${Math.max(...times).toFixed(0)})`);
+}
+
+const resultsDir = path.join(import.meta.dirname, 'results');
+await mkdir(resultsDir, { recursive: true });
+await writeFile(
+  path.join(resultsDir, 'dev.json'),
+  JSON.stringify({ edits, bareNodeMilliseconds: node, loadAverage: os.loadavg(), firstBuildMilliseconds: dev.firstBuildMilliseconds, saveToEventMilliseconds: results }, null, 2),
+);

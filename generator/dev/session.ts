@@ -1,0 +1,221 @@
+/**
+ * The site as `site dev` holds it: the last good output in memory, and rebuilds
+ * that redo only what a plan names. A text edit re-renders the pages that read the
+ * file; a stylesheet or script edit rebuilds that asset and puts its new hashed
+ * path into the pages; a template edit renders every page with the new template
+ * code. The stages are the build's own (build.ts, assets.ts, render.ts …), so the
+ * output is the output of a fresh `site build` of the same content.
+ *
+ * A rebuild that fails throws and changes nothing: the last good output stays.
+ */
+import path from 'node:path';
+import { assembleAssets, buildInlineScripts, buildScripts, buildStylesheet, copyImages, type AssetInput, type AssetParts, type Assets } from '../assets.ts';
+import { assertPlaceholdersFilled, browserslistQuery, buildHostRules, defaultImageCacheDir } from '../build.ts';
+import { loadContent, type Content, type YamlDocumentCache } from '../content.ts';
+import { pageLastModified, readContentDates } from '../contentDates.ts';
+import { createTranslations, type Translations } from '../i18n.ts';
+import type { SiteIcons } from '../icons.ts';
+import { createImageCache, type ImageCache } from '../imageCache.ts';
+import { clientLanguagesOf } from '../languages.ts';
+import type { RenderedPage } from '../render.ts';
+import { createRouteTable, type RouteTable } from '../routes.ts';
+import { buildSitemap } from '../sitemap.ts';
+import type { SocialImages } from '../social.ts';
+import type { OutputFile } from '../writer.ts';
+import { pagesReading, type RebuildPlan } from './planner.ts';
+import type { TemplateCode } from './templateCode.ts';
+
+export type OutputContents = string | Uint8Array;
+
+export interface DevSessionOptions {
+  contentDir: string;
+  clientDir: string;
+  templateCode: TemplateCode;
+  /** Drawn images shared with `site build`: read and written, never pruned (a build decides what it keeps). Default: the build's cache. */
+  imageCache?: ImageCache;
+}
+
+export interface RebuildResult {
+  /** Output files added, changed or removed. */
+  changedFiles: string[];
+  /** Pages (output `.html` files) whose HTML changed. */
+  changedPages: string[];
+  /** Pages rendered by the rebuild (the others only had an asset path replaced, or nothing). */
+  renderedPages: number;
+  /** Set when the plan touched only the stylesheet: its new path, for tabs to swap in place. */
+  stylesheet?: string;
+}
+
+interface SiteState {
+  content: Content;
+  translations: Translations;
+  routeTable: RouteTable;
+  origin: string;
+  year: number;
+  parts: AssetParts;
+  assets: Assets;
+  icons: SiteIcons;
+  iconInputs: string;
+  socialImages: SocialImages;
+  pages: Map<string, RenderedPage>;
+  hostingFiles: OutputFile[];
+  seoFiles: OutputFile[];
+}
+
+export interface DevSession {
+  /** The last good output by path; empty before the first good build. */
+  readonly output: ReadonlyMap<string, OutputContents>;
+  /** Rebuilds what the plan needs before a tab may reload: pages, assets, host rules. */
+  rebuild(plan: RebuildPlan): Promise<RebuildResult>;
+  /**
+   * What no page shows directly and can follow the reload: the social preview
+   * images and the sitemap. Returns the output files it changed, or undefined when
+   * a rebuild committed meanwhile (its work is stale; finish again).
+   */
+  finish(plan: RebuildPlan): Promise<string[] | undefined>;
+}
+
+/** What the pages see of the assets, icons and origin: when it changes, every page is rendered. */
+function pageFacing(state: Pick<SiteState, 'assets' | 'icons' | 'origin' | 'routeTable'>, skipPaths: boolean): string {
+  const { files: _assetFiles, stylesheet, scripts, ...assets } = state.assets;
+  const { files: _iconFiles, ...icons } = state.icons;
+  return JSON.stringify({ assets, icons, origin: state.origin, routes: state.routeTable.routes, paths: skipPaths ? undefined : { stylesheet, scripts } });
+}
+
+/** Old asset path to new, for assets whose content (so whose hashed name) changed. */
+function movedAssets(before: Assets, after: Assets): [string, string][] {
+  const moved: [string, string][] = [];
+  if (before.stylesheet !== after.stylesheet) moved.push([before.stylesheet, after.stylesheet]);
+  for (const [entry, url] of Object.entries(before.scripts)) if (after.scripts[entry] && after.scripts[entry] !== url) moved.push([url, after.scripts[entry]]);
+  return moved;
+}
+
+function outputOf(state: SiteState): Map<string, OutputContents> {
+  const files: OutputFile[] = [...state.pages.values(), ...state.assets.files, ...state.socialImages.files, ...state.icons.files, ...state.seoFiles, ...state.hostingFiles];
+  return new Map(files.map((file) => [file.path, file.contents]));
+}
+
+function sameContents(a: OutputContents | undefined, b: OutputContents | undefined): boolean {
+  if (a === b) return true;
+  if (a === undefined || b === undefined) return false;
+  return Buffer.from(a).equals(Buffer.from(b));
+}
+
+export function changedBetween(before: ReadonlyMap<string, OutputContents>, after: ReadonlyMap<string, OutputContents>): string[] {
+  const changed = new Set<string>();
+  for (const [file, contents] of after) if (!sameContents(before.get(file), contents)) changed.add(file);
+  for (const file of before.keys()) if (!after.has(file)) changed.add(file);
+  return [...changed].sort();
+}
+
+export function createDevSession(options: DevSessionOptions): DevSession {
+  const { contentDir, clientDir, templateCode } = options;
+  const imageCache = options.imageCache ?? createImageCache(defaultImageCacheDir);
+  // A save parses only the file whose text changed.
+  const documents: YamlDocumentCache = new Map();
+  let state: SiteState | undefined;
+  let output = new Map<string, OutputContents>();
+  const assetInput = (content: Content): AssetInput => ({ clientDir, imagesDir: path.join(contentDir, 'images'), site: content.site, zones: content.zones, browserslistQuery, languages: clientLanguagesOf(content.languages) });
+
+  async function rebuild(plan: RebuildPlan): Promise<RebuildResult> {
+    const previous = state;
+    if (plan.templates) templateCode.invalidate();
+    const modules = await templateCode.load();
+    const contentChanged = !previous || plan.contentFiles.length > 0;
+
+    const content = contentChanged ? await loadContent(contentDir, { documents }) : previous.content;
+    const year = new Date().getFullYear();
+    const origin = content.site.origin.replace(/\/+$/, '');
+    const routeTable = contentChanged ? createRouteTable({ languages: content.languages, slugs: content.slugs, formerSlugs: content.formerSlugs }) : previous.routeTable;
+    // Rendering records unknown placeholders in the translations: new texts or templates start afresh.
+    const translations = contentChanged || plan.templates ? createTranslations(content.texts, content.site, content.languages) : previous.translations;
+
+    // Assets: only the parts whose inputs changed.
+    const input = assetInput(content);
+    const colours = (c: Content) => JSON.stringify([c.site, c.zones]);
+    const imagesChanged = !previous || plan.contentFiles.some((file) => file === '*' || file.startsWith('images/'));
+    const [stylesheet, scripts, images, inlineScripts] = await Promise.all([
+      !previous || plan.styles || colours(previous.content) !== colours(content) ? buildStylesheet(input) : previous.parts.stylesheet,
+      !previous || plan.scripts ? buildScripts(input) : previous.parts.scripts,
+      imagesChanged ? copyImages(input.imagesDir) : previous.parts.images,
+      !previous || plan.scripts ? buildInlineScripts(input) : previous.parts.inlineScripts,
+    ]);
+    const parts: AssetParts = { stylesheet, scripts, images, inlineScripts };
+    const assets = assembleAssets(parts);
+
+    const iconDescription = translations.translators[content.languages.default].t('home.meta.description');
+    const iconInputs = JSON.stringify([content.site, iconDescription]);
+    const icons = !previous || plan.templates || iconInputs !== previous.iconInputs ? await modules.buildIcons(content.site, iconDescription, imageCache) : previous.icons;
+    // Preview images follow the reload (finish); their paths, which pages show, never change.
+    const socialImages = previous?.socialImages ?? (await modules.buildSocialImages(routeTable, translations, content, imageCache));
+
+    const next: SiteState = { content, translations, routeTable, origin, year, parts, assets, icons, iconInputs, socialImages, pages: new Map(), hostingFiles: [], seoFiles: previous?.seoFiles ?? [] };
+
+    // Pages: every one when something every page shows changed, else those that read a changed file.
+    const renderAll =
+      !previous ||
+      plan.templates ||
+      year !== previous.year ||
+      JSON.stringify(content.site) !== JSON.stringify(previous.content.site) ||
+      pageFacing(next, true) !== pageFacing(previous, true);
+    const previousPages = previous ? [...previous.pages.values()] : [];
+    const toRender = new Set(renderAll ? routeTable.routes.map((route) => route.file) : pagesReading(previousPages, plan.contentFiles).map((page) => page.route.file));
+    const renderInput = { content, routeTable, translations, assets, origin, year, socialImages, icons };
+    const moved = previous ? movedAssets(previous.assets, assets) : [];
+    for (const route of routeTable.routes) {
+      const old = previous?.pages.get(route.file);
+      if (!old || toRender.has(route.file)) {
+        next.pages.set(route.file, modules.renderPage(route, renderInput));
+      } else {
+        // A new hashed asset path is the only change: put it in place of the old one.
+        let contents = old.contents;
+        for (const [from, to] of moved) contents = contents.replaceAll(from, to);
+        next.pages.set(route.file, { ...old, route, contents });
+      }
+    }
+    const rendered = renderAll ? routeTable.routes.length : routeTable.routes.filter((route) => toRender.has(route.file) || !previous?.pages.has(route.file)).length;
+    assertPlaceholdersFilled(contentDir, translations, content);
+    next.hostingFiles = buildHostRules(routeTable, content.site, assets);
+
+    // The preview images and sitemap as they are now: finish may have renewed them while this ran.
+    next.socialImages = state?.socialImages ?? next.socialImages;
+    next.seoFiles = state?.seoFiles ?? [];
+    const nextOutput = outputOf(next);
+    const changedFiles = changedBetween(output, nextOutput);
+    state = next;
+    output = nextOutput;
+    const stylesOnly = previous && plan.styles && !plan.scripts && !plan.templates && plan.contentFiles.length === 0;
+    return {
+      changedFiles,
+      changedPages: changedFiles.filter((file) => file.endsWith('.html') && nextOutput.has(file)),
+      renderedPages: rendered,
+      stylesheet: stylesOnly ? assets.stylesheet : undefined,
+    };
+  }
+
+  async function finish(plan: RebuildPlan): Promise<string[] | undefined> {
+    const current = state;
+    if (!current) return [];
+    const contentChanged = plan.contentFiles.length > 0;
+    if (!contentChanged && !plan.templates && current.seoFiles.length > 0) return [];
+    const modules = await templateCode.load();
+    const socialImages = contentChanged || plan.templates ? await modules.buildSocialImages(current.routeTable, current.translations, current.content, imageCache) : current.socialImages;
+    const dates = await readContentDates(contentDir);
+    const seoFiles = await buildSitemap(current.routeTable, current.origin, pageLastModified([...current.pages.values()], dates));
+    // A rebuild committed meanwhile: its pages may read other content; these results are stale.
+    if (state !== current) return undefined;
+    state = { ...current, socialImages, seoFiles };
+    const nextOutput = outputOf(state);
+    const changed = changedBetween(output, nextOutput);
+    output = nextOutput;
+    return changed;
+  }
+
+  return {
+    get output() {
+      return output;
+    },
+    rebuild,
+    finish,
+  };
+}
