@@ -17,9 +17,14 @@ const manifestName = 'manifest.json';
 /** Compiled trees no start has used for this long are removed when a new one is written. */
 const staleAfterMilliseconds = 24 * 60 * 60 * 1000;
 
-/** The key of a set of source files: their paths and bytes. Undefined when one no longer exists. */
+/**
+ * The key of a set of source files: the project's folder, their paths and bytes. Undefined
+ * when one no longer exists. The folder is part of it because the compiled code finds the
+ * project (client scripts, templates) by absolute path: a cache copied with node_modules
+ * from another checkout of the same sources would otherwise run that checkout.
+ */
 export function sourcesKey(projectRoot, inputs) {
-  const hash = createHash('sha256');
+  const hash = createHash('sha256').update(path.resolve(projectRoot)).update('\0');
   for (const input of inputs) {
     let bytes;
     try {

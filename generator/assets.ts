@@ -51,10 +51,14 @@ export interface AssetInput {
   browserslistQuery: string;
   /** The languages the browser scripts work with, bundled into them as the constant `__SITE_LANGUAGES__`. */
   languages: ClientLanguages;
+  /** The path of the cockpit landing page in the default language (from the route table), bundled as `__SITE_COCKPIT_PATH__`. */
+  cockpitPath: string;
 }
 
 /** Facts of the content the scripts receive from the build, never as a copy of their own. */
 const buildConstants = (input: AssetInput) => ({ __SITE_LANGUAGES__: JSON.stringify(input.languages) });
+/** The inline first-visit script also forwards the cockpit host's `/` to the cockpit landing page. */
+const inlineConstants = (input: AssetInput) => ({ ...buildConstants(input), __SITE_COCKPIT_PATH__: JSON.stringify(input.cockpitPath) });
 
 function contentHash(contents: string | Uint8Array): string {
   return createHash('sha256').update(contents).digest('hex').slice(0, 10);
@@ -131,7 +135,7 @@ export async function buildInlineScripts(input: AssetInput): Promise<Record<stri
   const entries = await fg('inline/*.ts', { cwd: input.clientDir, absolute: true });
   const scripts: Record<string, InlineScript> = {};
   for (const entry of entries.sort()) {
-    const result = await esbuild.build({ entryPoints: [entry], bundle: true, minify: true, format: 'iife', target: 'es2020', write: false, define: buildConstants(input), logLevel: 'silent', legalComments: 'none' });
+    const result = await esbuild.build({ entryPoints: [entry], bundle: true, minify: true, format: 'iife', target: 'es2020', write: false, define: inlineConstants(input), logLevel: 'silent', legalComments: 'none' });
     const code = result.outputFiles[0].text.trim();
     scripts[path.basename(entry, '.ts')] = { code, cspHash: `sha256-${createHash('sha256').update(code).digest('base64')}` };
   }

@@ -117,6 +117,7 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
         zones: content.zones,
         browserslistQuery,
         languages: clientLanguagesOf(content.languages),
+        cockpitPath: routeTable.pathOf('cockpit', content.languages.default),
       }),
     );
     const socialImages = await step('Draw social preview images', () => buildSocialImages(routeTable, translations, content, imageCache));

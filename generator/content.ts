@@ -13,7 +13,8 @@ import { closestMatch, didYouMean } from './suggest.ts';
 import { imageFileOf, textFileOf } from './contentPaths.ts';
 import { languagesFileSchema, siteLanguagesFrom, type Language, type LanguageEntry, type SiteLanguages } from './languages.ts';
 import { flagCountries } from '../templates/flags.tsx';
-import { slugPageIds, type FormerSlugs, type PageSlugs } from './routes.ts';
+import { requiredTextFiles, slugPageIds } from './pages.ts';
+import type { FormerSlugs, PageSlugs } from './routes.ts';
 import {
   businessBadgePlanId,
   cookiePolicyFileSchema,
@@ -21,7 +22,6 @@ import {
   legalFileSchema,
   plansFileSchema,
   requiredImages,
-  requiredTextFiles,
   sitePlaceholders,
   siteSettingsSchema,
   slugsFileSchema,

@@ -6,17 +6,17 @@
  */
 import { SiteError } from './errors.ts';
 import { perLanguage as perLanguageOf, type Language, type SiteLanguages } from './languages.ts';
+import { slugPageIds, type PageId, type SlugPageId } from './pages.ts';
 
-export const localizedPageIds = ['home', 'about', 'subscriptions', 'coverage', 'partnership', 'contact', 'esim'] as const;
-export type LocalizedPageId = (typeof localizedPageIds)[number];
-export type PageId = LocalizedPageId | 'cockpit' | 'legal' | 'cookiePolicy' | 'privacyRedirect' | 'moved' | 'notFound';
+export type { PageId, SlugPageId } from './pages.ts';
+export { slugPageIds } from './pages.ts';
+
+/** The pages with a slug per language and one path per language; the cockpit and legal pages add paths of their own below. */
+export type LocalizedPageId = Exclude<SlugPageId, 'cockpit' | 'legal'>;
+export const localizedPageIds = slugPageIds.filter((page): page is LocalizedPageId => page !== 'cockpit' && page !== 'legal');
 
 export const legalSections = ['tariffs', 'privacy', 'cookie'] as const;
 export type LegalSectionId = (typeof legalSections)[number];
-
-/** The pages whose slug in each language is content (content/slugs.yaml). */
-export const slugPageIds = [...localizedPageIds, 'cockpit', 'legal'] as const;
-export type SlugPageId = (typeof slugPageIds)[number];
 
 /** The URL slugs per page and language; '' is the language's home. */
 export type PageSlugs = Record<SlugPageId, Record<Language, string>>;
@@ -62,7 +62,7 @@ export interface RouteTable {
    * The path of a page in a language, for links. The cookie policy is one Italian page; in
    * another language it is the cookie section of that language's legal page.
    */
-  pathOf(page: LocalizedPageId | 'cockpit' | 'legal' | 'cookiePolicy' | 'notFound', language: Language): string;
+  pathOf(page: SlugPageId | 'cookiePolicy' | 'notFound', language: Language): string;
   legalSectionPath(section: LegalSectionId, language: Language): string;
 }
 

@@ -12,9 +12,6 @@ export type { Language } from './languages.ts';
 export const sitePlaceholders = ['brand', 'founded', 'email', 'street', 'postalCode', 'city', 'country'] as const;
 export type SitePlaceholder = (typeof sitePlaceholders)[number];
 
-/** The text files under texts/<lang>/ that the templates read; Italian must have each. */
-export const requiredTextFiles = ['common', 'home', 'about', 'subscriptions', 'coverage', 'partnership', 'contact', 'esim', 'cockpit', 'legal', 'forms', 'notFound'] as const;
-
 /** The plan whose card carries the business-zone badge (the zone in which business use is included); plans.yaml must have it. */
 export const businessBadgePlanId = 'my-europe-plus';
 

@@ -4,7 +4,7 @@
  * header, footer and cookie banner around the page's own content.
  */
 import type { ReactNode } from 'react';
-import type { PageId } from '../generator/routes.ts';
+import { scriptsFor } from '../generator/pages.ts';
 import type { PageContext } from './context.ts';
 import { consentKeyFor } from '../client/lib/consent.ts';
 import { CookieBanner } from './CookieBanner.tsx';
@@ -13,18 +13,6 @@ import { Header } from './Header.tsx';
 import { pageMeta } from './meta.ts';
 import { StructuredData } from './StructuredData.tsx';
 import { socialImageSize } from '../generator/social.ts';
-
-/** Every page loads `main`; pages with forms or accordions, and the not-found page, add their own entry. */
-const pageScripts: Partial<Record<PageId, string[]>> = {
-  partnership: ['forms'],
-  contact: ['forms'],
-  legal: ['legal'],
-  notFound: ['notFound'],
-};
-
-export function scriptsFor(page: PageId): string[] {
-  return ['main', ...(pageScripts[page] ?? [])];
-}
 
 export interface DocumentProps {
   ctx: PageContext;

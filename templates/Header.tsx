@@ -1,11 +1,12 @@
 /** The site's sticky header: brand, main navigation, language buttons, mobile menu. */
-import type { PageId } from '../generator/routes.ts';
+import { headerPageIds, type HeaderPageId, type PageId } from '../generator/pages.ts';
 import type { PageContext } from './context.ts';
 import { LanguageSwitcher } from './LanguageSwitcher.tsx';
 import { BrandMark } from './logos.tsx';
 
-const navigation = ['home', 'about', 'subscriptions', 'coverage', 'cockpit', 'partnership', 'legal', 'contact'] as const;
-type NavigationPage = (typeof navigation)[number];
+/** The registry's header entries, in its order. */
+const navigation = headerPageIds;
+type NavigationPage = HeaderPageId;
 
 /**
  * The header entry that is this very page. The cookie policy and the privacy

@@ -4,21 +4,7 @@
  */
 import type { Content } from '../generator/content.ts';
 import type { Translator } from '../generator/i18n.ts';
-import type { PageId } from '../generator/routes.ts';
-
-/** The texts namespace whose `meta.title` and `meta.description` describe the page. */
-const metaNamespace: Record<Exclude<PageId, 'cookiePolicy' | 'privacyRedirect' | 'moved'>, string> = {
-  home: 'home',
-  about: 'about',
-  subscriptions: 'subscriptions',
-  coverage: 'coverage',
-  partnership: 'partnership',
-  contact: 'contact',
-  esim: 'esim',
-  cockpit: 'cockpit',
-  legal: 'legal',
-  notFound: 'notFound',
-};
+import { textsOf, type PageId } from '../generator/pages.ts';
 
 export interface PageMeta {
   title: string;
@@ -34,6 +20,8 @@ export function pageMeta(page: PageId, translator: Translator, content: Content)
     const title = translator.t(page === 'moved' ? 'common.moved.title' : 'legal.redirect.title');
     return { title, description: title };
   }
-  const namespace = metaNamespace[page];
+  // The page registry names the text file whose `meta` describes the page.
+  const namespace = textsOf(page);
+  if (namespace === undefined) throw new Error(`The page registry gives ${page} no text file for its title`);
   return { title: translator.t(`${namespace}.meta.title`), description: translator.t(`${namespace}.meta.description`) };
 }

@@ -1,27 +1,19 @@
-/** Integration: the real content built into a temporary folder through the CLI. */
-import { readFile, rm, stat } from 'node:fs/promises';
+/** Integration: the run's one strict build of the real content (tests/setup/buildOnce.ts), read from its folder. */
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { budgetProblems, measurePage, pageBudgets } from '../generator/check/budgets.ts';
-import { realRouteTable } from './helpers/routeTable.ts';
-import { makeTempDir, readPage, runSite } from './helpers/site.ts';
+import { realOrigin, realRouteTable } from './helpers/routeTable.ts';
+import { sharedDist } from './helpers/sharedBuild.ts';
+import { readPage } from './helpers/site.ts';
 
-const origin = 'https://preview.example.org';
+// The CLI's own options (--base-url, --strict) and its summary are tested on a build of a copy in tests/cli.test.ts.
+const origin = realOrigin;
 const routeTable = realRouteTable;
-let workDir: string;
 let outDir: string;
-let buildOutput: string;
 
-beforeAll(async () => {
-  workDir = await makeTempDir('build');
-  outDir = path.join(workDir, 'out');
-  const result = await runSite(['build', '--out', outDir, '--base-url', origin, '--strict']);
-  expect(result.code, result.stderr).toBe(0);
-  buildOutput = result.stdout;
-});
-
-afterAll(async () => {
-  await rm(workDir, { recursive: true, force: true });
+beforeAll(() => {
+  outDir = sharedDist();
 });
 
 describe('full build of the real content', () => {
@@ -148,11 +140,6 @@ describe('full build of the real content', () => {
       expect(script.getAttribute('src')).toMatch(/^\/assets\/[\w-]+\.[A-Z0-9]{8}\.js$/);
       expect((await stat(path.join(outDir, script.getAttribute('src')!))).size).toBeGreaterThan(0);
     }
-  });
-
-  it('prints a summary with pages per language, size and time', () => {
-    expect(buildOutput).toMatch(/Built \d+ pages \(it \d+, en \d+, de \d+, fr \d+\), \d+ files, [\d.]+ (KB|MB) in [\d.]+ s/);
-    expect(buildOutput).toContain('Render pages');
   });
 
   it('gives every page self-contained scripts, so none waits for a chunk it imports', async () => {

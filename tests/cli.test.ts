@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
 import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { warmImageCache } from './helpers/sharedBuild.ts';
 import { copyRealContent, makeTempDir, projectRoot, runSite } from './helpers/site.ts';
 
 describe('site CLI', () => {
@@ -33,14 +34,23 @@ describe('site CLI', () => {
     }
   });
 
-  it('builds from any working directory, with content and dist relative to it', async () => {
+  it('builds from any working directory, with content and dist relative to it, under --base-url and --strict, and prints a summary', async () => {
     // An editor may keep the content elsewhere; the templates must still compile with the project's settings.
     const workDir = await makeTempDir('cwd');
+    const origin = 'https://preview.example.org';
     try {
       await copyRealContent(workDir);
-      const result = await runSite(['build'], workDir);
+      const result = await runSite(['build', '--base-url', origin, '--strict'], workDir);
       expect(result.code, result.stderr).toBe(0);
-      expect(await readFile(path.join(workDir, 'dist/index.html'), 'utf8')).toMatch(/^<!doctype html><html lang="it"/i);
+      const home = await readFile(path.join(workDir, 'dist/index.html'), 'utf8');
+      expect(home).toMatch(/^<!doctype html><html lang="it"/i);
+      // --base-url replaces the content's origin in canonicals, alternates, the sitemap and robots.txt.
+      expect(home).toContain(`<link rel="canonical" href="${origin}/"/>`);
+      expect(home).toContain(`hrefLang="x-default" href="${origin}/"`);
+      expect(await readFile(path.join(workDir, 'dist/sitemap.xml'), 'utf8')).toContain(`<loc>${origin}/chi-siamo/</loc>`);
+      expect(await readFile(path.join(workDir, 'dist/robots.txt'), 'utf8')).toContain(`Sitemap: ${origin}/sitemap.xml`);
+      expect(result.stdout).toMatch(/Built \d+ pages \(it \d+, en \d+, de \d+, fr \d+\), \d+ files, [\d.]+ (KB|MB) in [\d.]+ s/);
+      expect(result.stdout).toContain('Render pages');
     } finally {
       await rm(workDir, { recursive: true, force: true });
     }
@@ -85,7 +95,11 @@ describe('site CLI start-up', () => {
   it('a build whose images are all cached loads neither satori nor resvg', async () => {
     const dir = await makeTempDir('cached-build');
     try {
-      const args = ['build', '--out', path.join(dir, 'out'), '--cache-dir', path.join(dir, 'cache')];
+      // Every image of the real content cached but one: the first build draws that one, the second none.
+      const cache = await warmImageCache(path.join(dir, 'cache'));
+      const [dropped] = (await readdir(cache)).filter((name) => name.endsWith('.img'));
+      await rm(path.join(cache, dropped));
+      const args = ['build', '--out', path.join(dir, 'out'), '--cache-dir', cache];
       const first = await packagesLoaded(args);
       expect(first.code, first.stderr).toBe(0);
       expect(first.packages).toContain('satori');

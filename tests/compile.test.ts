@@ -1,6 +1,6 @@
 /** The CLI's TypeScript compiled once into the cache and recompiled when any source changes. */
 import { execFile } from 'node:child_process';
-import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,18 +10,18 @@ let root: string;
 const cacheDir = () => path.join(root, 'node_modules/.cache/site/cli');
 
 /** Runs compiledEntry in a fresh Node process, as `site` does, and imports what it returns. */
-function start(): Promise<{ url: string; greeting: string; location: string; error?: string }> {
+function start(at = root): Promise<{ url: string; greeting: string; location: string; error?: string }> {
   const script = `
     import { compiledEntry } from ${JSON.stringify(pathToFileURL(path.join(projectRoot, 'bin/compile.js')).href)};
     try {
-      const url = await compiledEntry(${JSON.stringify(root)}, 'bin/cli.ts');
+      const url = await compiledEntry(${JSON.stringify(at)}, 'bin/cli.ts');
       const module = await import(url);
       console.log(JSON.stringify({ url, greeting: await module.greeting(), location: module.location }));
     } catch (error) {
       console.log(JSON.stringify({ error: error.constructor.name + ': ' + error.message }));
     }`;
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, ['--input-type=module', '-e', script], { cwd: root }, (error, stdout, stderr) => (error ? reject(new Error(stderr)) : resolve(JSON.parse(stdout))));
+    execFile(process.execPath, ['--input-type=module', '-e', script], { cwd: at }, (error, stdout, stderr) => (error ? reject(new Error(stderr)) : resolve(JSON.parse(stdout))));
   });
 }
 
@@ -55,6 +55,19 @@ describe('compiled CLI', () => {
     const second = await start();
     expect(second.url).toBe(first.url);
     expect((await stat(path.join(cacheDir(), 'manifest.json'))).mtimeMs).toBe(manifest.mtimeMs);
+  });
+
+  it('a copy of the project, its cache included, runs its own sources, not the original’s', async () => {
+    await start();
+    const copy = `${root}-copy`;
+    await cp(root, copy, { recursive: true });
+    try {
+      const copied = await start(copy);
+      expect(copied.location).toBe(pathToFileURL(path.join(copy, 'bin/cli.ts')).href);
+      expect(copied.url.startsWith(pathToFileURL(path.join(copy, 'node_modules/.cache/site/cli')).href)).toBe(true);
+    } finally {
+      await rm(copy, { recursive: true, force: true });
+    }
   });
 
   it('an edited template takes effect on the next start, with no other command', async () => {

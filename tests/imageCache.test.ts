@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type BuildReport } from '../generator/build.ts';
 import { createDisabledImageCache, createImageCache, imageCacheKey } from '../generator/imageCache.ts';
 import { createMemoryWriter } from '../generator/writer.ts';
+import { warmImageCache } from './helpers/sharedBuild.ts';
 import { makeTempDir, realContent } from './helpers/site.ts';
 
 let workDir: string;
@@ -89,8 +90,8 @@ describe('builds and the image cache', () => {
   let uncached: { report: BuildReport; files: Map<string, string | Uint8Array> };
   let fromCache: { report: BuildReport; files: Map<string, string | Uint8Array> };
   beforeAll(async () => {
-    cacheDir = path.join(workDir, 'build-cache');
-    await runBuild({ cacheDir });
+    // The cache as the run's shared build of the same content left it: a build with nothing changed.
+    cacheDir = await warmImageCache(path.join(workDir, 'build-cache'));
     fromCache = await runBuild({ cacheDir });
     // A cache whose entries are all valid but wrong, plus one stranger: --no-cache must read, write and prune none of it.
     poisonedDir = path.join(workDir, 'poisoned');

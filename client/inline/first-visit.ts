@@ -15,7 +15,7 @@ import { languageKey, readStored, redirectDoneKey, writeStored } from '../lib/st
 function forwardCockpitHost(): boolean {
   const cockpitHost = document.documentElement.dataset.cockpitHost;
   if (!cockpitHost || location.hostname !== cockpitHost || location.pathname !== '/') return false;
-  location.replace('/cockpit/');
+  location.replace(__SITE_COCKPIT_PATH__);
   return true;
 }
 

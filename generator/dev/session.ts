@@ -115,7 +115,8 @@ export function createDevSession(options: DevSessionOptions): DevSession {
   const documents: YamlDocumentCache = new Map();
   let state: SiteState | undefined;
   let output = new Map<string, OutputContents>();
-  const assetInput = (content: Content): AssetInput => ({ clientDir, imagesDir: path.join(contentDir, 'images'), site: content.site, zones: content.zones, browserslistQuery, languages: clientLanguagesOf(content.languages) });
+  const cockpitPathOf = (content: Content, routeTable: RouteTable) => routeTable.pathOf('cockpit', content.languages.default);
+  const assetInput = (content: Content, routeTable: RouteTable): AssetInput => ({ clientDir, imagesDir: path.join(contentDir, 'images'), site: content.site, zones: content.zones, browserslistQuery, languages: clientLanguagesOf(content.languages), cockpitPath: cockpitPathOf(content, routeTable) });
 
   async function rebuild(plan: RebuildPlan): Promise<RebuildResult> {
     const previous = state;
@@ -131,14 +132,16 @@ export function createDevSession(options: DevSessionOptions): DevSession {
     const translations = contentChanged || plan.templates ? createTranslations(content.texts, content.site, content.languages) : previous.translations;
 
     // Assets: only the parts whose inputs changed.
-    const input = assetInput(content);
+    const input = assetInput(content, routeTable);
+    // The inline first-visit script holds the cockpit's path: a changed cockpit slug rebuilds it.
+    const cockpitMoved = previous !== undefined && cockpitPathOf(previous.content, previous.routeTable) !== input.cockpitPath;
     const colours = (c: Content) => JSON.stringify([c.site, c.zones]);
     const imagesChanged = !previous || plan.contentFiles.some((file) => file === '*' || file.startsWith('images/'));
     const [stylesheet, scripts, images, inlineScripts] = await Promise.all([
       !previous || plan.styles || colours(previous.content) !== colours(content) ? buildStylesheet(input) : previous.parts.stylesheet,
       !previous || plan.scripts ? buildScripts(input) : previous.parts.scripts,
       imagesChanged ? copyImages(input.imagesDir) : previous.parts.images,
-      !previous || plan.scripts ? buildInlineScripts(input) : previous.parts.inlineScripts,
+      !previous || plan.scripts || cockpitMoved ? buildInlineScripts(input) : previous.parts.inlineScripts,
     ]);
     const parts: AssetParts = { stylesheet, scripts, images, inlineScripts };
     const assets = assembleAssets(parts);

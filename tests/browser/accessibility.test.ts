@@ -1,36 +1,50 @@
 /**
- * The a11y gate of `site check` on every page of the real build: axe-core's WCAG
- * 2.1 A/AA rules at a desktop and a phone width, with the cookie banner open and
- * then closed. One test per page, one shared browser. Also the mobile menu open at
- * a phone width, which the gate does not open.
+ * The a11y gate of `site check` on one page of each kind (tests/helpers/routeTable.ts:
+ * every page type, every legal section open, every language among them): axe-core's
+ * WCAG 2.1 A/AA rules at a desktop and a phone width, with the cookie banner open and
+ * then closed, several pages at a time in the run's one browser. Also the mobile menu
+ * open at a phone width, which the gate does not open.
+ *
+ * Every page of the real build goes through the same gate in CI (`site check` after
+ * the tests), and tests/check/check.test.ts proves that the gate names a planted fault
+ * at both widths; so here axe runs once per kind of page, not once per page.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityProblems, wcagTags } from '../../generator/check/a11y.ts';
-import { realRouteTable } from '../helpers/routeTable.ts';
+import { viewports, type ViewportName } from '../../generator/check/browser.ts';
+import { onePagePerKind, realRouteTable } from '../helpers/routeTable.ts';
 import { hasChromium, startSite, type SiteUnderTest } from '../helpers/browser.ts';
 
+const pages = onePagePerKind();
+const widths = Object.keys(viewports) as ViewportName[];
+
 let site: SiteUnderTest;
-// Building and launching may take minutes on a busy two-core machine.
 beforeAll(async () => {
-  site = await startSite();
+  if (hasChromium) site = await startSite();
 }, 300_000);
 afterAll(async () => site?.close());
 
-// /privacy/ is a redirect of the host rules, not a page a visitor sees.
-const pages = realRouteTable.routes.filter((route) => route.page !== 'privacyRedirect');
-
 describe.skipIf(!hasChromium)('accessibility (axe, WCAG 2.1 AA)', () => {
-  for (const route of pages) {
-    // Four axe runs; a busy two-core machine needs far longer than an idle one.
-    it(`finds no violation on ${route.path} (desktop and phone, banner open and closed)`, async () => {
-      const problems = [...(await accessibilityProblems(site.browser, site.url, route.path, 'desktop')), ...(await accessibilityProblems(site.browser, site.url, route.path, 'phone'))];
-      expect(problems).toEqual([]);
-    }, 180_000);
-  }
+  it('checks every page type a visitor sees, in every language', () => {
+    expect(new Set(pages.map((route) => route.page))).toEqual(new Set(realRouteTable.routes.map((route) => route.page).filter((page) => page !== 'privacyRedirect')));
+    expect(new Set(pages.map((route) => route.language))).toEqual(new Set(realRouteTable.languages.codes));
+  });
+
+  // Pages at once (vitest's maxConcurrency), each in its own context of the shared browser.
+  describe.concurrent('one page of each kind', () => {
+    for (const route of pages) {
+      // Four axe runs; a busy two-core machine needs far longer than an idle one.
+      it(`finds no violation on ${route.path} (${route.page}; desktop and phone, banner open and closed)`, async ({ expect }) => {
+        const problems: string[] = [];
+        for (const viewport of widths) problems.push(...(await accessibilityProblems(site.browser, site.url, route.path, viewport)));
+        expect(problems).toEqual([]);
+      }, 300_000);
+    }
+  });
 
   it('finds no violation with the mobile menu open at a phone width', async () => {
-    const page = await site.open('/fr/abonnements/', { viewport: { width: 375, height: 740 } });
+    const page = await site.open('/fr/abonnements/', { viewport: viewports.phone });
     await page.locator('.menu-toggle').click();
     expect(await page.locator('.menu-toggle').getAttribute('aria-expanded')).toBe('true');
     const results = await new AxeBuilder({ page }).withTags(wcagTags).exclude('iframe').analyze();

@@ -129,13 +129,14 @@ describe.skipIf(!hasChromium)('layout shift', () => {
     { name: 'a phone without the site’s scripts', options: phone, script: false, mobile: true },
   ];
   for (const { name, options, script, mobile } of cases) {
-    describe(`at ${name}`, () => {
+    // Pages at once (vitest's maxConcurrency), each in its own context of the shared browser.
+    describe.concurrent(`at ${name}`, () => {
       const setup = async (page: Page) => {
         await recordShifts(page);
         if (!script) await page.route((url) => url.pathname.endsWith('.js'), (route) => route.abort());
       };
       for (const { label, path } of pathsToCheck()) {
-        it(`is 0 on the ${label} page (${path}) from navigation until idle`, async () => {
+        it(`is 0 on the ${label} page (${path}) from navigation until idle`, async ({ expect }) => {
           const page = await site.open(path, { ...options, consent: null, setup });
           await exercise(page, { script, mobile });
           const shifts = await shiftsOf(page);

@@ -1,26 +1,38 @@
 /**
- * The privacy gate of `site check` on every page of the real build: with no consent
- * stored, Chromium's network log shows no request to another origin. One test per
- * page, one shared browser.
+ * The privacy gate of `site check` on one page of each kind (tests/helpers/routeTable.ts:
+ * every page type, every legal section open, every language among them): with no
+ * consent stored, Chromium's network log shows no request to another origin. Several
+ * pages at a time, in the run's one browser.
+ *
+ * Every page of the real build goes through the same gate in CI (`site check` after
+ * the tests), and tests/check/check.test.ts proves that the gate names a planted
+ * request; tests/browser/third-parties.test.ts follows each page type further
+ * (scrolling, each consent choice).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eachLimited } from '../../generator/check/browser.ts';
 import { requestsBeforeConsent } from '../../generator/check/privacy.ts';
-import { realRouteTable } from '../helpers/routeTable.ts';
+import { onePagePerKind } from '../helpers/routeTable.ts';
 import { hasChromium, startSite, type SiteUnderTest } from '../helpers/browser.ts';
 
+const pages = onePagePerKind();
+
 let site: SiteUnderTest;
-// Building and launching may take minutes on a busy two-core machine.
+/** The other origins each page requested, by path. */
+const requestsByPath = new Map<string, string[]>();
+
 beforeAll(async () => {
+  if (!hasChromium) return;
   site = await startSite();
+  const found = await eachLimited(pages, 3, (route) => requestsBeforeConsent(site.browser, site.url, route.path));
+  pages.forEach((route, index) => requestsByPath.set(route.path, found[index]));
 }, 300_000);
 afterAll(async () => site?.close());
 
-const pages = realRouteTable.routes.filter((route) => route.page !== 'privacyRedirect');
-
 describe.skipIf(!hasChromium)('privacy: nothing from another origin before consent', () => {
   for (const route of pages) {
-    it(`requests nothing from another origin on ${route.path}`, async () => {
-      expect(await requestsBeforeConsent(site.browser, site.url, route.path)).toEqual([]);
-    }, 60_000);
+    it(`requests nothing from another origin on ${route.path} (${route.page})`, () => {
+      expect(requestsByPath.get(route.path)).toEqual([]);
+    });
   }
 });

@@ -1,8 +1,8 @@
 /**
  * `site check` through the CLI: on the planted-fault fixture it names every fault
- * and exits 1; on a build of the real content its file gates pass (the browser
- * gates run page by page in tests/browser/); a missing tool skips its gate, and
- * --strict fails it.
+ * and exits 1; on the run's build of the real content its file gates pass (the
+ * browser gates run on one page of each kind in tests/browser/, and on every page
+ * in CI); a missing tool skips its gate, and --strict fails it.
  */
 import { execFileSync } from 'node:child_process';
 import { cp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatReport } from '../../generator/check/report.ts';
 import type { CheckReport, GateName } from '../../generator/check/types.ts';
 import { findJava, hasChromium } from '../../generator/check/tools.ts';
+import { sharedDist } from '../helpers/sharedBuild.ts';
 import { makeTempDir, projectRoot, runSite } from '../helpers/site.ts';
 
 const fixture = path.join(projectRoot, 'tests/fixtures/check-faults');
@@ -114,10 +115,8 @@ describe('site check on the planted-fault fixture', () => {
 
 describe('site check on a build of the real content', () => {
   it('passes the file gates, listing the external URLs', async () => {
-    const outDir = path.join(workDir, 'real');
-    const built = await runSite(['build', '--out', outDir, '--strict']);
-    expect(built.code, built.stderr).toBe(0);
-    const result = await runSite(['check', '--dir', outDir, '--only', 'links,html,i18n,head,budgets']);
+    // The run's one strict build of the real content (tests/setup/buildOnce.ts).
+    const result = await runSite(['check', '--dir', sharedDist(), '--only', 'links,html,i18n,head,budgets']);
     expect(result.code, result.stdout).toBe(0);
     expect(result.stdout).not.toMatch(/^FAIL/m);
     expect(result.stdout).toMatch(/^NOTE {2}links .*external link, not fetched: https:\/\/files\.example\.net\//m);

@@ -5,7 +5,8 @@
  */
 import { readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { inject } from 'vitest';
 import { desktopUserAgent, launchChromium } from '../../generator/check/browser.ts';
 import { chromiumPath, hasChromium as hasChromiumInstalled } from '../../generator/check/tools.ts';
 import { contentTypeOf } from '../../generator/preview/handlers.ts';
@@ -42,6 +43,7 @@ export interface SiteUnderTest {
   url: string;
   /** The built folder the server serves. */
   dir: string;
+  /** The run's shared Chromium: close the contexts you open in it, never the browser. */
   browser: Browser;
   /** A fresh context (empty storage) and page; analytics and every outside request are answered locally. */
   open(path: string, options?: OpenOptions): Promise<Page>;
@@ -70,11 +72,14 @@ async function buildSite(workDir: string, { editContent }: StartOptions): Promis
 
 const launch = launchChromium;
 
+/** The run's one Chromium (tests/setup/browserServer.ts); closing what this returns only disconnects. */
+const connectShared = (): Promise<Browser> => chromium.connect(inject('browserEndpoint'));
+
 export async function startSite(options: StartOptions = {}): Promise<SiteUnderTest> {
   const workDir = await makeTempDir('browser');
   const outDir = await buildSite(workDir, options);
   const server: PreviewServer = await startPreviewServer({ dir: outDir, port: 0 });
-  const browser = await launch();
+  const browser = await connectShared();
   let cachingBrowser: Promise<Browser> | undefined;
   const contexts: BrowserContext[] = [];
   return {

@@ -1,10 +1,36 @@
 /** The route table of the real content (its languages and slugs), as the build makes it. */
 import { loadContent } from '../../generator/content.ts';
-import { createRouteTable } from '../../generator/routes.ts';
+import { createRouteTable, type Route, type RouteTable } from '../../generator/routes.ts';
 import { realContent } from './site.ts';
 
 const content = await loadContent(realContent);
 
 export const realLanguages = content.languages;
 export const realSlugs = content.slugs;
+/** The origin of the real site's URLs (content/site.yaml), which the shared build uses. */
+export const realOrigin = content.site.origin;
 export const realRouteTable = createRouteTable({ languages: content.languages, slugs: content.slugs });
+
+/**
+ * One route per kind of page a visitor sees: per page type, and per legal section
+ * open on load (an open section shows markup a closed one hides). The languages take
+ * turns, so each language is among them; the route a search engine indexes is
+ * preferred over its duplicates (`/` over `/it/`). Pages of a type share their markup
+ * in every language, so this sample is what the browser tests that are too costly for
+ * every page run on; `site check` runs its browser gates on every page of the build.
+ */
+export function onePagePerKind(table: RouteTable = realRouteTable): Route[] {
+  const kinds = new Map<string, Route[]>();
+  for (const route of table.routes) {
+    // The privacy forward only forwards: there is no page to see.
+    if (route.page === 'privacyRedirect') continue;
+    const kind = `${route.page} ${route.legalSection ?? ''}`;
+    kinds.set(kind, [...(kinds.get(kind) ?? []), route]);
+  }
+  const { codes } = table.languages;
+  return [...kinds.values()].map((routes, index) => {
+    const inLanguage = routes.filter((route) => route.language === codes[index % codes.length]);
+    const candidates = inLanguage.length > 0 ? inLanguage : routes;
+    return candidates.find((route) => route.path === route.canonicalPath) ?? candidates[0];
+  });
+}

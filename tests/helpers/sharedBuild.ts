@@ -1,5 +1,5 @@
 /** The one build of the real content per test run (tests/setup/buildOnce.ts), read from its folder. */
-import { readdir, readFile } from 'node:fs/promises';
+import { cp, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { inject } from 'vitest';
 import type { BuildReport } from '../../generator/build.ts';
@@ -7,6 +7,15 @@ import type { MemoryBuild } from './memoryBuild.ts';
 
 /** The shared build's folder: read it, never change it. */
 export const sharedDist = (): string => inject('sharedBuild').dist;
+
+/**
+ * A private copy of the image cache as the shared build left it (every image of the
+ * real content), in `into`; a test may change it.
+ */
+export async function warmImageCache(into: string): Promise<string> {
+  await cp(inject('sharedBuild').imageCacheDir, into, { recursive: true });
+  return into;
+}
 
 /** The shared build, with the same reading helpers as an in-memory build. */
 export async function sharedBuild(): Promise<MemoryBuild> {

@@ -5,11 +5,11 @@
  * build through tests/helpers/sharedBuild.ts; tests that change the content or
  * the CLI's behaviour still build their own.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { build } from '../../generator/build.ts';
+import { build, defaultImageCacheDir } from '../../generator/build.ts';
 import { createDirectoryWriter } from '../../generator/writer.ts';
 
 export interface SharedBuildInfo {
@@ -17,6 +17,12 @@ export interface SharedBuildInfo {
   dist: string;
   /** The build's report, as JSON. */
   reportFile: string;
+  /**
+   * A copy of the image cache as this build left it: every image the real content
+   * needs, and nothing else. Tests of the cache copy it instead of drawing every
+   * image again on a cold cache.
+   */
+  imageCacheDir: string;
 }
 
 declare module 'vitest' {
@@ -33,7 +39,10 @@ export default async function setup(project: TestProject) {
   const report = await build({ contentDir, writer: createDirectoryWriter(dist), strict: true });
   const reportFile = path.join(root, 'report.json');
   await writeFile(reportFile, JSON.stringify(report));
-  project.provide('sharedBuild', { dist, reportFile });
+  // Taken before any test file starts, so no other build is writing or pruning the cache meanwhile.
+  const imageCacheDir = path.join(root, 'image-cache');
+  await cp(defaultImageCacheDir, imageCacheDir, { recursive: true });
+  project.provide('sharedBuild', { dist, reportFile, imageCacheDir });
   return async () => {
     await rm(root, { recursive: true, force: true });
   };
