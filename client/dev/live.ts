@@ -5,23 +5,10 @@
  * scroll position, a new stylesheet is swapped in place, and the problems of a
  * failed rebuild show in an overlay over the last good page until they are fixed.
  */
-/** A line of the file, or (no number) the marker line under the problem's column. */
-interface FrameLine {
-  number?: number;
-  text: string;
-}
+import type { OverlayProblem } from '../../generator/dev/overlay.ts';
 
-interface Problem {
-  code?: string;
-  file?: string;
-  line?: number;
-  column?: number;
-  field?: string;
-  message: string;
-  hint?: string;
-  frame?: FrameLine[];
-  stack?: string;
-}
+// The overlay's data as the dev server sends it (a type only: nothing of the generator reaches the browser).
+type Problem = OverlayProblem;
 
 const marker = document.querySelector<HTMLScriptElement>('script[data-site-dev]');
 /** The output file this page was served from, e.g. `en/about/index.html`. */
