@@ -31,12 +31,18 @@ const numberFormats = cached((key) => {
   return new Intl.NumberFormat(locale, style === 'price' ? { style: 'currency', currency: 'CHF', currencyDisplay: 'code', useGrouping: 'always' } : { useGrouping: 'always' });
 });
 
-function swissParts(value: number, locale: string, style: 'number' | 'price'): string {
+/** formatToParts is slow and a tariff table repeats the same few prices on every legal page: one call per value. */
+const swissText = cached((key) => {
+  const [locale, style, value] = key.split('|');
   return numberFormats(`${locale}|${style}`)
-    .formatToParts(value)
+    .formatToParts(Number(value))
     .filter((part) => part.type !== 'currency' && part.type !== 'literal')
     .map((part) => (part.type === 'group' ? swissGroupSeparator : part.value))
     .join('');
+});
+
+function swissParts(value: number, locale: string, style: 'number' | 'price'): string {
+  return swissText(`${locale}|${style}|${value}`);
 }
 
 /** A count as Swiss usage writes it in every language: 3'000, 500. */
