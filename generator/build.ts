@@ -122,7 +122,8 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     );
     const socialImages = await step('Draw social preview images', () => buildSocialImages(routeTable, translations, content, imageCache));
     const icons = await step('Draw icons and manifest', () => buildIcons(content.site, translations.translators[content.languages.default].t('home.meta.description'), imageCache));
-    const pages = await step('Render pages', () => renderPages({ content, routeTable, translations, assets, origin, year: now.getFullYear(), socialImages, icons }));
+    // Each page goes to the writer as soon as it is rendered (into the staging folder: a later failure still leaves the previous output as it was).
+    const pages = await step('Render pages', () => renderPages({ content, routeTable, translations, assets, origin, year: now.getFullYear(), socialImages, icons }, (page) => options.writer.write(page)));
     assertPlaceholdersFilled(options.contentDir, translations, content);
     const unresolvedKeys = translations.unresolvedKeys();
     const unusedTexts = translations.unusedKeys();
@@ -134,7 +135,7 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
 
     const hostingFiles = await step('Write host rules', () => buildHostRules(routeTable, content.site, assets));
 
-    const files: OutputFile[] = [...pages, ...assets.files, ...socialImages.files, ...icons.files, ...seoFiles, ...hostingFiles];
+    const files: OutputFile[] = [...assets.files, ...socialImages.files, ...icons.files, ...seoFiles, ...hostingFiles];
     const warnings = await step('Write output', async () => {
       for (const file of files) await options.writer.write(file);
       return options.writer.commit();
@@ -147,8 +148,8 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
       steps,
       languages: content.languages.codes,
       pagesByLanguage,
-      fileCount: files.length,
-      bytes: files.reduce((total, file) => total + byteLength(file.contents), 0),
+      fileCount: pages.length + files.length,
+      bytes: pages.reduce((total, page) => total + page.bytes, 0) + files.reduce((total, file) => total + byteLength(file.contents), 0),
       milliseconds: performance.now() - started,
       missingTranslations: translations.missingByLanguage,
       unresolvedKeys,

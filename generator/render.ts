@@ -113,7 +113,27 @@ export function renderPage(route: Route, input: RenderInput, namespaceOf = names
   }
 }
 
-export function renderPages(input: RenderInput): RenderedPage[] {
+/** A page once written: where it came from and what it read, without its HTML. */
+export interface WrittenPage {
+  route: Route;
+  path: string;
+  sources: string[];
+  bytes: number;
+}
+
+/**
+ * Renders every route's page in turn and hands each to `write` at once, so a
+ * page's HTML is garbage as soon as it is written: with a hundred times the
+ * content, holding every page until the end made garbage collection a third of
+ * the build.
+ */
+export async function renderPages(input: RenderInput, write: (page: RenderedPage) => Promise<void>): Promise<WrittenPage[]> {
   const namespaceOf = namespaceLookup();
-  return input.routeTable.routes.map((route) => renderPage(route, input, namespaceOf));
+  const written: WrittenPage[] = [];
+  for (const route of input.routeTable.routes) {
+    const page = renderPage(route, input, namespaceOf);
+    await write(page);
+    written.push({ route: page.route, path: page.path, sources: page.sources, bytes: Buffer.byteLength(page.contents) });
+  }
+  return written;
 }
