@@ -39,14 +39,20 @@ describe('host registry', () => {
 });
 
 describe('Content-Security-Policy', () => {
-  it('allows no inline script or style but the hashed first-visit script, and frames only the two maps', () => {
+  /** The classic inline scripts of a page (not the JSON-LD data), and their CSP sources. */
+  const inlineScriptsOf = (html: string) => [...html.matchAll(/<script>([^<]*)<\/script>/g)].map((match) => match[1]);
+  const cspSource = (code: string) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`;
+
+  it('allows no inline script or style but the hashed first-visit and legal-hash scripts, and frames only the two maps', () => {
     const policy = securityHeaders()['Content-Security-Policy'];
     const directives = cspDirectives(policy);
     expect(policy).not.toContain("'unsafe-inline'");
     expect(policy).not.toContain("'unsafe-eval'");
-    const inline = site.text('index.html').match(/<script>([^<]*)<\/script>/)![1];
-    const hash = `'sha256-${createHash('sha256').update(inline).digest('base64')}'`;
-    expect(directives['script-src']).toEqual(["'self'", hash, 'https://analytics.example.com']);
+    const firstVisit = inlineScriptsOf(site.text('index.html'));
+    const legalHash = inlineScriptsOf(site.text(routeTable.routes.find((route) => route.page === 'legal')!.file));
+    expect(firstVisit).toHaveLength(1);
+    expect(legalHash).toHaveLength(1);
+    expect(directives['script-src']).toEqual(["'self'", cspSource(firstVisit[0]), cspSource(legalHash[0]), 'https://analytics.example.com']);
     expect(directives['connect-src']).toEqual(["'self'", 'https://analytics.example.com']);
     expect(directives['style-src']).toEqual(["'self'"]);
     expect(directives['frame-src']).toEqual(['https://coverage.example.net', 'https://maps.example.net']);
@@ -54,15 +60,15 @@ describe('Content-Security-Policy', () => {
   });
 
   it('leaves no style attribute, style element or unhashed inline script in any page', () => {
+    const allowed = cspDirectives(securityHeaders()['Content-Security-Policy'])['script-src'];
     for (const route of routeTable.routes) {
       const html = site.text(route.file);
       expect(html, route.path).not.toMatch(/\sstyle=/);
       expect(html, route.path).not.toMatch(/<style/);
-      const inlineScripts = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)].map((match) => match[1]);
-      for (const attributes of inlineScripts) {
-        if (route.path === '/' && attributes === '') continue;
-        expect(attributes, route.path).toMatch(/type="application\/(ld\+)?json"/);
+      for (const [, attributes] of html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)) {
+        if (attributes !== '') expect(attributes, route.path).toMatch(/type="application\/(ld\+)?json"/);
       }
+      for (const code of inlineScriptsOf(html)) expect(allowed, route.path).toContain(cspSource(code));
     }
   });
 });
