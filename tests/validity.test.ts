@@ -1,7 +1,10 @@
 /**
  * The built site is valid HTML and has no broken internal link or fragment: the
  * html and links gates of `site check`, run on a build of the real content served
- * by the preview, exactly as an editor's `site check` runs them.
+ * by the preview, exactly as an editor's `site check` runs them. This is the one
+ * place the tests run these two gates on the real build (the slowest gates: vnu on
+ * every page, a crawl of every link); tests/check/check.test.ts runs the other
+ * file gates through the CLI, and CI runs the whole `site check` after the tests.
  */
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -51,6 +54,8 @@ describe('links (links gate)', () => {
     expect(context.forwarded.map((page) => page.path)).toEqual(['/privacy/']);
     const outcome = await (await loadGate('links')).run(context);
     expect(failures(outcome.problems)).toEqual([]);
+    // External URLs are listed, never fetched.
+    expect(outcome.problems).toContainEqual(expect.objectContaining({ severity: 'info', message: expect.stringMatching(/^external link, not fetched: https:\/\/files\.example\.net\//) }));
     expect(outcome.summary).toMatch(/^\d{2,} internal URLs from \d+ pages, \d{3,} fragment links, 4 external URLs$/);
   }, 600_000);
 });
