@@ -126,13 +126,14 @@ describe('builds and the image cache', () => {
     const repaired = await runBuild({ cacheDir });
     expect(repaired.report.imageCache).toMatchObject({ hits: 39, misses: 2, corrupt: 2 });
     expectSameFiles(uncached.files, repaired.files);
-    expect((await runBuild({ cacheDir })).report.imageCache).toMatchObject({ hits: 41, corrupt: 0 });
   }, 180_000);
 
-  it('prunes what the last build did not use, so the cache does not grow', async () => {
+  it('prunes what the last build did not use, so the cache does not grow (and the repaired entries hit)', async () => {
     const stale = `${'0'.repeat(64)}.img`;
     await writeFile(path.join(cacheDir, stale), 'an image of a site as it once was');
     const report = (await runBuild({ cacheDir })).report;
+    // After the test above, the entries it repaired are whole again: every image hits.
+    expect(report.imageCache).toMatchObject({ hits: 41, misses: 0, corrupt: 0 });
     expect(report.imageCache.pruned).toBe(1);
     const left = await entries(cacheDir);
     expect(left).not.toContain(stale);
