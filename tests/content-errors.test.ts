@@ -13,7 +13,7 @@ import { isSiteError, type SiteError } from '../generator/errors.ts';
 import { createMemoryWriter } from '../generator/writer.ts';
 import { contentWithFixture, loadFixture, removeFixtureCopies } from './helpers/contentFixture.ts';
 import { makeTempDir, runSite } from './helpers/site.ts';
-import { sharedDist } from './helpers/sharedBuild.ts';
+import { sharedDist, warmImageCache } from './helpers/sharedBuild.ts';
 
 afterAll(removeFixtureCopies);
 
@@ -114,7 +114,9 @@ describe('content mistakes, each one located problem', () => {
 describe('mistakes the build finds after loading', () => {
   async function buildError(fixture: string, strict = false): Promise<{ error: SiteError; contentDir: string }> {
     const contentDir = await contentWithFixture(fixture);
-    const error = await build({ contentDir, writer: createMemoryWriter(), baseUrl: 'https://www.example.com', strict, cacheDir: path.join(path.dirname(contentDir), 'cache') }).then(
+    // A private copy of the warm image cache: a mistake found after loading need not draw every image again.
+    const cacheDir = await warmImageCache(path.join(path.dirname(contentDir), 'cache'));
+    const error = await build({ contentDir, writer: createMemoryWriter(), baseUrl: 'https://www.example.com', strict, cacheDir }).then(
       () => undefined,
       (caught: unknown) => caught,
     );

@@ -14,6 +14,7 @@ import { loadContent } from '../generator/content.ts';
 import { isSiteError } from '../generator/errors.ts';
 import { createMemoryWriter } from '../generator/writer.ts';
 import { copyRealContent, makeTempDir, realContent } from './helpers/site.ts';
+import { warmImageCache } from './helpers/sharedBuild.ts';
 
 const seed = 20261124;
 const mutationCount = 24;
@@ -94,6 +95,8 @@ describe('content fuzzer (fixed seed, bounded)', () => {
     const dir = await makeTempDir('fuzz');
     tempDirs.push(dir);
     const contentDir = await copyRealContent(dir);
+    // A private copy of the warm image cache: a mutated build draws only the images its mutation changed.
+    const cacheDir = await warmImageCache(path.join(dir, 'cache'));
     let built = 0;
     let refused = 0;
     for (let run = 0; run < mutationCount; run++) {
@@ -116,7 +119,7 @@ describe('content fuzzer (fixed seed, bounded)', () => {
         } else if (built < maxBuilds) {
           built++;
           const writer = createMemoryWriter();
-          const result = await build({ contentDir, writer, baseUrl: 'https://www.example.com', cacheDir: path.join(dir, 'cache') }).then(
+          const result = await build({ contentDir, writer, baseUrl: 'https://www.example.com', cacheDir }).then(
             () => undefined,
             (error: unknown) => error,
           );
