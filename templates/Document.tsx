@@ -8,7 +8,7 @@ import { scriptsFor } from '../generator/pages.ts';
 import type { PageContext } from './context.ts';
 import { consentKeyFor } from '../client/lib/consent.ts';
 import { CookieBanner } from './CookieBanner.tsx';
-import { Footer } from './Footer.tsx';
+import { Footer, footerId } from './Footer.tsx';
 import { Header } from './Header.tsx';
 import { pageMeta } from './meta.ts';
 import { StructuredData } from './StructuredData.tsx';
@@ -80,6 +80,14 @@ export function Document({ ctx, head, children }: DocumentProps) {
         ))}
         <link rel="manifest" href={ctx.icons.manifest} />
         <link rel="stylesheet" href={assets.stylesheet} />
+        {/* No first paint of a partly parsed page. Chromium's parser yields on a time budget
+            (or when the HTML arrives in parts); once the stylesheet is in, it may paint what it
+            has, e.g. the header without its language buttons or with its menu button half
+            parsed, and the header's centred row moves when the rest arrives: a layout shift.
+            Holding the paint until the footer is parsed (the whole page; at most 10 KB gzip,
+            one round trip) also means a script in the page, the legal page's hash opener, has
+            run by the first frame. */}
+        <link rel="expect" href={`#${footerId}`} blocking="render" />
         {scriptsFor(route.page).map((entry) => (
           <script key={entry} type="module" src={assets.scripts[entry]} />
         ))}

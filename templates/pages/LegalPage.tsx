@@ -8,7 +8,6 @@ import type { LegalSectionId } from '../../generator/routes.ts';
 import { legalDocumentIds, type LegalDocumentId } from '../../generator/schema.ts';
 import type { PageProps } from '../context.ts';
 import { Document } from '../Document.tsx';
-import { footerId } from '../Footer.tsx';
 import { fillPlaceholders, LastUpdated, LegalSections } from '../legal/LegalText.tsx';
 
 /** The element id of each document; `/privacy` forwards to `#privacy-policy`. */
@@ -22,21 +21,12 @@ const elementIds: Record<LegalDocumentId, string> = {
 /** The route sections name documents one to one. */
 const openFor = (section: LegalSectionId | undefined): LegalDocumentId | undefined => section;
 
-/**
- * The browser paints nothing before the footer is parsed (`rel="expect"`), so the
- * inline script after the documents has opened the one the hash names by the
- * first frame, and the browser's scroll to the hash lands on it open. (The
- * footer, not the script itself: a script waits for the stylesheet, and a frame
- * could come between its parsing and its running.)
- */
-const firstPaintAfterFooter = <link rel="expect" href={`#${footerId}`} blocking="render" />;
-
 export function LegalPage({ ctx }: PageProps) {
   const { t, route, content } = ctx;
   const documents = content.legal[route.language];
   const open = openFor(route.legalSection);
   return (
-    <Document ctx={ctx} head={firstPaintAfterFooter}>
+    <Document ctx={ctx}>
       <section className="hero hero--compact" aria-labelledby="legal-title">
         <div className="container">
           <h1 id="legal-title">{t('legal.hero.title')}</h1>
@@ -70,6 +60,8 @@ export function LegalPage({ ctx }: PageProps) {
             );
           })}
         </div>
+        {/* Has run by the first frame, so the browser's scroll to the hash lands on the document
+            open: every page holds its first paint until the footer is parsed (Document). */}
         <script dangerouslySetInnerHTML={{ __html: ctx.assets.inlineScripts['legal-hash'].code }} />
       </div>
     </Document>
