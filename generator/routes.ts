@@ -213,7 +213,7 @@ function assertUniqueFiles(routes: Route[], sources: Map<Route, SlugSource>, loc
         ? `${formatPath(placed.keys)}: "${placed.slug}" is also ${otherName}; both would be ${route.path}`
         : `${route.path} (${route.page}, ${route.language}) and ${earlier.path} (${earlier.page}, ${earlier.language}) would both write ${route.file}`,
       location: placed && locateSlug?.(placed.keys),
-      hint: placed?.keys[0] === 'former' ? 'A former slug is a path no page uses any more.' : 'Give each page its own slug in each language in slugs.yaml.',
+      hint: placed?.keys[0] === 'former' ? 'A former slug is a path no page uses any more.' : 'Give each page and legal section its own slug in each language in slugs.yaml.',
     }));
   }
   if (problems.length > 0) {
