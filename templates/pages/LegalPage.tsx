@@ -5,18 +5,10 @@
  * the one a hash names is opened by an inline script before the first paint.
  */
 import type { LegalSectionId } from '../../generator/routes.ts';
-import { legalDocumentIds, type LegalDocumentId } from '../../generator/schema.ts';
+import { legalDocumentElementIds, legalDocumentIds, type LegalDocumentId } from '../../generator/schema.ts';
 import type { PageProps } from '../context.ts';
 import { Document } from '../Document.tsx';
 import { fillPlaceholders, LastUpdated, LegalSections } from '../legal/LegalText.tsx';
-
-/** The element id of each document; `/privacy` forwards to `#privacy-policy`. */
-const elementIds: Record<LegalDocumentId, string> = {
-  tariffs: 'tariffs',
-  terms: 'terms',
-  privacy: 'privacy-policy',
-  cookie: 'cookie',
-};
 
 /** The route sections name documents one to one. */
 const openFor = (section: LegalSectionId | undefined): LegalDocumentId | undefined => section;
@@ -38,7 +30,7 @@ export function LegalPage({ ctx }: PageProps) {
         <div className="container legal-documents">
           {legalDocumentIds.map((documentId) => {
             const document = documents[documentId];
-            const id = elementIds[documentId];
+            const id = legalDocumentElementIds[documentId];
             const title = fillPlaceholders(document.title, ctx);
             return (
               <details key={documentId} id={id} name="legal-documents" className="legal-accordion" data-legal-document={id} open={open === documentId}>
