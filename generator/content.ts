@@ -8,18 +8,20 @@ import path from 'node:path';
 import fg from 'fast-glob';
 import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type YAMLError } from 'yaml';
 import { z } from 'zod';
-import { SiteError, type SourceLocation } from './errors.ts';
+import { formatPath, SiteError, type SourceLocation } from './errors.ts';
 import { closestMatch, didYouMean } from './suggest.ts';
 import { imageFileOf, textFileOf } from './contentPaths.ts';
 import { languagesFileSchema, siteLanguagesFrom, type Language, type LanguageEntry, type SiteLanguages } from './languages.ts';
 import { flagCountries } from '../templates/flags.tsx';
-import { requiredTextFiles, slugPageIds } from './pages.ts';
-import type { FormerSlugs, PageSlugs } from './routes.ts';
+import { requiredTextFiles, slugPageIds, type SlugPageId } from './pages.ts';
+import { createRouteTable, type FormerSlugs, type PageSlugs } from './routes.ts';
 import {
   businessBadgePlanId,
   cookiePolicyFileSchema,
+  defaultLanguagePathIds,
   countriesFileSchema,
   legalFileSchema,
+  legalSectionIds,
   plansFileSchema,
   requiredImages,
   sitePlaceholders,
@@ -98,11 +100,6 @@ class ProblemList {
   }
 }
 
-export function formatPath(segments: readonly PathSegment[]): string {
-  return segments
-    .map((segment, index) => (typeof segment === 'number' ? `[${segment}]` : index === 0 ? segment : `.${segment}`))
-    .join('');
-}
 
 /** Finds the deepest YAML node that exists along `segments` and returns its position. */
 function positionOf(file: ParsedFile, segments: readonly PathSegment[], key?: string) {
@@ -664,49 +661,66 @@ function checkLegalPlaceholders(file: ParsedFile, problems: ProblemList) {
 }
 
 /**
- * Every page needs a slug in every language, no language the list does not have,
- * and no two pages one path: each is a located error, never an overwritten page.
+ * Every page and legal section needs a slug in every language, no language the list
+ * does not have, and no two routes one path: each is a located error, never an
+ * overwritten page. Duplicate paths are found by the route table's own check.
  */
 function checkSlugs({ former = {}, ...slugs }: z.infer<typeof slugsFileSchema>, languages: SiteLanguages, file: ParsedFile, problems: ProblemList) {
-  for (const page of slugPageIds) {
-    if (!slugs[page]) problems.add('CONTENT_SCHEMA', `${page}: Missing; every page needs a slug per language`, file.displayPath, positionOf(file, []), `Add ${page}: { ${languages.codes.map((code) => `${code}: …`).join(', ')} }.`);
-  }
-  const seen = new Map<string, string>();
-  for (const [page, perLanguage] of Object.entries(slugs)) {
-    if (!perLanguage) continue;
-    for (const language of languages.codes) {
-      if (perLanguage[language] === undefined) {
-        problems.add('CONTENT_SCHEMA', `${page}.${language}: Missing slug`, file.displayPath, positionOf(file, [page]), `Every language of languages.yaml needs a slug for each page ('' only for the home page).`);
-        continue;
-      }
-      const path = `${language === languages.default ? '' : `${language}/`}${perLanguage[language]}`;
-      const earlier = seen.get(path);
-      if (earlier) problems.add('CONTENT_SCHEMA', `${page}.${language}: "${perLanguage[language]}" is also the slug of ${earlier}; both would be /${path}${path ? '/' : ''}`, file.displayPath, positionOf(file, [page, language]), 'Give each page its own slug in each language.');
-      else seen.set(path, `${page}.${language}`);
-    }
+  const report = (code: SiteError['code'], keys: PathSegment[], message: string, hint: string, key?: string) =>
+    problems.add(code, `${formatPath(key === undefined ? keys : [...keys, key])}: ${message}`, file.displayPath, positionOf(file, keys, key), hint);
+  const unknownLanguages = (keys: PathSegment[], perLanguage: Record<string, unknown>) => {
     for (const language of Object.keys(perLanguage)) {
-      if (!languages.codes.includes(language)) problems.add('CONTENT_UNKNOWN_KEY', `${page}.${language}: Unknown language "${language}"`, file.displayPath, positionOf(file, [page], language), `The languages are those of languages.yaml: ${languages.codes.join(', ')}.`);
+      if (!languages.codes.includes(language)) report('CONTENT_UNKNOWN_KEY', keys, `Unknown language "${language}"`, `The languages are those of languages.yaml: ${languages.codes.join(', ')}.`, language);
     }
-  }
-  // A former slug keeps its old path: it must not be (or become) the path of another page.
-  for (const [page, perLanguage] of Object.entries(former)) {
-    for (const [language, oldSlugs] of Object.entries(perLanguage ?? {})) {
-      if (!languages.codes.includes(language)) {
-        problems.add('CONTENT_UNKNOWN_KEY', `former.${page}.${language}: Unknown language "${language}"`, file.displayPath, positionOf(file, ['former', page], language), `The languages are those of languages.yaml: ${languages.codes.join(', ')}.`);
-        continue;
-      }
-      oldSlugs.forEach((slug, index) => {
-        const path = `${language === languages.default ? '' : `${language}/`}${slug}`;
-        const earlier = seen.get(path);
-        if (earlier || slug === '') problems.add('CONTENT_SCHEMA', `former.${page}.${language}[${index}]: "${slug}" is ${earlier ? `the slug of ${earlier}` : 'the home page'}`, file.displayPath, positionOf(file, ['former', page, language, index]), 'A former slug is a path no page uses any more.');
-        else seen.set(path, `former.${page}.${language}`);
-      });
-    }
-  }
+  };
+  /** A slug that cannot be used is reported; a stand-in that no path can have takes its place, so the route table still finds the duplicates among the rest. */
+  const standIn = (keys: PathSegment[]) => `~${formatPath(keys)}`;
   // A slug of the first language equal to another language's code would hide that language's home.
-  for (const [page, perLanguage] of Object.entries(slugs)) {
-    const slug = perLanguage?.[languages.default];
-    if (slug && languages.codes.includes(slug.split('/')[0])) problems.add('CONTENT_SCHEMA', `${page}.${languages.default}: "${slug}" is a language prefix`, file.displayPath, positionOf(file, [page, languages.default]), 'Choose a slug that is not a language code.');
+  const usable = (keys: PathSegment[], slug: string) => {
+    if (!languages.codes.includes(slug)) return slug;
+    report('CONTENT_SCHEMA', keys, `"${slug}" is a language prefix`, 'Choose a slug that is not a language code.');
+    return standIn(keys);
+  };
+  const perLanguage = (keys: PathSegment[], written: Record<string, string> | undefined, what: string) => {
+    unknownLanguages(keys, written ?? {});
+    return Object.fromEntries(languages.codes.map((language) => {
+      const slug = written?.[language];
+      if (written && slug === undefined) report('CONTENT_SCHEMA', [...keys, language], 'Missing slug', `Every language of languages.yaml needs a slug for each ${what}.`);
+      return [language, slug === undefined ? standIn([...keys, language]) : language === languages.default ? usable([...keys, language], slug) : slug];
+    }));
+  };
+
+  for (const page of slugPageIds) {
+    if (!slugs[page]) report('CONTENT_SCHEMA', [page], 'Missing; every page needs a slug per language', `Add ${page}: { ${languages.codes.map((code) => `${code}: …`).join(', ')} }.`);
+  }
+  const pageSlugs = Object.fromEntries(slugPageIds.map((page) => [page, perLanguage([page], slugs[page], `page ('' only for the home page)`)])) as Record<SlugPageId, Record<Language, string>>;
+  const legalSections = Object.fromEntries(legalSectionIds.map((section) => [section, perLanguage(['legalSections', section], slugs.legalSections[section], 'legal section')])) as PageSlugs['legalSections'];
+  const defaultLanguageOnly = Object.fromEntries(defaultLanguagePathIds.map((id) => [id, usable(['defaultLanguageOnly', id], slugs.defaultLanguageOnly[id])])) as PageSlugs['defaultLanguageOnly'];
+
+  // The paths of the default language alone had their former slugs in that language only.
+  const formerSlugs: FormerSlugs = {};
+  for (const [page, written] of Object.entries(former) as [keyof FormerSlugs, Record<string, string[]>][]) {
+    unknownLanguages(['former', page], written);
+    const only = (defaultLanguagePathIds as readonly string[]).includes(page) ? [languages.default] : languages.codes;
+    for (const language of Object.keys(written).filter((code) => languages.codes.includes(code))) {
+      if (only.includes(language)) formerSlugs[page] = { ...formerSlugs[page], [language]: written[language] };
+      else report('CONTENT_SCHEMA', ['former', page], `defaultLanguageOnly.${page} is served in ${languages.default} only`, `List its former slugs under ${languages.default}.`, language);
+    }
+  }
+
+  try {
+    createRouteTable({
+      languages,
+      slugs: { ...pageSlugs, legalSections, defaultLanguageOnly },
+      formerSlugs,
+      locateSlug: (keys) => {
+        const { line, col } = positionOf(file, keys);
+        return { file: file.displayPath, line, column: col };
+      },
+    });
+  } catch (error) {
+    if (!(error instanceof SiteError && error.code === 'ROUTE_CONFLICT')) throw error;
+    problems.problems.push(...error.problems);
   }
 }
 

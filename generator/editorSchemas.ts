@@ -175,11 +175,16 @@ function siteSchemas(references: References): EditorSchema[] {
   allow(tariffs, ['shortNumbers', 'items', 'service'], references.tariffServices, 'services under tariffTables.shortNumbers in the legal texts');
   allow(byFile['languages.schema.json'], ['buttons', 'items'], references.languages, 'language codes above');
   const slugs = byFile['slugs.schema.json'];
-  for (const page of Object.keys(slugs.properties as object)) {
-    const perLanguage = nodeAt(slugs, [page]);
-    if (page === 'former' || references.languages.length === 0) continue;
+  if (references.languages.length > 0) {
     // Every language's slug completes; a language the list does not have is refused.
-    perLanguage.propertyNames = { enum: references.languages };
+    const perLanguage = (steps: string[]) => (nodeAt(slugs, steps).propertyNames = { enum: references.languages });
+    for (const page of Object.keys(slugs.properties as object)) {
+      if (page === 'former' || page === 'defaultLanguageOnly') continue;
+      if (page !== 'legalSections') perLanguage([page]);
+    }
+    for (const section of Object.keys(nodeAt(slugs, ['legalSections']).properties as object)) perLanguage(['legalSections', section]);
+    const former = nodeAt(slugs, ['former']);
+    if (isRecord(former.additionalProperties)) former.additionalProperties.propertyNames = { enum: references.languages };
   }
   const cookie = byFile['cookie-policy.schema.json'];
   checkPlaceholders(cookie.properties);

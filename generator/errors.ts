@@ -34,6 +34,13 @@ export function displayPath(file: string): string {
   return path.relative(process.cwd(), path.resolve(file)) || '.';
 }
 
+/** A field as the messages name it: `plans[1].name`, `former.about.en[0]`. */
+export function formatPath(segments: readonly (string | number)[]): string {
+  return segments
+    .map((segment, index) => (typeof segment === 'number' ? `[${segment}]` : index === 0 ? segment : `.${segment}`))
+    .join('');
+}
+
 export class SiteError extends Error {
   readonly code: ErrorCode;
   readonly location?: SourceLocation;

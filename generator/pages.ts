@@ -13,8 +13,9 @@
 export interface PageType {
   /**
    * Where its paths come from: `slugs`, one slug per language in content/slugs.yaml;
-   * `routeTable`, made by the route table itself (forwarding pages, the not-found pages
-   * and the default language's pages whose paths are fixed).
+   * `routeTable`, made by the route table itself (the forwarding pages, the not-found
+   * pages, and the default language's own pages, whose slugs are under
+   * `defaultLanguageOnly` in content/slugs.yaml).
    */
   paths: 'slugs' | 'routeTable';
   /** The text file (texts/<language>/<name>.yaml) whose `meta.title` and `meta.description` describe the page; the default language must have it. */
@@ -37,9 +38,9 @@ export const pageTypes = {
   legal: { paths: 'slugs', texts: 'legal', scripts: ['legal'], inHeader: true },
   contact: { paths: 'slugs', texts: 'contact', moreTexts: ['forms'], scripts: ['forms'], inHeader: true },
   esim: { paths: 'slugs', texts: 'esim' },
-  /** The cookie policy in the default language; its title and text are content/cookie-policy.yaml. */
+  /** The cookie policy in the default language (slugs.yaml `defaultLanguageOnly.cookiePolicy`); its title and text are content/cookie-policy.yaml. */
   cookiePolicy: { paths: 'routeTable' },
-  /** `/privacy/` forwards to the privacy policy on the legal page. */
+  /** `/privacy/` (slugs.yaml `defaultLanguageOnly.privacyRedirect`) forwards to the privacy policy on the legal page. */
   privacyRedirect: { paths: 'routeTable' },
   /** A former slug (content/slugs.yaml `former:`) forwards to the page's path. */
   moved: { paths: 'routeTable' },

@@ -3,7 +3,7 @@
  * likely a typo and is reported, not ignored. Types are inferred from here.
  */
 import { z } from 'zod';
-import { slugPageIds } from './routes.ts';
+import { slugPageIds } from './pages.ts';
 
 /** Which languages exist is content (content/languages.yaml, read by languages.ts). */
 export type { Language } from './languages.ts';
@@ -262,6 +262,18 @@ export const legalDocumentSchema = z
   })
   .strict();
 export const legalDocumentIds = ['tariffs', 'terms', 'privacy', 'cookie'] as const;
+/** The documents the legal page can open from its path (/legal/<section>/); each has a slug per language in slugs.yaml. */
+export const legalSectionIds = ['tariffs', 'privacy', 'cookie'] as const satisfies readonly (typeof legalDocumentIds)[number][];
+/**
+ * The element id of each document on the legal page, so the URL fragment that opens it
+ * (`/condizioni/#privacy-policy`). An anchor, not a slug: it is the same in every language.
+ */
+export const legalDocumentElementIds: Record<(typeof legalDocumentIds)[number], string> = {
+  tariffs: 'tariffs',
+  terms: 'terms',
+  privacy: 'privacy-policy',
+  cookie: 'cookie',
+};
 export const legalFileSchema = z
   .object({
     tariffs: legalDocumentSchema.meta({ description: 'The tariffs: price tables and billing rules.' }),
@@ -342,20 +354,47 @@ export type TextTree = { [key: string]: string | TextTree | TextTree[] | string[
 const textValue: z.ZodType<unknown> = z.lazy(() => z.union([z.string().max(maxTextLength, `Expected a text of at most ${maxTextLength} characters`), z.array(textValue), z.record(z.string(), textValue)]));
 export const textsFileSchema = z.record(z.string(), textValue);
 
+const slugMessage = 'Expected a slug of lower-case letters, digits and single hyphens, such as chi-siamo';
 const slugSchema = about(
-  z.string().regex(/^([a-z0-9]+(-[a-z0-9]+)*)?$/, 'Expected a slug of lower-case letters, digits and single hyphens, such as chi-siamo'),
+  z.string().regex(/^([a-z0-9]+(-[a-z0-9]+)*)?$/, slugMessage),
   'The page\'s path in this language: lower-case letters, digits and single hyphens (\'\' for the home page).',
   'chi-siamo',
 );
+/** A slug that is never a home page: the legal sections and the paths of the default language alone. */
+const pathSlugSchema = (description: string, example: string) => about(z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, slugMessage), description, example);
 const pageSlugsSchema = about(z.record(z.string(), slugSchema), 'The page\'s slug in each language of languages.yaml.', { it: 'chi-siamo', en: 'about' });
+const sectionSlugSchema = pathSlugSchema('The section\'s slug in this language, after the legal page\'s: lower-case letters, digits and single hyphens.', 'privacy');
+const sectionSlugsSchema = about(z.record(z.string(), sectionSlugSchema), 'The section\'s slug in each language of languages.yaml.', { it: 'privacy', en: 'privacy' });
+
+/** The paths the default language alone has, each a slug of its own (/<slug>/, no language prefix). */
+export const defaultLanguagePathIds = ['legalAlias', 'cookiePolicy', 'privacyRedirect'] as const;
+export type DefaultLanguagePathId = (typeof defaultLanguagePathIds)[number];
+const defaultLanguageOnlySchema = z
+  .object({
+    legalAlias: pathSlugSchema('The legal page once more, with no section open, in the first language; its canonical URL is the legal page\'s.', 'condizioni'),
+    cookiePolicy: pathSlugSchema('The cookie policy page (cookie-policy.yaml), in the first language only.', 'cookie-policy'),
+    privacyRedirect: pathSlugSchema('Forwards (301) to the privacy policy on the legal page at the legalAlias path.', 'privacy'),
+  })
+  .strict();
+
 export const slugsFileSchema = z
   .object({
     ...(Object.fromEntries(slugPageIds.map((page) => [page, pageSlugsSchema.optional()])) as Record<(typeof slugPageIds)[number], z.ZodOptional<typeof pageSlugsSchema>>),
+    legalSections: about(
+      z.object(Object.fromEntries(legalSectionIds.map((section) => [section, sectionSlugsSchema])) as Record<(typeof legalSectionIds)[number], typeof sectionSlugsSchema>).strict(),
+      'The legal page with one document open: /<legal slug>/<section slug>/ in each language. Every section needs a slug in every language.',
+      { privacy: { it: 'privacy', en: 'privacy' } },
+    ),
+    defaultLanguageOnly: about(
+      defaultLanguageOnlySchema,
+      'Paths of the first language alone (no language prefix), each one slug: /<slug>/.',
+      { legalAlias: 'condizioni', cookiePolicy: 'cookie-policy', privacyRedirect: 'privacy' },
+    ),
     /** Slugs a page had before, per language: each old path answers 301 to the page. */
     former: about(
-      z.partialRecord(z.enum(slugPageIds), z.record(z.string(), z.array(slugSchema).min(1))).optional(),
-      'Slugs a page had before, per language: each old path is forwarded to the page.',
-      { about: { en: ['about-us'] } },
+      z.partialRecord(z.enum([...slugPageIds, ...defaultLanguagePathIds]), z.record(z.string(), z.array(slugSchema).min(1))).optional(),
+      'Slugs a page had before, per language: each old path is forwarded (301) to the page. The pages of defaultLanguageOnly take the first language only.',
+      { about: { en: ['about-us'] }, cookiePolicy: { it: ['cookies'] } },
     ),
   })
   .strict();

@@ -8,7 +8,7 @@ import { scriptsFor } from '../generator/pages.ts';
 import type { PageContext } from './context.ts';
 import { consentKeyFor } from '../client/lib/consent.ts';
 import { CookieBanner } from './CookieBanner.tsx';
-import { Footer } from './Footer.tsx';
+import { Footer, footerId } from './Footer.tsx';
 import { Header } from './Header.tsx';
 import { pageMeta } from './meta.ts';
 import { StructuredData } from './StructuredData.tsx';
@@ -80,6 +80,14 @@ export function Document({ ctx, head, children }: DocumentProps) {
         ))}
         <link rel="manifest" href={ctx.icons.manifest} />
         <link rel="stylesheet" href={assets.stylesheet} />
+        {/* No first paint of a partly parsed page. Chromium's parser yields on a time budget
+            (on a busy phone) and waits for HTML still on the way; once the stylesheet is in, it
+            may paint what it has: the header's row without its language buttons, or its menu
+            before the menu button is parsed (one 24.8 px line of text), moves when the rest
+            arrives, and so does a grid of cards showing only its first card. Until the footer,
+            not only the header: the whole page, whose HTML is a few KB gzip. It also means the
+            legal page's hash opener, a script in the page, has run by the first frame. */}
+        <link rel="expect" href={`#${footerId}`} blocking="render" />
         {scriptsFor(route.page).map((entry) => (
           <script key={entry} type="module" src={assets.scripts[entry]} />
         ))}

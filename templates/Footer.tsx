@@ -25,7 +25,7 @@ function LinkColumn({ id, title, links }: { id: string; title: string; links: Fo
   );
 }
 
-/** The legal page holds its first paint until the footer is parsed (see LegalPage). */
+/** Every page holds its first paint until the footer is parsed (see Document). */
 export const footerId = 'site-footer';
 
 export function Footer({ ctx }: { ctx: PageContext }) {

@@ -64,6 +64,7 @@ const located: [string, Expected][] = [
   ['text-turned-into-list', { file: 'texts/fr/notFound.yaml', line: 4, column: 1, code: 'CONTENT_SCHEMA', message: /^notFound\.title: This is a list/ }],
   ['empty-italian-text', { file: 'texts/it/notFound.yaml', line: 2, column: 10, code: 'CONTENT_SCHEMA', message: /^notFound\.meta\.title: Must not be empty/ }],
   ['zone-id-twice', { file: 'zones.yaml', code: 'CONTENT_SCHEMA', message: /^zones\[3\]\.id: "business" is used twice/ }],
+  ['cookie-policy-slug-taken', { file: 'slugs.yaml', line: 26, column: 17, code: 'ROUTE_CONFLICT', message: /^defaultLanguageOnly\.cookiePolicy: "chi-siamo" is also the slug of about\.it; both would be \/chi-siamo\/$/, hint: /own slug/ }],
   ['brand-too-long', { file: 'site.yaml', line: 3, column: 8, code: 'CONTENT_SCHEMA', message: /^brand: Too long: 239 characters, at most 200/ }],
   // YAML mistakes, in plain words at the line that holds them.
   ['text-with-colon', { file: 'texts/it/notFound.yaml', line: 5, column: 17, code: 'CONTENT_YAML_SYNTAX', message: /contains ": "/, hint: /double quotes/ }],

@@ -73,7 +73,7 @@ describe('editor schemas', () => {
       }
       if (node.items && typeof node.items === 'object' && !Array.isArray(node.items)) visit(node.items as Record<string, unknown>, `${where}[]`);
     };
-    for (const file of ['site', 'plans', 'zones', 'countries', 'tariffs', 'languages']) visit(JSON.parse(await readFile(path.join(schemaDir, `${file}.schema.json`), 'utf8')), file);
+    for (const file of ['site', 'plans', 'zones', 'countries', 'tariffs', 'languages', 'slugs']) visit(JSON.parse(await readFile(path.join(schemaDir, `${file}.schema.json`), 'utf8')), file);
     expect(undocumented).toEqual([]);
   });
 

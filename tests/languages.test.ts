@@ -128,7 +128,7 @@ describe('languages and slugs that the site cannot serve', () => {
     expect(error.problems.map((problem) => [problem.code, problem.message, problem.location?.file, problem.location?.line])).toEqual(
       expect.arrayContaining([
         ['CONTENT_REFERENCE', 'languages[1].flag: No flag drawn for "ZZ"', path.join(contentDir, 'languages.yaml'), 17],
-        ['CONTENT_SCHEMA', 'coverage.en: "about" is also the slug of about.en; both would be /en/about/', slugs, 8],
+        ['ROUTE_CONFLICT', 'coverage.en: "about" is also the slug of about.en; both would be /en/about/', slugs, 8],
         ['CONTENT_SCHEMA', 'contact.de: Missing slug', slugs, 10],
       ]),
     );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SiteError } from '../generator/errors.ts';
-import { createRouteTable, fileForPath, localizedPath } from '../generator/routes.ts';
+import { createRouteTable, fileForPath, localizedPath, type PageSlugs, type RouteInput, type SlugKeys } from '../generator/routes.ts';
 import { realLanguages, realRouteTable, realSlugs } from './helpers/routeTable.ts';
 
 const routeTable = realRouteTable;
@@ -99,16 +99,73 @@ describe('route table', () => {
     expect(localizedPath('fr', '', 'it')).toBe('/fr/');
   });
 
-  it('refuses two routes that would write the same file', () => {
+  it('refuses two routes that would write the same file, named where slugs.yaml writes the later one', () => {
     const clashing = { ...realSlugs, esim: { ...realSlugs.esim, en: 'about' } };
-    let error: unknown;
-    try {
-      createRouteTable({ languages: realLanguages, slugs: clashing });
-    } catch (caught) {
-      error = caught;
-    }
-    expect(error).toBeInstanceOf(SiteError);
-    expect((error as SiteError).code).toBe('ROUTE_CONFLICT');
-    expect((error as SiteError).problems[0].message).toContain('en/about/index.html');
+    const located: SlugKeys[] = [];
+    const problems = conflicts({ slugs: clashing, locateSlug: (keys) => (located.push(keys), { file: 'content/slugs.yaml', line: 11 }) });
+    expect(problems.map((problem) => [problem.code, problem.message, problem.location])).toEqual([
+      ['ROUTE_CONFLICT', 'esim.en: "about" is also the slug of about.en; both would be /en/about/', { file: 'content/slugs.yaml', line: 11 }],
+    ]);
+    expect(located).toEqual([['esim', 'en']]);
   });
 });
+
+describe('the legal sections and the default language’s own paths, from slugs.yaml', () => {
+  const renamed: PageSlugs = {
+    ...realSlugs,
+    legalSections: { ...realSlugs.legalSections, privacy: { it: 'riservatezza', en: 'data-protection', de: 'datenschutz', fr: 'confidentialite' } },
+    defaultLanguageOnly: { legalAlias: 'termini', cookiePolicy: 'informativa-cookie', privacyRedirect: 'dati-personali' },
+  };
+  const table = createRouteTable({ languages: realLanguages, slugs: renamed, formerSlugs: { cookiePolicy: { it: ['cookie-policy'] }, privacyRedirect: { it: ['privacy'] } } });
+  const at = (path: string) => table.routes.find((route) => route.path === path);
+
+  it('serves each legal section at its slug in each language, and no longer at the old one', () => {
+    expect(['/legal/riservatezza/', '/en/legal/data-protection/', '/de/legal/datenschutz/', '/fr/legal/confidentialite/'].map((path) => at(path)?.legalSection)).toEqual(['privacy', 'privacy', 'privacy', 'privacy']);
+    expect(table.legalSectionPath('privacy', 'de')).toBe('/de/legal/datenschutz/');
+    expect(at('/en/legal/data-protection/')!.languageLinks).toEqual({ it: '/legal/riservatezza/', en: '/en/legal/data-protection/', de: '/de/legal/datenschutz/', fr: '/fr/legal/confidentialite/' });
+    expect(at('/legal/privacy/')).toBeUndefined();
+    expect(at('/en/legal/cookie/')!.legalSection).toBe('cookie');
+  });
+
+  it('serves the legal alias, the cookie policy and the privacy forward at their slugs; the forward leads to the privacy document there', () => {
+    expect(at('/termini/')).toMatchObject({ page: 'legal', language: 'it', canonicalPath: '/legal/' });
+    expect(at('/informativa-cookie/')).toMatchObject({ page: 'cookiePolicy', canonicalPath: '/informativa-cookie/', indexable: true });
+    expect(table.pathOf('cookiePolicy', 'it')).toBe('/informativa-cookie/');
+    expect(table.pathOf('cookiePolicy', 'fr')).toBe('/fr/legal/cookie/');
+    expect(at('/dati-personali/')).toMatchObject({ page: 'privacyRedirect', redirectTo: '/termini/#privacy-policy', languageLinks: { en: '/en/legal/data-protection/' } });
+    expect(at('/condizioni/')).toBeUndefined();
+  });
+
+  it('forwards a former slug of the cookie policy and of the privacy forward straight to the final path', () => {
+    expect(at('/cookie-policy/')).toMatchObject({ page: 'moved', redirectTo: '/informativa-cookie/', canonicalPath: '/informativa-cookie/', noindex: true, indexable: false });
+    expect(at('/privacy/')).toMatchObject({ page: 'moved', redirectTo: '/termini/#privacy-policy', canonicalPath: '/legal/' });
+  });
+
+  it('reports two sections on one path at the later one', () => {
+    const sections = { ...realSlugs.legalSections, cookie: { ...realSlugs.legalSections.cookie, en: 'privacy' } };
+    const problems = conflicts({ slugs: { ...realSlugs, legalSections: sections }, locateSlug: (keys) => ({ file: 'content/slugs.yaml', line: keys.length }) });
+    expect(problems.map((problem) => [problem.message, problem.location?.file])).toEqual([
+      ['legalSections.cookie.en: "privacy" is also the slug of legalSections.privacy.en; both would be /en/legal/privacy/', 'content/slugs.yaml'],
+    ]);
+  });
+
+  it('reports a former slug that another page still has', () => {
+    const problems = conflicts({ slugs: realSlugs, formerSlugs: { cookiePolicy: { it: ['condizioni'] } } });
+    expect(problems.map((problem) => [problem.message, problem.hint])).toEqual([
+      ['former.cookiePolicy.it[0]: "condizioni" is also the slug of defaultLanguageOnly.legalAlias; both would be /condizioni/', 'A former slug is a path no page uses any more.'],
+    ]);
+  });
+});
+
+/** The problems of a route table that must not be made. */
+function conflicts(input: Omit<RouteInput, 'languages'>): SiteError[] {
+  let error: unknown;
+  try {
+    createRouteTable({ languages: realLanguages, ...input });
+  } catch (caught) {
+    error = caught;
+  }
+  expect(error).toBeInstanceOf(SiteError);
+  expect((error as SiteError).code).toBe('ROUTE_CONFLICT');
+  return (error as SiteError).problems;
+}

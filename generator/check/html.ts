@@ -24,7 +24,7 @@ interface VnuMessage {
 
 /**
  * The HTML standard lets `<link rel="expect" href="#id" blocking="render">` hold
- * the first paint until an element is parsed (the legal page uses it); the Nu
+ * the first paint until an element is parsed (every page uses it); the Nu
  * HTML Checker still allows `blocking` on stylesheet links only. That one
  * message is let pass, and only on a page that has such a link.
  */

@@ -5,38 +5,20 @@
  * the one a hash names is opened by an inline script before the first paint.
  */
 import type { LegalSectionId } from '../../generator/routes.ts';
-import { legalDocumentIds, type LegalDocumentId } from '../../generator/schema.ts';
+import { legalDocumentElementIds, legalDocumentIds, type LegalDocumentId } from '../../generator/schema.ts';
 import type { PageProps } from '../context.ts';
 import { Document } from '../Document.tsx';
-import { footerId } from '../Footer.tsx';
 import { fillPlaceholders, LastUpdated, LegalSections } from '../legal/LegalText.tsx';
-
-/** The element id of each document; `/privacy` forwards to `#privacy-policy`. */
-const elementIds: Record<LegalDocumentId, string> = {
-  tariffs: 'tariffs',
-  terms: 'terms',
-  privacy: 'privacy-policy',
-  cookie: 'cookie',
-};
 
 /** The route sections name documents one to one. */
 const openFor = (section: LegalSectionId | undefined): LegalDocumentId | undefined => section;
-
-/**
- * The browser paints nothing before the footer is parsed (`rel="expect"`), so the
- * inline script after the documents has opened the one the hash names by the
- * first frame, and the browser's scroll to the hash lands on it open. (The
- * footer, not the script itself: a script waits for the stylesheet, and a frame
- * could come between its parsing and its running.)
- */
-const firstPaintAfterFooter = <link rel="expect" href={`#${footerId}`} blocking="render" />;
 
 export function LegalPage({ ctx }: PageProps) {
   const { t, route, content } = ctx;
   const documents = content.legal[route.language];
   const open = openFor(route.legalSection);
   return (
-    <Document ctx={ctx} head={firstPaintAfterFooter}>
+    <Document ctx={ctx}>
       <section className="hero hero--compact" aria-labelledby="legal-title">
         <div className="container">
           <h1 id="legal-title">{t('legal.hero.title')}</h1>
@@ -48,7 +30,7 @@ export function LegalPage({ ctx }: PageProps) {
         <div className="container legal-documents">
           {legalDocumentIds.map((documentId) => {
             const document = documents[documentId];
-            const id = elementIds[documentId];
+            const id = legalDocumentElementIds[documentId];
             const title = fillPlaceholders(document.title, ctx);
             return (
               <details key={documentId} id={id} name="legal-documents" className="legal-accordion" data-legal-document={id} open={open === documentId}>
@@ -70,6 +52,8 @@ export function LegalPage({ ctx }: PageProps) {
             );
           })}
         </div>
+        {/* Has run by the first frame, so the browser's scroll to the hash lands on the document
+            open: every page holds its first paint until the footer is parsed (Document). */}
         <script dangerouslySetInnerHTML={{ __html: ctx.assets.inlineScripts['legal-hash'].code }} />
       </div>
     </Document>

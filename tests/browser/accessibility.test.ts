@@ -2,7 +2,7 @@
  * The a11y gate of `site check` on one page of each kind (tests/helpers/routeTable.ts:
  * every page type, every legal section open, every language among them): axe-core's
  * WCAG 2.1 A/AA rules at a desktop and a phone width, with the cookie banner open and
- * then closed, several pages at a time in the run's one browser. Also the mobile menu
+ * then closed, the two widths taking turns, several pages at a time in the run's one browser. Also the mobile menu
  * open at a phone width, which the gate does not open.
  *
  * Every page of the real build goes through the same gate in CI (`site check` after
@@ -18,6 +18,12 @@ import { hasChromium, startSite, type SiteUnderTest } from '../helpers/browser.t
 
 const pages = onePagePerKind();
 const widths = Object.keys(viewports) as ViewportName[];
+/**
+ * The widths take turns, as the languages do: each width sees most page types, and
+ * `site check` runs every page at both widths. The legal page appears once per open
+ * section, so it is seen at both.
+ */
+const widthOf = (index: number): ViewportName => widths[index % widths.length];
 
 let site: SiteUnderTest;
 beforeAll(async () => {
@@ -32,15 +38,19 @@ describe.skipIf(!hasChromium)('accessibility (axe, WCAG 2.1 AA)', () => {
   });
 
   // Pages at once (vitest's maxConcurrency), each in its own context of the shared browser.
+  it('checks every page type at both widths', () => {
+    expect(new Set(pages.map((route, index) => `${route.page} ${widthOf(index)}`)).size).toBeGreaterThan(new Set(pages.map((route) => route.page)).size);
+    expect(new Set(pages.map((_, index) => widthOf(index)))).toEqual(new Set(widths));
+  });
+
   describe.concurrent('one page of each kind', () => {
-    for (const route of pages) {
-      // Four axe runs; a busy two-core machine needs far longer than an idle one.
-      it(`finds no violation on ${route.path} (${route.page}; desktop and phone, banner open and closed)`, async ({ expect }) => {
-        const problems: string[] = [];
-        for (const viewport of widths) problems.push(...(await accessibilityProblems(site.browser, site.url, route.path, viewport)));
-        expect(problems).toEqual([]);
+    pages.forEach((route, index) => {
+      const viewport = widthOf(index);
+      // Two axe runs; a busy two-core machine needs far longer than an idle one.
+      it(`finds no violation on ${route.path} (${route.page}; ${viewport}, banner open and closed)`, async ({ expect }) => {
+        expect(await accessibilityProblems(site.browser, site.url, route.path, viewport)).toEqual([]);
       }, 300_000);
-    }
+    });
   });
 
   it('finds no violation with the mobile menu open at a phone width', async () => {

@@ -35,6 +35,8 @@ export interface OpenOptions extends BrowserContextOptions {
    * that going back always reloads; the mobile menu's pageshow handling needs it on.
    */
   backForwardCache?: boolean;
+  /** Another server of the same build to load the page from (one that sends a page in parts); default the site's. */
+  origin?: string;
 }
 
 export const consentKey = 'example-mobile-cookie-consent';
@@ -86,7 +88,7 @@ export async function startSite(options: StartOptions = {}): Promise<SiteUnderTe
     url: server.url,
     dir: outDir,
     browser,
-    async open(pagePath, { consent = 'essential', setup, backForwardCache = false, ...options } = {}) {
+    async open(pagePath, { consent = 'essential', setup, backForwardCache = false, origin = server.url, ...options } = {}) {
       const owner = backForwardCache ? await (cachingBrowser ??= launch({ ignoreDefaultArgs: ['--disable-back-forward-cache'] })) : browser;
       const context = await owner.newContext({ userAgent: desktopUserAgent, locale: 'it-CH', ...options });
       contexts.push(context);
@@ -100,12 +102,12 @@ export async function startSite(options: StartOptions = {}): Promise<SiteUnderTe
       // No test reaches the internet: anything not served by the preview server gets an empty answer.
       // Frames (the maps) get an empty page, since a 204 would leave their navigation pending.
       await context.route(
-        (url) => !url.href.startsWith(server.url),
+        (url) => !url.href.startsWith(origin),
         (route) => (route.request().resourceType() === 'document' ? route.fulfill({ status: 200, contentType: 'text/html', body: '' }) : route.fulfill({ status: 204, body: '' })),
       );
       const page = await context.newPage();
       await setup?.(page);
-      await page.goto(`${server.url}${pagePath}`);
+      await page.goto(`${origin}${pagePath}`);
       return page;
     },
     async close() {
