@@ -74,7 +74,7 @@ const isVisible = (page: Page, selector: string) => page.locator(selector).isVis
 const noticeTexts = (page: Page, selector: string) => page.locator(`${selector} p`).allTextContents();
 
 /** The forms' notices in English, word for word. */
-const section8 = {
+const englishNotices = {
   error: ['An error occurred while submitting the form', 'Please try again later or contact us directly'],
   partnership: ['Application sent successfully', 'We will contact you soon to discuss the details.'],
   contact: ['Message sent successfully!', 'Your email client will open to complete the sending.'],
@@ -284,7 +284,7 @@ describe.skipIf(!hasChromium)('forms', () => {
     await fillPartnership(page, 'We resell business mobile plans in Ticino.');
     await page.locator('form[data-form="partnership"] button[type="submit"]').click();
     expect(await isVisible(page, '[data-form-error]')).toBe(true);
-    expect(await noticeTexts(page, '[data-form-error]')).toEqual(section8.error);
+    expect(await noticeTexts(page, '[data-form-error]')).toEqual(englishNotices.error);
     expect(await isVisible(page, '[data-form-success]')).toBe(false);
   });
 
@@ -293,14 +293,14 @@ describe.skipIf(!hasChromium)('forms', () => {
     await recordWindowOpen(page);
     await fillPartnership(page, 'We resell business mobile plans in Ticino.');
     await page.locator('form[data-form="partnership"] button[type="submit"]').click();
-    expect(await noticeTexts(page, '[data-form-success]')).toEqual(section8.partnership);
+    expect(await noticeTexts(page, '[data-form-success]')).toEqual(englishNotices.partnership);
 
     const contact = await site.open('/en/contact/');
     const navigations = await recordNavigations(contact);
     await fillContact(contact, 'Offer');
     await contact.locator('form[data-form="contact"] button[type="submit"]').click();
     await expect.poll(() => navigations.urls.length).toBe(1);
-    expect(await noticeTexts(contact, '[data-form-success]')).toEqual(section8.contact);
+    expect(await noticeTexts(contact, '[data-form-success]')).toEqual(englishNotices.contact);
     await navigations.session.detach();
   });
 
