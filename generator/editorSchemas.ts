@@ -178,10 +178,8 @@ function siteSchemas(references: References): EditorSchema[] {
   if (references.languages.length > 0) {
     // Every language's slug completes; a language the list does not have is refused.
     const perLanguage = (steps: string[]) => (nodeAt(slugs, steps).propertyNames = { enum: references.languages });
-    for (const page of Object.keys(slugs.properties as object)) {
-      if (page === 'former' || page === 'defaultLanguageOnly') continue;
-      if (page !== 'legalSections') perLanguage([page]);
-    }
+    const notPerLanguage = ['former', 'defaultLanguageOnly', 'legalSections'];
+    for (const page of Object.keys(slugs.properties as object)) if (!notPerLanguage.includes(page)) perLanguage([page]);
     for (const section of Object.keys(nodeAt(slugs, ['legalSections']).properties as object)) perLanguage(['legalSections', section]);
     const former = nodeAt(slugs, ['former']);
     if (isRecord(former.additionalProperties)) former.additionalProperties.propertyNames = { enum: references.languages };
