@@ -49,6 +49,12 @@ export interface SiteUnderTest {
   browser: Browser;
   /** A fresh context (empty storage) and page; analytics and every outside request are answered locally. */
   open(path: string, options?: OpenOptions): Promise<Page>;
+  /**
+   * A context set up as `open` sets one up (consent, local answers), without a page. Each
+   * new context costs a busy machine about a second of CPU, a navigation of an open page
+   * about half that: tests that need a fresh page but not fresh storage share one.
+   */
+  context(options?: Omit<OpenOptions, 'setup'>): Promise<BrowserContext>;
   close(): Promise<void>;
 }
 
@@ -84,30 +90,35 @@ export async function startSite(options: StartOptions = {}): Promise<SiteUnderTe
   const browser = await connectShared();
   let cachingBrowser: Promise<Browser> | undefined;
   const contexts: BrowserContext[] = [];
+  const newContext: SiteUnderTest['context'] = async ({ consent = 'essential', backForwardCache = false, origin = server.url, ...options } = {}) => {
+    const owner = backForwardCache ? await (cachingBrowser ??= launch({ ignoreDefaultArgs: ['--disable-back-forward-cache'] })) : browser;
+    const context = await owner.newContext({ userAgent: desktopUserAgent, locale: 'it-CH', ...options });
+    contexts.push(context);
+    // Generous: two busy cores run builds and browsers side by side.
+    context.setDefaultTimeout(60_000);
+    if (consent) {
+      await context.addInitScript(([key, value]) => {
+        if (!localStorage.getItem(key)) localStorage.setItem(key, value);
+      }, [consentKey, consent] as const);
+    }
+    // No test reaches the internet: anything not served by the preview server gets an empty answer.
+    // Frames (the maps) get an empty page, since a 204 would leave their navigation pending.
+    await context.route(
+      (url) => !url.href.startsWith(origin),
+      (route) => (route.request().resourceType() === 'document' ? route.fulfill({ status: 200, contentType: 'text/html', body: '' }) : route.fulfill({ status: 204, body: '' })),
+    );
+    return context;
+  };
   return {
     url: server.url,
     dir: outDir,
     browser,
-    async open(pagePath, { consent = 'essential', setup, backForwardCache = false, origin = server.url, ...options } = {}) {
-      const owner = backForwardCache ? await (cachingBrowser ??= launch({ ignoreDefaultArgs: ['--disable-back-forward-cache'] })) : browser;
-      const context = await owner.newContext({ userAgent: desktopUserAgent, locale: 'it-CH', ...options });
-      contexts.push(context);
-      // Generous: two busy cores run builds and browsers side by side.
-      context.setDefaultTimeout(60_000);
-      if (consent) {
-        await context.addInitScript(([key, value]) => {
-          if (!localStorage.getItem(key)) localStorage.setItem(key, value);
-        }, [consentKey, consent] as const);
-      }
-      // No test reaches the internet: anything not served by the preview server gets an empty answer.
-      // Frames (the maps) get an empty page, since a 204 would leave their navigation pending.
-      await context.route(
-        (url) => !url.href.startsWith(origin),
-        (route) => (route.request().resourceType() === 'document' ? route.fulfill({ status: 200, contentType: 'text/html', body: '' }) : route.fulfill({ status: 204, body: '' })),
-      );
+    context: newContext,
+    async open(pagePath, { setup, ...options } = {}) {
+      const context = await newContext(options);
       const page = await context.newPage();
       await setup?.(page);
-      await page.goto(`${origin}${pagePath}`);
+      await page.goto(`${options.origin ?? server.url}${pagePath}`);
       return page;
     },
     async close() {
