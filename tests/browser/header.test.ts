@@ -1,20 +1,48 @@
 /** Header scroll style, mobile menu, hash scroll, legal accordions and the not-found log. */
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ConsoleMessage, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { hasChromium, startSite, type SiteUnderTest } from '../helpers/browser.ts';
 
 let site: SiteUnderTest;
 
+const phone = { viewport: { width: 375, height: 740 } };
+
+/**
+ * Pages shared by the tests, one per screen and script setting: a test loads its page
+ * afresh with `goto` (a new document, so nothing set on `window` carries over) instead of
+ * opening a context of its own, which costs a busy machine about three times as much.
+ * No test here depends on storage. Tests that change a page for every later load (init
+ * scripts, routes, a fake clock) get a page or context of their own.
+ */
+let desktop: Page;
+let phoneWithScript: Page;
+let phoneWithoutScript: Page;
+
 beforeAll(async () => {
   site = await startSite();
+  if (!hasChromium) return;
+  desktop = await (await site.context()).newPage();
+  phoneWithScript = await (await site.context(phone)).newPage();
+  phoneWithoutScript = await (await site.context({ ...phone, javaScriptEnabled: false })).newPage();
 });
 afterAll(async () => site?.close());
 
-const phone = { viewport: { width: 375, height: 740 } };
+/** Loads one of the site's pages, fresh, in a shared page. */
+async function visit(page: Page, path: string): Promise<Page> {
+  await page.goto(`${site.url}${path}`);
+  return page;
+}
+
+/** A page of its own in the desktop context, closed when the test ends. */
+async function ownPage(): Promise<Page> {
+  const page = await desktop.context().newPage();
+  onTestFinished(() => page.close());
+  return page;
+}
 
 describe.skipIf(!hasChromium)('header', () => {
   it('turns translucent past 20 px of scroll and back at the top', async () => {
-    const page = await site.open('/en/');
+    const page = await visit(desktop, '/en/');
     const header = page.locator('[data-site-header]');
     const state = async () => ({ scrolled: await header.evaluate((element) => element.classList.contains('is-scrolled')) });
     await page.evaluate(() => window.scrollTo(0, 20));
@@ -28,13 +56,13 @@ describe.skipIf(!hasChromium)('header', () => {
   });
 
   it('hides the menu button on a desktop screen', async () => {
-    const page = await site.open('/en/');
+    const page = await visit(desktop, '/en/');
     expect(await page.locator('[data-menu-toggle]').isVisible()).toBe(false);
     expect(await page.locator('.site-nav').isVisible()).toBe(true);
   });
 
   it('opens and closes the mobile menu with its button and Escape, handling focus', async () => {
-    const page = await site.open('/en/', phone);
+    const page = await visit(phoneWithScript, '/en/');
     const toggle = page.locator('[data-menu-toggle]');
     const menu = page.locator('#mobile-menu');
     const focusInMenu = () => page.evaluate(() => document.activeElement?.closest('#mobile-menu') !== null);
@@ -57,7 +85,7 @@ describe.skipIf(!hasChromium)('header', () => {
   });
 
   it('lays the open menu over the page and keeps the button’s width, so nothing moves', async () => {
-    const page = await site.open('/en/', phone);
+    const page = await visit(phoneWithScript, '/en/');
     const toggle = page.locator('[data-menu-toggle]');
     const boxes = () => Promise.all([toggle, page.locator('[data-site-header]'), page.locator('main')].map((locator) => locator.boundingBox()));
     const closed = await boxes();
@@ -69,7 +97,7 @@ describe.skipIf(!hasChromium)('header', () => {
   });
 
   it('closes the mobile menu as soon as one of its links is clicked', async () => {
-    const page = await site.open('/en/', phone);
+    const page = await visit(phoneWithScript, '/en/');
     const toggle = page.locator('[data-menu-toggle]');
     await toggle.click();
     expect(await page.locator('#mobile-menu').isVisible()).toBe(true);
@@ -77,9 +105,11 @@ describe.skipIf(!hasChromium)('header', () => {
     // a listener on window runs after the menu's own, in the same click. It reports through the
     // console, since Playwright holds evaluations while a navigation is under way.
     const states: string[] = [];
-    page.on('console', (message) => {
+    const record = (message: ConsoleMessage) => {
       if (message.text().startsWith('menu after click:')) states.push(message.text());
-    });
+    };
+    page.on('console', record);
+    onTestFinished(() => void page.off('console', record));
     await page.evaluate(() => {
       window.addEventListener('click', () => {
         const toggle = document.querySelector('[data-menu-toggle]');
@@ -92,6 +122,7 @@ describe.skipIf(!hasChromium)('header', () => {
     expect(states).toEqual(['menu after click: /en/ expanded=false open=false']);
   });
 
+  // A browser of its own, with the back/forward cache on: the shared one has it off.
   it('shows the menu closed when back/forward restores a page from the cache', async () => {
     const page = await site.open('/en/', {
       ...phone,
@@ -114,7 +145,7 @@ describe.skipIf(!hasChromium)('header', () => {
   });
 
   it('works without script: closed at first, opened and closed by its button', async () => {
-    const page = await site.open('/en/', { ...phone, javaScriptEnabled: false });
+    const page = await visit(phoneWithoutScript, '/en/');
     const toggle = page.locator('[data-menu-toggle]');
     const menu = page.locator('#mobile-menu');
     expect(await toggle.isVisible()).toBe(true);
@@ -127,14 +158,14 @@ describe.skipIf(!hasChromium)('header', () => {
   });
 
   it('has the same header height with and without script', async () => {
-    const height = async (javaScriptEnabled: boolean) => {
-      const page = await site.open('/en/', { ...phone, javaScriptEnabled });
+    const height = async (page: Page) => {
+      await visit(page, '/en/');
       await page.waitForLoadState('load');
       return (await page.locator('[data-site-header]').boundingBox())?.height;
     };
-    const withScript = await height(true);
+    const withScript = await height(phoneWithScript);
     expect(withScript).toBeGreaterThan(40);
-    expect(await height(false)).toBe(withScript);
+    expect(await height(phoneWithoutScript)).toBe(withScript);
   });
 });
 
@@ -149,6 +180,7 @@ interface ScrollCall {
  * page ends up) matters: the browser's fragment jump alone already lands there.
  */
 async function watchHashScroll(page: Page) {
+  // The clock belongs to the page's context: this one's context is its own.
   await page.addInitScript(() => {
     const calls: ScrollCall[] = [];
     (window as unknown as { scrollCalls: ScrollCall[] }).scrollCalls = calls;
@@ -165,9 +197,21 @@ async function watchHashScroll(page: Page) {
 const scrollCalls = (page: Page) => page.evaluate(() => (window as unknown as { scrollCalls: ScrollCall[] }).scrollCalls);
 
 describe.skipIf(!hasChromium)('hash scroll', () => {
+  /**
+   * One page for these tests, in a context of their own: the recording init script and the
+   * paused clock stay for every load, and each load starts with an empty record. The clock
+   * only moves when a test moves it, so each test sees its 100 ms from its own load.
+   */
+  let page: Page;
+  beforeAll(async () => {
+    page = await (await site.context()).newPage();
+    await watchHashScroll(page);
+  });
+
   for (const [reducedMotion, behavior] of [['no-preference', 'smooth'], ['reduce', 'auto']] as const) {
     it(`scrolls to the tariff zones 100 ms after the footer's roaming link, ${behavior} (${reducedMotion})`, async () => {
-      const page = await site.open('/en/', { reducedMotion, setup: watchHashScroll });
+      await page.emulateMedia({ reducedMotion });
+      await visit(page, '/en/');
       const roaming = page.locator('.site-footer a', { hasText: 'Roaming' });
       expect(await roaming.getAttribute('href')).toBe('/en/subscriptions/#tariff-zones');
       await roaming.click();
@@ -182,7 +226,8 @@ describe.skipIf(!hasChromium)('hash scroll', () => {
   }
 
   it('scrolls to a hash changed on the same page, after 100 ms', async () => {
-    const page = await site.open('/abbonamenti/', { setup: watchHashScroll });
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    await visit(page, '/abbonamenti/');
     await page.evaluate(() => {
       location.hash = 'countries-section';
     });
@@ -197,21 +242,21 @@ describe.skipIf(!hasChromium)('legal accordions', () => {
   const openIds = (page: import('playwright-core').Page) => page.locator('details[data-legal-document][open]').evaluateAll((elements) => elements.map((element) => element.id));
 
   it('opens the route’s section on load and none on /legal/', async () => {
-    expect(await openIds(await site.open('/legal/tariffs/'))).toEqual(['tariffs']);
-    expect(await openIds(await site.open('/en/legal/privacy/'))).toEqual(['privacy-policy']);
-    expect(await openIds(await site.open('/de/legal/cookie/'))).toEqual(['cookie']);
-    expect(await openIds(await site.open('/legal/'))).toEqual([]);
-    expect(await openIds(await site.open('/condizioni/'))).toEqual([]);
+    expect(await openIds(await visit(desktop, '/legal/tariffs/'))).toEqual(['tariffs']);
+    expect(await openIds(await visit(desktop, '/en/legal/privacy/'))).toEqual(['privacy-policy']);
+    expect(await openIds(await visit(desktop, '/de/legal/cookie/'))).toEqual(['cookie']);
+    expect(await openIds(await visit(desktop, '/legal/'))).toEqual([]);
+    expect(await openIds(await visit(desktop, '/condizioni/'))).toEqual([]);
   });
 
   it('opens the section a hash names, where /privacy/ leads', async () => {
-    const page = await site.open('/privacy/');
+    const page = await visit(desktop, '/privacy/');
     await page.waitForURL('**/condizioni/#privacy-policy');
     await expect.poll(() => openIds(page)).toEqual(['privacy-policy']);
   });
 
   it('keeps one open at a time and lets the open one close', async () => {
-    const page = await site.open('/legal/privacy/');
+    const page = await visit(desktop, '/legal/privacy/');
     await page.locator('#tariffs > summary').click();
     expect(await openIds(page)).toEqual(['tariffs']);
     await page.locator('#tariffs > summary').click();
@@ -237,8 +282,15 @@ describe.skipIf(!hasChromium)('legal accordions', () => {
     );
   }
 
+  /** One page without exclusive details for the two tests below: its init script and route stay for every load. */
+  let withoutExclusive: Page;
+  beforeAll(async () => {
+    withoutExclusive = await desktop.context().newPage();
+    await withoutExclusiveDetails(withoutExclusive);
+  });
+
   it('keeps one open at a time, lets it close and opens from the hash where the browser lacks exclusive details', async () => {
-    const page = await site.open('/legal/tariffs/', { setup: withoutExclusiveDetails });
+    const page = await visit(withoutExclusive, '/legal/tariffs/');
     expect(await page.evaluate(() => 'name' in HTMLDetailsElement.prototype)).toBe(false);
     expect(await page.locator('details[data-legal-document][name]').count()).toBe(0);
     expect(await openIds(page)).toEqual(['tariffs']);
@@ -255,23 +307,27 @@ describe.skipIf(!hasChromium)('legal accordions', () => {
   });
 
   it('opens a hash-named section on load where the browser lacks exclusive details', async () => {
-    const page = await site.open('/legal/tariffs/#privacy-policy', { setup: withoutExclusiveDetails });
+    const page = await visit(withoutExclusive, '/legal/tariffs/#privacy-policy');
     await expect.poll(() => openIds(page)).toEqual(['privacy-policy']);
   });
 });
 
 describe.skipIf(!hasChromium)('not found', () => {
-  /** The page's console messages from its first load on. */
+  /**
+   * The page's console messages from its first load on: the shared desktop page, or one
+   * of the test's own where `setup` changes every load (an init script).
+   */
   const openLogged = async (path: string, setup?: (page: Page) => Promise<unknown>) => {
     const messages: string[] = [];
     const errors: string[] = [];
-    const page = await site.open(path, {
-      setup: async (page) => {
-        page.on('console', (message) => messages.push(message.text()));
-        page.on('pageerror', (error) => errors.push(error.message));
-        await setup?.(page);
-      },
-    });
+    const page = setup ? await ownPage() : desktop;
+    const onConsole = (message: ConsoleMessage) => messages.push(message.text());
+    const onError = (error: Error) => errors.push(error.message);
+    page.on('console', onConsole);
+    page.on('pageerror', onError);
+    onTestFinished(() => void page.off('console', onConsole).off('pageerror', onError));
+    await setup?.(page);
+    await visit(page, path);
     return { page, messages, errors };
   };
 
