@@ -1,5 +1,5 @@
 /** Header scroll style, mobile menu, hash scroll, legal accordions and the not-found log. */
-import type { ConsoleMessage, Page } from 'playwright-core';
+import type { ConsoleMessage, Disposable, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { hasChromium, startSite, type SiteUnderTest } from '../helpers/browser.ts';
 
@@ -11,8 +11,8 @@ const phone = { viewport: { width: 375, height: 740 } };
  * Pages shared by the tests, one per screen and script setting: a test loads its page
  * afresh with `goto` (a new document, so nothing set on `window` carries over) instead of
  * opening a context of its own, which costs a busy machine about three times as much.
- * No test here depends on storage. Tests that change a page for every later load (init
- * scripts, routes, a fake clock) get a page or context of their own.
+ * No test here depends on storage. Init scripts and routes a test adds to a shared page are
+ * removed when it ends; the fake clock, which belongs to a context, gets a context of its own.
  */
 let desktop: Page;
 let phoneWithScript: Page;
@@ -30,13 +30,6 @@ afterAll(async () => site?.close());
 /** Loads one of the site's pages, fresh, in a shared page. */
 async function visit(page: Page, path: string): Promise<Page> {
   await page.goto(`${site.url}${path}`);
-  return page;
-}
-
-/** A page of its own in the desktop context, closed when the test ends. */
-async function ownPage(): Promise<Page> {
-  const page = await desktop.context().newPage();
-  onTestFinished(() => page.close());
   return page;
 }
 
@@ -268,77 +261,81 @@ describe.skipIf(!hasChromium)('legal accordions', () => {
    * script takes its fallback, and the served markup loses its `name` attributes,
    * so Chromium's own exclusivity cannot do the work in its place.
    */
-  async function withoutExclusiveDetails(page: Page) {
-    await page.addInitScript(() => {
+  async function withoutExclusiveDetails(page: Page): Promise<() => Promise<void>> {
+    const initScript = await page.addInitScript(() => {
       delete (HTMLDetailsElement.prototype as { name?: string }).name;
     });
-    await page.route(
-      (url) => /^\/(?:(?:en|de|fr)\/)?(?:legal|condizioni)\//.test(url.pathname),
-      async (route) => {
-        const response = await route.fetch();
-        const body = (await response.text()).replace(/(<details\b[^>]*?)\sname="[^"]*"/g, '$1');
-        await route.fulfill({ response, body });
-      },
-    );
+    const legalPages = (url: URL) => /^\/(?:(?:en|de|fr)\/)?(?:legal|condizioni)\//.test(url.pathname);
+    await page.route(legalPages, async (route) => {
+      const response = await route.fetch();
+      const body = (await response.text()).replace(/(<details\b[^>]*?)\sname="[^"]*"/g, '$1');
+      await route.fulfill({ response, body });
+    });
+    return async () => {
+      await initScript.dispose();
+      await page.unroute(legalPages);
+    };
   }
 
-  /** One page without exclusive details for the two tests below: its init script and route stay for every load. */
-  let withoutExclusive: Page;
-  beforeAll(async () => {
-    withoutExclusive = await desktop.context().newPage();
-    await withoutExclusiveDetails(withoutExclusive);
-  });
-
-  it('keeps one open at a time, lets it close and opens from the hash where the browser lacks exclusive details', async () => {
-    const page = await visit(withoutExclusive, '/legal/tariffs/');
-    expect(await page.evaluate(() => 'name' in HTMLDetailsElement.prototype)).toBe(false);
-    expect(await page.locator('details[data-legal-document][name]').count()).toBe(0);
-    expect(await openIds(page)).toEqual(['tariffs']);
-    await page.locator('#terms > summary').click();
-    await expect.poll(() => openIds(page)).toEqual(['terms']);
-    await page.locator('#terms > summary').click();
-    await expect.poll(() => openIds(page)).toEqual([]);
-    await page.locator('#cookie > summary').click();
-    await expect.poll(() => openIds(page)).toEqual(['cookie']);
-    await page.evaluate(() => {
-      location.hash = 'privacy-policy';
+  describe('where the browser lacks exclusive details', () => {
+    // The shared desktop page, changed for every load until these tests end.
+    let restore: (() => Promise<void>) | undefined;
+    beforeAll(async () => {
+      restore = await withoutExclusiveDetails(desktop);
     });
-    await expect.poll(() => openIds(page)).toEqual(['privacy-policy']);
-  });
+    afterAll(async () => restore?.());
 
-  it('opens a hash-named section on load where the browser lacks exclusive details', async () => {
-    const page = await visit(withoutExclusive, '/legal/tariffs/#privacy-policy');
-    await expect.poll(() => openIds(page)).toEqual(['privacy-policy']);
+    it('keeps one open at a time, lets it close and opens from the hash where the browser lacks exclusive details', async () => {
+      const page = await visit(desktop, '/legal/tariffs/');
+      expect(await page.evaluate(() => 'name' in HTMLDetailsElement.prototype)).toBe(false);
+      expect(await page.locator('details[data-legal-document][name]').count()).toBe(0);
+      expect(await openIds(page)).toEqual(['tariffs']);
+      await page.locator('#terms > summary').click();
+      await expect.poll(() => openIds(page)).toEqual(['terms']);
+      await page.locator('#terms > summary').click();
+      await expect.poll(() => openIds(page)).toEqual([]);
+      await page.locator('#cookie > summary').click();
+      await expect.poll(() => openIds(page)).toEqual(['cookie']);
+      await page.evaluate(() => {
+        location.hash = 'privacy-policy';
+      });
+      await expect.poll(() => openIds(page)).toEqual(['privacy-policy']);
+    });
+
+    it('opens a hash-named section on load where the browser lacks exclusive details', async () => {
+      const page = await visit(desktop, '/legal/tariffs/#privacy-policy');
+      await expect.poll(() => openIds(page)).toEqual(['privacy-policy']);
+    });
   });
 });
 
 describe.skipIf(!hasChromium)('not found', () => {
   /**
-   * The page's console messages from its first load on: the shared desktop page, or one
-   * of the test's own where `setup` changes every load (an init script).
+   * The shared desktop page's console messages from its first load on; `setup` may add
+   * an init script, removed when the test ends.
    */
-  const openLogged = async (path: string, setup?: (page: Page) => Promise<unknown>) => {
+  const openLogged = async (path: string, setup?: (page: Page) => Promise<Disposable>) => {
     const messages: string[] = [];
     const errors: string[] = [];
-    const page = setup ? await ownPage() : desktop;
+    const page = desktop;
     const onConsole = (message: ConsoleMessage) => messages.push(message.text());
     const onError = (error: Error) => errors.push(error.message);
     page.on('console', onConsole);
     page.on('pageerror', onError);
     onTestFinished(() => void page.off('console', onConsole).off('pageerror', onError));
-    await setup?.(page);
-    await visit(page, path);
-    return { page, messages, errors };
+    const initScript = await setup?.(page);
+    onTestFinished(() => initScript?.dispose());
+    const response = await page.goto(`${site.url}${path}`);
+    return { page, response, messages, errors };
   };
 
   it('answers 404 with the page of the path’s language and logs the attempt', async () => {
-    const { page, messages } = await openLogged('/de/nicht-da?x=1');
+    const { page, response, messages } = await openLogged('/de/nicht-da?x=1');
+    expect(response?.status()).toBe(404);
     expect(await page.evaluate(() => document.readyState)).toBe('complete');
     expect(await page.locator('h1').textContent()).toBe('Seite nicht gefunden');
     expect(await page.locator('main a.button').getAttribute('href')).toBe('/de/');
     await expect.poll(() => messages.some((text) => text.includes('/de/nicht-da?x=1'))).toBe(true);
-    const response = await page.goto(`${site.url}/de/nicht-da?x=1`);
-    expect(response?.status()).toBe(404);
   });
 
   it('still logs the attempt when the hash is malformed', async () => {
