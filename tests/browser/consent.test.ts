@@ -49,7 +49,7 @@ async function open(pagePath: string, stored: 'all' | 'essential' | null = null,
       [consentKey, stored] as const,
     );
   } else if (stored) {
-    await page.goto(`${site.url}/404.html`);
+    await page.goto(`${site.url}/robots.txt`);
     await page.evaluate(([key, value]) => localStorage.setItem(key, value), [consentKey, stored] as const);
   }
   // Watching from before the load, as a reload of a fresh page did.
