@@ -6,7 +6,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
-import { eachLimited, isolatedContext, launchChromium, viewports, type ViewportName } from './browser.ts';
+import { isolatedContext, launchChromium, viewports, type ViewportName } from './browser.ts';
 import { hasChromium, installChromium } from './tools.ts';
 import { plural, type CheckContext, type Gate, type Problem } from './types.ts';
 
@@ -14,46 +14,82 @@ export const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const bannerSelector = '[data-cookie-banner]';
 
 async function violationsOf(page: Page, state: string, only?: string): Promise<string[]> {
-  const builder = new AxeBuilder({ page }).withTags(wcagTags).exclude('iframe');
+  // Legacy mode runs axe once in the page. The default injects axe again into a blank page of
+  // its own to merge per-frame results, which costs a third more and buys nothing here: frames
+  // (the maps) are excluded.
+  const builder = new AxeBuilder({ page }).withTags(wcagTags).exclude('iframe').setLegacyMode(true);
   const results = await (only ? builder.include(only) : builder).analyze();
   if (results.passes.length === 0) throw new Error(`axe ran no rule on ${page.url()}`);
   return results.violations.map((violation) => `${violation.id} (${violation.impact ?? 'minor'}, ${state}): ${violation.help}: ${violation.nodes.slice(0, 3).map((node) => node.target.join(' ')).join(', ')}${violation.nodes.length > 3 ? ` and ${violation.nodes.length - 3} more` : ''}`);
 }
 
-/** axe's violations on one page at one width, with the banner open and closed. */
-export async function accessibilityProblems(browser: Browser, siteUrl: string, pagePath: string, viewport: ViewportName): Promise<string[]> {
+/** axe's violations on the page `page` shows at one width, with the banner open and closed. */
+async function problemsOnPage(page: Page, siteUrl: string, pagePath: string, viewport: ViewportName): Promise<string[]> {
+  // As a new visitor: nothing stored from the page before, so the cookie banner shows.
+  if (page.url().startsWith(siteUrl)) await page.evaluate(() => (localStorage.clear(), sessionStorage.clear()));
+  await page.goto(`${siteUrl}${pagePath}`, { waitUntil: 'load' });
+  const banner = page.locator(bannerSelector);
+  // The banner's script shows it once the page runs; pages without one are checked once.
+  const hasBanner = (await banner.count()) > 0 && (await banner.waitFor({ state: 'visible', timeout: 5_000 }).then(() => true, () => false));
+  if (!hasBanner) return violationsOf(page, viewport);
+  // With the banner open, only the banner is new: the rest of the page is checked once, after closing it.
+  const problems = await violationsOf(page, `${viewport}, cookie banner open`, bannerSelector);
+  const close = banner.locator('[data-consent="essential"]');
+  if ((await close.count()) === 0) return [...problems, ...(await violationsOf(page, `${viewport}, cookie banner open`))];
+  await close.click();
+  await banner.waitFor({ state: 'hidden' });
+  return [...problems, ...(await violationsOf(page, `${viewport}, cookie banner closed`))];
+}
+
+export interface AccessibilityChecker {
+  /** axe's violations on one page, with the banner open and closed; calls are run one after another. */
+  check(pagePath: string): Promise<string[]>;
+  close(): Promise<void>;
+}
+
+/**
+ * One context and one page at one width, navigated from page to page with its storage
+ * cleared in between: a new context per page costs more CPU than loading the page.
+ */
+export async function accessibilityChecker(browser: Browser, siteUrl: string, viewport: ViewportName): Promise<AccessibilityChecker> {
   const context = await isolatedContext(browser, siteUrl, { viewport: viewports[viewport] });
-  try {
-    const page = await context.newPage();
-    await page.goto(`${siteUrl}${pagePath}`, { waitUntil: 'load' });
-    const banner = page.locator(bannerSelector);
-    // The banner's script shows it once the page runs; pages without one are checked once.
-    const hasBanner = (await banner.count()) > 0 && (await banner.waitFor({ state: 'visible', timeout: 5_000 }).then(() => true, () => false));
-    // Awaited here, so the context is not closed under a running axe.
-    if (!hasBanner) return await violationsOf(page, viewport);
-    // With the banner open, only the banner is new: the rest of the page is checked once, after closing it.
-    const problems = await violationsOf(page, `${viewport}, cookie banner open`, bannerSelector);
-    const close = banner.locator('[data-consent="essential"]');
-    if ((await close.count()) === 0) return [...problems, ...(await violationsOf(page, `${viewport}, cookie banner open`))];
-    await close.click();
-    await banner.waitFor({ state: 'hidden' });
-    return [...problems, ...(await violationsOf(page, `${viewport}, cookie banner closed`))];
-  } finally {
-    await context.close();
-  }
+  const page = await context.newPage();
+  let previous: Promise<unknown> = Promise.resolve();
+  return {
+    check(pagePath) {
+      const problems = previous.then(() => problemsOnPage(page, siteUrl, pagePath, viewport));
+      previous = problems.catch(() => {});
+      return problems;
+    },
+    close: () => context.close(),
+  };
 }
 
 export const gate: Gate = {
   name: 'a11y',
   description: 'axe finds no WCAG 2.1 A/AA violation on any page, desktop and phone, cookie banner open and closed',
   async run({ url, pages }: CheckContext) {
-    const combinations = pages.flatMap((page) => (Object.keys(viewports) as ViewportName[]).map((viewport) => ({ page, viewport })));
-    const summary = `${plural(pages.length, 'page')} × ${Object.keys(viewports).length} widths`;
+    const widths = Object.keys(viewports) as ViewportName[];
+    const summary = `${plural(pages.length, 'page')} × ${widths.length} widths`;
     if (!hasChromium()) return { problems: [], checked: 0, summary, skipped: installChromium };
     const browser = await launchChromium();
     try {
-      const found = await eachLimited(combinations, 2, async ({ page, viewport }) => (await accessibilityProblems(browser, url, page.path, viewport)).map((message): Problem => ({ severity: 'error', page: page.path, message })));
-      return { problems: found.flat(), checked: combinations.length, summary };
+      // The widths side by side, the pages of each one after another in one page.
+      const byWidth = await Promise.all(
+        widths.map(async (viewport) => {
+          const checker = await accessibilityChecker(browser, url, viewport);
+          try {
+            const messages: string[][] = [];
+            for (const page of pages) messages.push(await checker.check(page.path));
+            return messages;
+          } finally {
+            await checker.close();
+          }
+        }),
+      );
+      // Reported page by page, each page's widths together.
+      const problems = pages.flatMap((page, index) => byWidth.flatMap((messages) => messages[index].map((message): Problem => ({ severity: 'error', page: page.path, message }))));
+      return { problems, checked: pages.length * widths.length, summary };
     } finally {
       await browser.close();
     }
