@@ -1,17 +1,27 @@
 import { defineConfig } from 'vitest/config';
 
+/** What every project shares. */
+const common = {
+  // Generous: on a busy 2-core machine a build of a changed copy takes minutes, not seconds.
+  testTimeout: 300_000,
+  hookTimeout: 600_000,
+  // Browser tests marked concurrent: pages at once in one browser, mostly waiting on the network and timers.
+  maxConcurrency: 3,
+};
+
 export default defineConfig({
   test: {
-    include: ['tests/**/*.test.ts'],
     // The real site is built once per run, before the test files start, and one Chromium
-    // serves every browser test file.
+    // serves every browser test file. Set here only: a project that inherited it would run it again.
     globalSetup: ['tests/setup/buildOnce.ts', 'tests/setup/browserServer.ts'],
-    // Generous: on a busy 2-core machine a build of a changed copy takes minutes, not seconds.
-    testTimeout: 300_000,
-    hookTimeout: 600_000,
     // Builds and browsers are heavy; two cores are all CI has.
     maxWorkers: 2,
-    // Browser tests marked concurrent: pages at once in one browser, mostly waiting on the network and timers.
-    maxConcurrency: 3,
+    projects: [
+      // Files that keep no state between them share a worker's loaded modules: loading the
+      // generator, React and zod again for every file was about a third of their time.
+      { test: { ...common, name: 'node', include: ['tests/**/*.test.ts'], exclude: ['tests/browser/**', 'tests/writer-swap.test.ts'], isolate: false } },
+      // Each browser file in a fresh module graph; writer-swap mocks node:fs/promises for its own modules.
+      { test: { ...common, name: 'isolated', include: ['tests/browser/**/*.test.ts', 'tests/writer-swap.test.ts'] } },
+    ],
   },
 });

@@ -1,8 +1,8 @@
 /** Cookie consent and analytics gating, watched on the network. */
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page, Request } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { consentKey, hasChromium, startSite, type SiteUnderTest } from '../helpers/browser.ts';
 
 let site: SiteUnderTest;
@@ -12,11 +12,19 @@ beforeAll(async () => {
 });
 afterAll(async () => site?.close());
 
+/** Listeners of the shared context, removed after each test so that tests do not see each other's requests. */
+const stopWatching: (() => void)[] = [];
+afterEach(() => {
+  for (const stop of stopWatching.splice(0)) stop();
+});
+
 function watchAnalytics(page: Page): string[] {
   const requests: string[] = [];
-  page.context().on('request', (request) => {
+  const listener = (request: Request) => {
     if (request.url().startsWith('https://analytics.example.com/')) requests.push(request.url());
-  });
+  };
+  page.context().on('request', listener);
+  stopWatching.push(() => page.context().off('request', listener));
   return requests;
 }
 
@@ -24,11 +32,45 @@ async function settle(page: Page) {
   await page.waitForLoadState('networkidle');
 }
 
+/**
+ * One page in a context with no consent set up, shared by the tests: each starts from empty
+ * storage (what a fresh context gave it), with the given choice stored where the test needs one.
+ */
+let shared: Promise<Page> | undefined;
+async function open(pagePath: string, stored: 'all' | 'essential' | null = null, watch = false) {
+  const page = await (shared ??= site.context({ consent: null }).then((context) => context.newPage()));
+  if (page.url().startsWith(site.url)) {
+    await page.evaluate(
+      ([key, value]) => {
+        localStorage.clear();
+        sessionStorage.clear();
+        if (value) localStorage.setItem(key, value);
+      },
+      [consentKey, stored] as const,
+    );
+  } else if (stored) {
+    await page.goto(`${site.url}/robots.txt`);
+    await page.evaluate(([key, value]) => localStorage.setItem(key, value), [consentKey, stored] as const);
+  }
+  // Watching from before the load, as a reload of a fresh page did.
+  const analytics = watch ? watchAnalytics(page) : [];
+  await page.goto(`${site.url}${pagePath}`);
+  return { page, analytics };
+}
+
+/** The banner's state in one round trip. */
+const banner = (page: Page) =>
+  page.evaluate((key) => {
+    // Visible as Playwright's isVisible counts it: a box of some size, not visibility: hidden.
+    const element = document.querySelector('[data-cookie-banner]');
+    const box = element?.getBoundingClientRect();
+    const visible = !!element && !!box && box.width > 0 && box.height > 0 && getComputedStyle(element).visibility !== 'hidden';
+    return { visible, stored: localStorage.getItem(key) };
+  }, consentKey);
+
 describe.skipIf(!hasChromium)('cookie consent', () => {
   it('shows the banner when nothing is stored, and requests no analytics before a choice', async () => {
-    const page = await site.open('/', { consent: null });
-    const analytics = watchAnalytics(page);
-    await page.reload();
+    const { page, analytics } = await open('/', null, true);
     await settle(page);
     await expect.poll(() => page.locator('[data-cookie-banner]').isVisible()).toBe(true);
     expect(await page.locator('[data-cookie-banner] a').getAttribute('href')).toBe('/cookie-policy/');
@@ -36,8 +78,7 @@ describe.skipIf(!hasChromium)('cookie consent', () => {
   });
 
   it('stores "all", hides the banner and starts analytics, also on later loads', async () => {
-    const page = await site.open('/en/', { consent: null });
-    const analytics = watchAnalytics(page);
+    const { page, analytics } = await open('/en/', null, true);
     await page.getByRole('button', { name: 'Accept all' }).click();
     await expect.poll(() => page.locator('[data-cookie-banner]').isVisible()).toBe(false);
     expect(await page.evaluate((key) => localStorage.getItem(key), consentKey)).toBe('all');
@@ -53,11 +94,9 @@ describe.skipIf(!hasChromium)('cookie consent', () => {
 
   for (const [choice, label] of [['essential', 'Essential only'], ['none', 'Decline']] as const) {
     it(`stores "${choice}" and never requests analytics, now or later`, async () => {
-      const page = await site.open('/en/', { consent: null });
-      const analytics = watchAnalytics(page);
+      const { page, analytics } = await open('/en/', null, true);
       await page.getByRole('button', { name: label }).click();
-      expect(await page.evaluate((key) => localStorage.getItem(key), consentKey)).toBe(choice);
-      expect(await page.locator('[data-cookie-banner]').isVisible()).toBe(false);
+      expect(await banner(page)).toEqual({ visible: false, stored: choice });
       await page.reload();
       await settle(page);
       expect(await page.locator('[data-cookie-banner]').isVisible()).toBe(false);
@@ -66,8 +105,7 @@ describe.skipIf(!hasChromium)('cookie consent', () => {
   }
 
   it('is reachable and operable by keyboard', async () => {
-    const page = await site.open('/de/', { consent: null });
-    const analytics = watchAnalytics(page);
+    const { page, analytics } = await open('/de/', null, true);
     const focused = async () => page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
     await page.keyboard.press('Tab');
     expect(await focused()).toBe('Zum Inhalt springen');
@@ -78,14 +116,13 @@ describe.skipIf(!hasChromium)('cookie consent', () => {
     await page.keyboard.press('Tab');
     expect(await focused()).toBe('Nur notwendige');
     await page.keyboard.press('Enter');
-    expect(await page.evaluate((key) => localStorage.getItem(key), consentKey)).toBe('essential');
-    expect(await page.locator('[data-cookie-banner]').isVisible()).toBe(false);
+    expect(await banner(page)).toEqual({ visible: false, stored: 'essential' });
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('main');
     expect(analytics).toEqual([]);
   });
 
   it('shows the banner focus ring', async () => {
-    const page = await site.open('/', { consent: null });
+    const { page } = await open('/');
     await page.keyboard.press('Tab');
     await page.keyboard.press('Tab');
     await page.keyboard.press('Tab');
@@ -94,9 +131,7 @@ describe.skipIf(!hasChromium)('cookie consent', () => {
   });
 
   it('lets the visitor change the choice from the footer’s cookie settings', async () => {
-    const page = await site.open('/fr/', { consent: 'essential' });
-    const analytics = watchAnalytics(page);
-    await page.reload();
+    const { page, analytics } = await open('/fr/', 'essential', true);
     await settle(page);
     expect(await page.locator('[data-cookie-banner]').isVisible()).toBe(false);
     await page.getByRole('button', { name: 'Paramètres des cookies' }).click();
@@ -108,18 +143,15 @@ describe.skipIf(!hasChromium)('cookie consent', () => {
   });
 
   it('withdrawing consent after analytics has loaded reloads the page without analytics', async () => {
-    const page = await site.open('/it/', { consent: 'all' });
-    const analytics = watchAnalytics(page);
-    await page.reload();
+    const { page, analytics } = await open('/it/', 'all', true);
     await settle(page);
     await expect.poll(() => analytics.length).toBe(1);
     expect(await page.locator('script[data-analytics]').count()).toBe(1);
     await page.locator('button[data-cookie-settings]').click();
     await Promise.all([page.waitForEvent('load'), page.locator('button[data-consent="none"]').click()]);
     await settle(page);
-    expect(await page.evaluate((key) => localStorage.getItem(key), consentKey)).toBe('none');
+    expect(await banner(page)).toEqual({ visible: false, stored: 'none' });
     expect(await page.locator('script[data-analytics]').count()).toBe(0);
-    expect(await page.locator('[data-cookie-banner]').isVisible()).toBe(false);
     expect(analytics.length).toBe(1);
   });
 });

@@ -1,20 +1,41 @@
 /** Header scroll style, mobile menu, hash scroll, legal accordions and the not-found log. */
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ConsoleMessage, Disposable, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { hasChromium, startSite, type SiteUnderTest } from '../helpers/browser.ts';
 
 let site: SiteUnderTest;
 
+const phone = { viewport: { width: 375, height: 740 } };
+
+/**
+ * Pages shared by the tests, one per screen and script setting: a test loads its page
+ * afresh with `goto` (a new document, so nothing set on `window` carries over) instead of
+ * opening a context of its own, which costs a busy machine about three times as much.
+ * No test here depends on storage. Init scripts and routes a test adds to a shared page are
+ * removed when it ends; the fake clock, which belongs to a context, gets a context of its own.
+ */
+let desktop: Page;
+let phoneWithScript: Page;
+let phoneWithoutScript: Page;
+
 beforeAll(async () => {
   site = await startSite();
+  if (!hasChromium) return;
+  desktop = await (await site.context()).newPage();
+  phoneWithScript = await (await site.context(phone)).newPage();
+  phoneWithoutScript = await (await site.context({ ...phone, javaScriptEnabled: false })).newPage();
 });
 afterAll(async () => site?.close());
 
-const phone = { viewport: { width: 375, height: 740 } };
+/** Loads one of the site's pages, fresh, in a shared page. */
+async function visit(page: Page, path: string): Promise<Page> {
+  await page.goto(`${site.url}${path}`);
+  return page;
+}
 
 describe.skipIf(!hasChromium)('header', () => {
   it('turns translucent past 20 px of scroll and back at the top', async () => {
-    const page = await site.open('/en/');
+    const page = await visit(desktop, '/en/');
     const header = page.locator('[data-site-header]');
     const state = async () => ({ scrolled: await header.evaluate((element) => element.classList.contains('is-scrolled')) });
     await page.evaluate(() => window.scrollTo(0, 20));
@@ -28,13 +49,13 @@ describe.skipIf(!hasChromium)('header', () => {
   });
 
   it('hides the menu button on a desktop screen', async () => {
-    const page = await site.open('/en/');
+    const page = await visit(desktop, '/en/');
     expect(await page.locator('[data-menu-toggle]').isVisible()).toBe(false);
     expect(await page.locator('.site-nav').isVisible()).toBe(true);
   });
 
   it('opens and closes the mobile menu with its button and Escape, handling focus', async () => {
-    const page = await site.open('/en/', phone);
+    const page = await visit(phoneWithScript, '/en/');
     const toggle = page.locator('[data-menu-toggle]');
     const menu = page.locator('#mobile-menu');
     const focusInMenu = () => page.evaluate(() => document.activeElement?.closest('#mobile-menu') !== null);
@@ -57,7 +78,7 @@ describe.skipIf(!hasChromium)('header', () => {
   });
 
   it('lays the open menu over the page and keeps the button’s width, so nothing moves', async () => {
-    const page = await site.open('/en/', phone);
+    const page = await visit(phoneWithScript, '/en/');
     const toggle = page.locator('[data-menu-toggle]');
     const boxes = () => Promise.all([toggle, page.locator('[data-site-header]'), page.locator('main')].map((locator) => locator.boundingBox()));
     const closed = await boxes();
@@ -69,7 +90,7 @@ describe.skipIf(!hasChromium)('header', () => {
   });
 
   it('closes the mobile menu as soon as one of its links is clicked', async () => {
-    const page = await site.open('/en/', phone);
+    const page = await visit(phoneWithScript, '/en/');
     const toggle = page.locator('[data-menu-toggle]');
     await toggle.click();
     expect(await page.locator('#mobile-menu').isVisible()).toBe(true);
@@ -77,9 +98,11 @@ describe.skipIf(!hasChromium)('header', () => {
     // a listener on window runs after the menu's own, in the same click. It reports through the
     // console, since Playwright holds evaluations while a navigation is under way.
     const states: string[] = [];
-    page.on('console', (message) => {
+    const record = (message: ConsoleMessage) => {
       if (message.text().startsWith('menu after click:')) states.push(message.text());
-    });
+    };
+    page.on('console', record);
+    onTestFinished(() => void page.off('console', record));
     await page.evaluate(() => {
       window.addEventListener('click', () => {
         const toggle = document.querySelector('[data-menu-toggle]');
@@ -92,6 +115,7 @@ describe.skipIf(!hasChromium)('header', () => {
     expect(states).toEqual(['menu after click: /en/ expanded=false open=false']);
   });
 
+  // A browser of its own, with the back/forward cache on: the shared one has it off.
   it('shows the menu closed when back/forward restores a page from the cache', async () => {
     const page = await site.open('/en/', {
       ...phone,
@@ -114,7 +138,7 @@ describe.skipIf(!hasChromium)('header', () => {
   });
 
   it('works without script: closed at first, opened and closed by its button', async () => {
-    const page = await site.open('/en/', { ...phone, javaScriptEnabled: false });
+    const page = await visit(phoneWithoutScript, '/en/');
     const toggle = page.locator('[data-menu-toggle]');
     const menu = page.locator('#mobile-menu');
     expect(await toggle.isVisible()).toBe(true);
@@ -127,14 +151,14 @@ describe.skipIf(!hasChromium)('header', () => {
   });
 
   it('has the same header height with and without script', async () => {
-    const height = async (javaScriptEnabled: boolean) => {
-      const page = await site.open('/en/', { ...phone, javaScriptEnabled });
+    const height = async (page: Page) => {
+      await visit(page, '/en/');
       await page.waitForLoadState('load');
       return (await page.locator('[data-site-header]').boundingBox())?.height;
     };
-    const withScript = await height(true);
+    const withScript = await height(phoneWithScript);
     expect(withScript).toBeGreaterThan(40);
-    expect(await height(false)).toBe(withScript);
+    expect(await height(phoneWithoutScript)).toBe(withScript);
   });
 });
 
@@ -149,6 +173,7 @@ interface ScrollCall {
  * page ends up) matters: the browser's fragment jump alone already lands there.
  */
 async function watchHashScroll(page: Page) {
+  // The clock belongs to the page's context: this one's context is its own.
   await page.addInitScript(() => {
     const calls: ScrollCall[] = [];
     (window as unknown as { scrollCalls: ScrollCall[] }).scrollCalls = calls;
@@ -165,9 +190,21 @@ async function watchHashScroll(page: Page) {
 const scrollCalls = (page: Page) => page.evaluate(() => (window as unknown as { scrollCalls: ScrollCall[] }).scrollCalls);
 
 describe.skipIf(!hasChromium)('hash scroll', () => {
+  /**
+   * One page for these tests, in a context of their own: the recording init script and the
+   * paused clock stay for every load, and each load starts with an empty record. The clock
+   * only moves when a test moves it, so each test sees its 100 ms from its own load.
+   */
+  let page: Page;
+  beforeAll(async () => {
+    page = await (await site.context()).newPage();
+    await watchHashScroll(page);
+  });
+
   for (const [reducedMotion, behavior] of [['no-preference', 'smooth'], ['reduce', 'auto']] as const) {
     it(`scrolls to the tariff zones 100 ms after the footer's roaming link, ${behavior} (${reducedMotion})`, async () => {
-      const page = await site.open('/en/', { reducedMotion, setup: watchHashScroll });
+      await page.emulateMedia({ reducedMotion });
+      await visit(page, '/en/');
       const roaming = page.locator('.site-footer a', { hasText: 'Roaming' });
       expect(await roaming.getAttribute('href')).toBe('/en/subscriptions/#tariff-zones');
       await roaming.click();
@@ -182,7 +219,8 @@ describe.skipIf(!hasChromium)('hash scroll', () => {
   }
 
   it('scrolls to a hash changed on the same page, after 100 ms', async () => {
-    const page = await site.open('/abbonamenti/', { setup: watchHashScroll });
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    await visit(page, '/abbonamenti/');
     await page.evaluate(() => {
       location.hash = 'countries-section';
     });
@@ -197,21 +235,21 @@ describe.skipIf(!hasChromium)('legal accordions', () => {
   const openIds = (page: import('playwright-core').Page) => page.locator('details[data-legal-document][open]').evaluateAll((elements) => elements.map((element) => element.id));
 
   it('opens the route’s section on load and none on /legal/', async () => {
-    expect(await openIds(await site.open('/legal/tariffs/'))).toEqual(['tariffs']);
-    expect(await openIds(await site.open('/en/legal/privacy/'))).toEqual(['privacy-policy']);
-    expect(await openIds(await site.open('/de/legal/cookie/'))).toEqual(['cookie']);
-    expect(await openIds(await site.open('/legal/'))).toEqual([]);
-    expect(await openIds(await site.open('/condizioni/'))).toEqual([]);
+    expect(await openIds(await visit(desktop, '/legal/tariffs/'))).toEqual(['tariffs']);
+    expect(await openIds(await visit(desktop, '/en/legal/privacy/'))).toEqual(['privacy-policy']);
+    expect(await openIds(await visit(desktop, '/de/legal/cookie/'))).toEqual(['cookie']);
+    expect(await openIds(await visit(desktop, '/legal/'))).toEqual([]);
+    expect(await openIds(await visit(desktop, '/condizioni/'))).toEqual([]);
   });
 
   it('opens the section a hash names, where /privacy/ leads', async () => {
-    const page = await site.open('/privacy/');
+    const page = await visit(desktop, '/privacy/');
     await page.waitForURL('**/condizioni/#privacy-policy');
     await expect.poll(() => openIds(page)).toEqual(['privacy-policy']);
   });
 
   it('keeps one open at a time and lets the open one close', async () => {
-    const page = await site.open('/legal/privacy/');
+    const page = await visit(desktop, '/legal/privacy/');
     await page.locator('#tariffs > summary').click();
     expect(await openIds(page)).toEqual(['tariffs']);
     await page.locator('#tariffs > summary').click();
@@ -223,66 +261,81 @@ describe.skipIf(!hasChromium)('legal accordions', () => {
    * script takes its fallback, and the served markup loses its `name` attributes,
    * so Chromium's own exclusivity cannot do the work in its place.
    */
-  async function withoutExclusiveDetails(page: Page) {
-    await page.addInitScript(() => {
+  async function withoutExclusiveDetails(page: Page): Promise<() => Promise<void>> {
+    const initScript = await page.addInitScript(() => {
       delete (HTMLDetailsElement.prototype as { name?: string }).name;
     });
-    await page.route(
-      (url) => /^\/(?:(?:en|de|fr)\/)?(?:legal|condizioni)\//.test(url.pathname),
-      async (route) => {
-        const response = await route.fetch();
-        const body = (await response.text()).replace(/(<details\b[^>]*?)\sname="[^"]*"/g, '$1');
-        await route.fulfill({ response, body });
-      },
-    );
+    const legalPages = (url: URL) => /^\/(?:(?:en|de|fr)\/)?(?:legal|condizioni)\//.test(url.pathname);
+    await page.route(legalPages, async (route) => {
+      const response = await route.fetch();
+      const body = (await response.text()).replace(/(<details\b[^>]*?)\sname="[^"]*"/g, '$1');
+      await route.fulfill({ response, body });
+    });
+    return async () => {
+      await initScript.dispose();
+      await page.unroute(legalPages);
+    };
   }
 
-  it('keeps one open at a time, lets it close and opens from the hash where the browser lacks exclusive details', async () => {
-    const page = await site.open('/legal/tariffs/', { setup: withoutExclusiveDetails });
-    expect(await page.evaluate(() => 'name' in HTMLDetailsElement.prototype)).toBe(false);
-    expect(await page.locator('details[data-legal-document][name]').count()).toBe(0);
-    expect(await openIds(page)).toEqual(['tariffs']);
-    await page.locator('#terms > summary').click();
-    await expect.poll(() => openIds(page)).toEqual(['terms']);
-    await page.locator('#terms > summary').click();
-    await expect.poll(() => openIds(page)).toEqual([]);
-    await page.locator('#cookie > summary').click();
-    await expect.poll(() => openIds(page)).toEqual(['cookie']);
-    await page.evaluate(() => {
-      location.hash = 'privacy-policy';
+  describe('where the browser lacks exclusive details', () => {
+    // The shared desktop page, changed for every load until these tests end.
+    let restore: (() => Promise<void>) | undefined;
+    beforeAll(async () => {
+      restore = await withoutExclusiveDetails(desktop);
     });
-    await expect.poll(() => openIds(page)).toEqual(['privacy-policy']);
-  });
+    afterAll(async () => restore?.());
 
-  it('opens a hash-named section on load where the browser lacks exclusive details', async () => {
-    const page = await site.open('/legal/tariffs/#privacy-policy', { setup: withoutExclusiveDetails });
-    await expect.poll(() => openIds(page)).toEqual(['privacy-policy']);
+    it('keeps one open at a time, lets it close and opens from the hash where the browser lacks exclusive details', async () => {
+      const page = await visit(desktop, '/legal/tariffs/');
+      expect(await page.evaluate(() => 'name' in HTMLDetailsElement.prototype)).toBe(false);
+      expect(await page.locator('details[data-legal-document][name]').count()).toBe(0);
+      expect(await openIds(page)).toEqual(['tariffs']);
+      await page.locator('#terms > summary').click();
+      await expect.poll(() => openIds(page)).toEqual(['terms']);
+      await page.locator('#terms > summary').click();
+      await expect.poll(() => openIds(page)).toEqual([]);
+      await page.locator('#cookie > summary').click();
+      await expect.poll(() => openIds(page)).toEqual(['cookie']);
+      await page.evaluate(() => {
+        location.hash = 'privacy-policy';
+      });
+      await expect.poll(() => openIds(page)).toEqual(['privacy-policy']);
+    });
+
+    it('opens a hash-named section on load where the browser lacks exclusive details', async () => {
+      const page = await visit(desktop, '/legal/tariffs/#privacy-policy');
+      await expect.poll(() => openIds(page)).toEqual(['privacy-policy']);
+    });
   });
 });
 
 describe.skipIf(!hasChromium)('not found', () => {
-  /** The page's console messages from its first load on. */
-  const openLogged = async (path: string, setup?: (page: Page) => Promise<unknown>) => {
+  /**
+   * The shared desktop page's console messages from its first load on; `setup` may add
+   * an init script, removed when the test ends.
+   */
+  const openLogged = async (path: string, setup?: (page: Page) => Promise<Disposable>) => {
     const messages: string[] = [];
     const errors: string[] = [];
-    const page = await site.open(path, {
-      setup: async (page) => {
-        page.on('console', (message) => messages.push(message.text()));
-        page.on('pageerror', (error) => errors.push(error.message));
-        await setup?.(page);
-      },
-    });
-    return { page, messages, errors };
+    const page = desktop;
+    const onConsole = (message: ConsoleMessage) => messages.push(message.text());
+    const onError = (error: Error) => errors.push(error.message);
+    page.on('console', onConsole);
+    page.on('pageerror', onError);
+    onTestFinished(() => void page.off('console', onConsole).off('pageerror', onError));
+    const initScript = await setup?.(page);
+    onTestFinished(() => initScript?.dispose());
+    const response = await page.goto(`${site.url}${path}`);
+    return { page, response, messages, errors };
   };
 
   it('answers 404 with the page of the path’s language and logs the attempt', async () => {
-    const { page, messages } = await openLogged('/de/nicht-da?x=1');
+    const { page, response, messages } = await openLogged('/de/nicht-da?x=1');
+    expect(response?.status()).toBe(404);
     expect(await page.evaluate(() => document.readyState)).toBe('complete');
     expect(await page.locator('h1').textContent()).toBe('Seite nicht gefunden');
     expect(await page.locator('main a.button').getAttribute('href')).toBe('/de/');
     await expect.poll(() => messages.some((text) => text.includes('/de/nicht-da?x=1'))).toBe(true);
-    const response = await page.goto(`${site.url}/de/nicht-da?x=1`);
-    expect(response?.status()).toBe(404);
   });
 
   it('still logs the attempt when the hash is malformed', async () => {

@@ -6,9 +6,8 @@
  * they are; they load on their button, or at once with "all"; without script
  * their link still opens them.
  */
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eachLimited } from '../../generator/check/browser.ts';
+import type { Page, Request } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { realRouteTable } from '../helpers/routeTable.ts';
 import { consentKey, hasChromium, startSite, type SiteUnderTest } from '../helpers/browser.ts';
 
@@ -30,43 +29,82 @@ const slow = 240_000;
 const luganoMap = 'https://maps.example.net/embed?q=Lugano';
 const coverageMap = 'https://coverage.example.net/map?lang=it';
 
-/** Every request of the page's context, frames and workers included, from now on. */
+/** Every request of the page's context, frames and workers included, from now on until the test ends. */
+const stopRecording: (() => void)[] = [];
+afterEach(() => {
+  for (const stop of stopRecording.splice(0)) stop();
+});
 function recordRequests(page: Page): string[] {
   const requests: string[] = [];
-  page.context().on('request', (request) => requests.push(request.url()));
+  const listener = (request: Request) => requests.push(request.url());
+  page.context().on('request', listener);
+  stopRecording.push(() => page.context().off('request', listener));
   return requests;
 }
 
 const outside = (requests: string[]) => requests.filter((url) => !url.startsWith(`${site.url}/`) && !url.startsWith('data:'));
 
-/** Scrolls down a screen at a time to the very bottom, as a reader would, letting lazy content load. */
+/**
+ * One page per consent set-up (and one without script), shared by the tests: a new context
+ * costs several navigations. Each visit starts from empty storage, which is all a fresh
+ * context gave it; the consent init script stores the context's consent again on the load.
+ */
+const pages = new Map<string, Promise<Page>>();
+function pageWith(consent: 'all' | 'essential' | 'none' | null, javaScriptEnabled = true): Promise<Page> {
+  const key = `${consent} ${javaScriptEnabled}`;
+  let page = pages.get(key);
+  if (!page) {
+    page = site.context({ consent, javaScriptEnabled }).then((context) => context.newPage());
+    pages.set(key, page);
+  }
+  return page;
+}
+
+/** Loads `pagePath` in the shared page of that consent, from empty storage, recording every request from before the load. */
+async function visit(consent: 'all' | 'essential' | 'none' | null, pagePath: string, javaScriptEnabled = true) {
+  const page = await pageWith(consent, javaScriptEnabled);
+  if (javaScriptEnabled && page.url().startsWith(site.url)) {
+    await page.evaluate(() => {
+      localStorage.clear();
+      sessionStorage.clear();
+    });
+  }
+  const requests = recordRequests(page);
+  await page.goto(`${site.url}${pagePath}`);
+  return { page, requests };
+}
+
+/**
+ * Scrolls down a screen at a time to the very bottom, as a reader would, in one round trip:
+ * each screen gets a frame and a moment so that lazy content near it starts loading. Then
+ * waits until every image has loaded and the network is quiet.
+ */
 async function readToTheBottom(page: Page) {
   await page.waitForLoadState('networkidle');
-  for (let step = 0; step < 40; step++) {
-    const atBottom = await page.evaluate(() => {
+  await page.evaluate(async () => {
+    for (let step = 0; step < 40; step++) {
       window.scrollBy(0, window.innerHeight);
-      return window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 1;
-    });
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 30))));
-    if (atBottom) break;
-  }
+      await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 30)));
+      if (window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 1) break;
+    }
+  });
+  await page.waitForFunction(() => Array.from(document.images).every((image) => image.complete));
   await page.waitForLoadState('networkidle');
 }
 
 /** Opens each route with the given consent, reads it to the bottom and checks the log; returns the page types checked. */
 async function checkNothingLeaves(consent: 'essential' | 'none' | null, routes: typeof routeTable.routes): Promise<string[]> {
-  // Three pages at a time, each in a context of its own: most of a page's time is waiting for the network to be quiet.
-  return eachLimited(routes, 3, async (route) => {
-    const page = await site.open('/', { consent });
-    const requests = recordRequests(page);
-    await page.goto(`${site.url}${route.path}`);
+  const checked: string[] = [];
+  for (const route of routes) {
+    const { page, requests } = await visit(consent, route.path);
     await readToTheBottom(page);
     expect(outside(requests), route.path).toEqual([]);
     // The page itself was loaded and recorded: the log is not empty by accident.
     expect(requests, route.path).toContain(`${site.url}${route.path}`);
-    await page.context().close();
-    return route.page;
-  });
+    stopRecording.splice(0).forEach((stop) => stop());
+    checked.push(route.page);
+  }
+  return checked;
 }
 
 describe.skipIf(!hasChromium)('requests to other origins', () => {
@@ -83,13 +121,11 @@ describe.skipIf(!hasChromium)('requests to other origins', () => {
 
   it('only the analytics script and the page’s map once the visitor accepted all', async () => {
     for (const path of ['/contatti/', '/en/coverage/']) {
-      const page = await site.open('/', { consent: 'all' });
-      const requests = recordRequests(page);
-      await page.goto(`${site.url}${path}`);
+      const { page, requests } = await visit('all', path);
       await readToTheBottom(page);
       const map = path === '/contatti/' ? luganoMap : coverageMap;
       expect(new Set(outside(requests)), path).toEqual(new Set(['https://analytics.example.com/script.js', map]));
-      await page.context().close();
+      stopRecording.splice(0).forEach((stop) => stop());
     }
   }, slow);
 });
@@ -103,46 +139,55 @@ describe.skipIf(!hasChromium)('map placeholders', () => {
       { path: '/en/coverage/', src: coverageMap, provider: 'coverage.example.net', button: 'Load the map', shows: /coverage/ },
     ];
     for (const { path, src, provider, button, shows } of cases) {
-      const page = await site.open(path, { consent: null });
-      const requests = recordRequests(page);
+      const { page, requests } = await visit(null, path);
       const holder = page.locator('[data-consent-frame]');
       await page.waitForLoadState('networkidle');
-      expect(await holder.locator('.consent-frame__what').textContent(), path).toMatch(shows);
-      expect(await holder.locator('.consent-frame__who').textContent(), path).toContain(provider);
-      expect(await page.locator('iframe').count(), path).toBe(0);
-      const link = holder.getByRole('link');
-      expect(await link.getAttribute('href')).toBe(src);
-      expect(await link.getAttribute('target')).toBe('_blank');
+      // The placeholder as the visitor finds it, in one round trip.
+      const before = await holder.evaluate((element) => {
+        const link = element.querySelector('a');
+        return {
+          what: element.querySelector('.consent-frame__what')?.textContent ?? null,
+          who: element.querySelector('.consent-frame__who')?.textContent ?? null,
+          frames: document.querySelectorAll('iframe').length,
+          href: link?.getAttribute('href'),
+          target: link?.getAttribute('target'),
+        };
+      });
+      expect(before.what, path).toMatch(shows);
+      expect(before.who, path).toContain(provider);
+      expect(before.frames, path).toBe(0);
+      expect(before.href, path).toBe(src);
+      expect(before.target, path).toBe('_blank');
       expect(outside(requests), path).toEqual([]);
 
       await holder.getByRole('button', { name: button }).click();
-      const frame = page.locator('[data-consent-frame] iframe');
-      expect(await frame.getAttribute('src'), path).toBe(src);
-      expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('IFRAME');
+      const after = await page.evaluate((key) => {
+        const frame = document.querySelector('[data-consent-frame] iframe');
+        return { src: frame?.getAttribute('src'), focused: document.activeElement?.tagName, stored: localStorage.getItem(key) };
+      }, consentKey);
+      expect(after.src, path).toBe(src);
+      expect(after.focused, path).toBe('IFRAME');
       await expect.poll(() => outside(requests), { message: path }).toEqual([src]);
       // A map loaded by its button is that map only: nothing is stored, no analytics starts.
-      expect(await page.evaluate((key) => localStorage.getItem(key), consentKey)).toBeNull();
-      await page.context().close();
+      expect(after.stored, path).toBeNull();
+      stopRecording.splice(0).forEach((stop) => stop());
     }
   }, slow);
 
   it('keeps the coverage map in Italian with geolocation allowed, on every language', async () => {
     // One page, consent "all" stored once, visiting the coverage page in each language.
-    const page = await site.open('/', { consent: 'all' });
+    const page = await pageWith('all');
     for (const route of routeTable.routes.filter((candidate) => candidate.page === 'coverage')) {
       await page.goto(`${site.url}${route.path}`);
       const frame = page.locator('[data-consent-frame] iframe');
       await frame.waitFor({ state: 'attached' });
-      expect(await frame.getAttribute('src'), route.path).toBe(coverageMap);
-      expect(await frame.getAttribute('allow'), route.path).toBe('geolocation');
-      expect(await frame.getAttribute('referrerpolicy'), route.path).toBe('strict-origin-when-cross-origin');
+      const attributes = await frame.evaluate((element) => ({ src: element.getAttribute('src'), allow: element.getAttribute('allow'), referrerpolicy: element.getAttribute('referrerpolicy') }));
+      expect(attributes, route.path).toEqual({ src: coverageMap, allow: 'geolocation', referrerpolicy: 'strict-origin-when-cross-origin' });
     }
-    await page.context().close();
   }, slow);
 
   it('load at once when the visitor accepts all in the banner, and go back behind the placeholder when they withdraw', async () => {
-    const page = await site.open('/en/contact/', { consent: null });
-    const requests = recordRequests(page);
+    const { page, requests } = await visit(null, '/en/contact/');
     await page.waitForLoadState('networkidle');
     expect(await page.locator('iframe').count()).toBe(0);
     await page.getByRole('button', { name: 'Accept all' }).click();
@@ -156,17 +201,16 @@ describe.skipIf(!hasChromium)('map placeholders', () => {
   }, slow);
 
   it('offer the link, and no dead button, without script', async () => {
+    // Without script nothing is stored, so one page serves both visits.
     for (const path of ['/contatti/', '/copertura/']) {
-      const page = await site.open(path, { consent: null, javaScriptEnabled: false });
-      const requests = recordRequests(page);
-      await page.reload();
+      const { page, requests } = await visit(null, path, false);
       await page.waitForLoadState('networkidle');
       const holder = page.locator('[data-consent-frame]');
       expect(await holder.getByRole('link').isVisible(), path).toBe(true);
       expect(await holder.locator('button').isVisible(), path).toBe(false);
       expect(await page.locator('iframe').count(), path).toBe(0);
       expect(outside(requests), path).toEqual([]);
-      await page.context().close();
+      stopRecording.splice(0).forEach((stop) => stop());
     }
   }, slow);
 });
