@@ -1,12 +1,16 @@
 /** Every page type under the Content-Security-Policy the host rules send: no violation. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { realRouteTable } from '../helpers/routeTable.ts';
+import type { Page } from 'playwright-core';
 import { hasChromium, startSite, type SiteUnderTest } from '../helpers/browser.ts';
 
 let site: SiteUnderTest;
+/** One page for both tests (they run one after the other): neither depends on what the other stored. */
+let page: Page;
 
 beforeAll(async () => {
   site = await startSite();
+  if (hasChromium) page = await site.open('/', { consent: 'all', locale: 'it-CH' });
 });
 afterAll(async () => site?.close());
 
@@ -16,7 +20,6 @@ const routes = realRouteTable.routes.filter((route, index, all) => all.findIndex
 describe.skipIf(!hasChromium)('Content-Security-Policy in the browser', () => {
   it('is sent with every page and reports no violation, analytics and first-visit script included', async () => {
     // One page visits every page type in turn: the listeners and the consent stay, each load is checked on its own.
-    const page = await site.open('/', { consent: 'all', locale: 'it-CH' });
     const violations: string[] = [];
     page.on('console', (message) => {
       if (/Content[- ]Security[- ]Policy/i.test(message.text())) violations.push(message.text());
@@ -37,7 +40,7 @@ describe.skipIf(!hasChromium)('Content-Security-Policy in the browser', () => {
   });
 
   it('parses the Permissions-Policy: geolocation for the coverage map’s frame only, not for the site', async () => {
-    const page = await site.open('/copertura/');
+    await page.goto(`${site.url}/copertura/`);
     // A header Chromium could not parse would be ignored as a whole, leaving geolocation to every frame.
     const allowed = await page.evaluate(() => {
       const policy = (document as Document & { featurePolicy?: { allowsFeature(feature: string, origin?: string): boolean } }).featurePolicy!;
