@@ -255,9 +255,10 @@ describe.skipIf(!hasChromium)('layout shift', () => {
     // The site's scripts are refused rather than JavaScript turned off, so the observer still runs.
     { name: 'a phone without the site’s scripts', options: phone, script: false, mobile: true },
   ];
+  // The settings side by side (each case mostly waits for the page to settle), the cases of one
+  // setting one after another on its page: no two tests use a page at once.
   for (const { name, options, script, mobile } of cases) {
-    // One page for the setting, one case after another: no two tests use the page at once.
-    describe(`at ${name}`, () => {
+    describe.concurrent(`at ${name}`, () => {
       let page: Page;
       beforeAll(async () => {
         page = await sharedPage({ ...options, consent: null }, async (page) => {
@@ -267,7 +268,7 @@ describe.skipIf(!hasChromium)('layout shift', () => {
       });
       afterAll(async () => page?.context().close());
       for (const { label, path } of pathsToCheck()) {
-        it(`is 0 on the ${label} page (${path}) from navigation until idle`, async () => {
+        it.sequential(`is 0 on the ${label} page (${path}) from navigation until idle`, async () => {
           await loadAfresh(page, `${site.url}${path}`);
           await exercise(page, { script, mobile });
           const shifts = await shiftsOf(page);
@@ -276,7 +277,7 @@ describe.skipIf(!hasChromium)('layout shift', () => {
       }
       if (name === 'a phone') {
         // On the page that has shown every other case: its observer still sees a shift of the document it is on.
-        it('records a shift when one happens (the observer is not blind)', async () => {
+        it.sequential('records a shift when one happens (the observer is not blind)', async () => {
           await loadAfresh(page, `${site.url}/en/`);
           await page.waitForLoadState('networkidle');
           await idle(page);
@@ -312,12 +313,6 @@ describe.skipIf(!hasChromium)('layout shift', () => {
     { name: 'phone', options: phone },
     { name: 'desktop', options: desktop },
   ] as const;
-  // One server sends every split page, cut where the case running sets (one case at a time).
-  let split: SplitServer;
-  beforeAll(async () => {
-    split = await startSplitServer(site.dir);
-  });
-  afterAll(async () => split?.close());
   for (const { name, options } of viewports) {
     // The cuts that shifted before every page held its first paint for the footer: a held page is
     // painted whole wherever it is cut, so other page types and cut points would only repeat these.
@@ -325,14 +320,17 @@ describe.skipIf(!hasChromium)('layout shift', () => {
       ...headerCuts.filter((cut) => cut.viewports.includes(name)).map(({ name: where, cutAt }) => ({ label: 'home', path: routeTable.pathOf('home', 'en'), where: `in the header, ${where}`, cutAt })),
       { label: 'coverage', path: routeTable.pathOf('coverage', 'en'), where: 'a quarter into <main>', cutAt: quarterIntoMain },
     ];
-    describe(`at a ${name}, the page sent in two parts`, () => {
+    describe.concurrent(`at a ${name}, the page sent in two parts`, () => {
+      // A server of its own, which cuts each page where the case running sets (one case at a time).
+      let split: SplitServer;
       let page: Page;
       beforeAll(async () => {
+        split = await startSplitServer(site.dir);
         page = await sharedPage({ ...options, consent: null, origin: split.url }, async (page) => Promise.all([recordShifts(page), reportFramesDrawn(page)]));
       });
-      afterAll(async () => page?.context().close());
+      afterAll(async () => Promise.all([page?.context().close(), split?.close()]));
       for (const { label, path, where, cutAt } of splitCases) {
-        it(`is 0 on the ${label} page (${path}) cut ${where}`, async () => {
+        it.sequential(`is 0 on the ${label} page (${path}) cut ${where}`, async () => {
           split.cutAt = cutAt;
           split.errors.length = 0;
           await loadAfresh(page, `${split.url}${path}`);
