@@ -1,7 +1,8 @@
 /**
  * The settings' URLs reach the Content-Security-Policy, the Permissions-Policy
  * and every host file through their origin, so the schema accepts only https
- * URLs whose host is a plain DNS name with an optional port.
+ * URLs whose host is a plain DNS name with an optional port. The contact mail's
+ * subject prefix is a setting too, and never blank.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -98,4 +99,15 @@ describe('URLs in the settings', () => {
     expect(accepted).toBeGreaterThan(2);
     // Generous: the machine's two cores are shared with builds and browsers.
   }, 240_000);
+});
+
+describe('contact subject prefix setting', () => {
+  const site = realSettings;
+  it('is set once in the site settings, its trailing space kept', () => {
+    expect(siteSettingsSchema.parse(site).forms.contactSubjectPrefix).toBe('Contact Request: ');
+  });
+  it('must not be blank', () => {
+    expect(siteSettingsSchema.safeParse({ ...site, forms: { contactSubjectPrefix: ' ' } }).success).toBe(false);
+    expect(siteSettingsSchema.safeParse({ ...site, forms: {} }).success).toBe(false);
+  });
 });
