@@ -1,4 +1,4 @@
-/** SiteError: stable codes from one catalogue, the wrapped cause, and paths shown relative to the working folder. */
+/** SiteError: stable codes from one catalogue, the wrapped cause, paths shown relative to the working folder, and a code frame under each located problem. */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { errorCodes } from '../../generator/errorCodes.ts';
@@ -43,5 +43,19 @@ describe('SiteError', () => {
       '    hint: Known plans: x.',
       `hint: ${errorCodes.CONTENT_INVALID.hint}`,
     ]);
+  });
+});
+
+describe('formatSiteError with sources', () => {
+  const source = 'zones:\n  - id: europe\n    plans: [my-europe-plus, my-wrld]\n    icon: europe\n';
+
+  it('puts the frame under each problem and before its hint', () => {
+    const problem = new SiteError({ code: 'CONTENT_REFERENCE', message: 'zones[0].plans[1]: Unknown plan "my-wrld".', location: { file: 'zones.yaml', line: 3, column: 29 }, hint: 'Known plans: my-world.' });
+    const error = new SiteError({ code: 'CONTENT_INVALID', message: 'Content has 1 problem; nothing was written.', problems: [problem] });
+    const lines = formatSiteError(error, { readSource: (file) => (file === 'zones.yaml' ? source : undefined) }).split('\n');
+    expect(lines[1]).toContain('zones.yaml:3:29');
+    expect(lines[3]).toBe('    > 3 |     plans: [my-europe-plus, my-wrld]');
+    expect(lines[4]).toBe('        |                             ^');
+    expect(lines[6]).toBe('    hint: Known plans: my-world.');
   });
 });

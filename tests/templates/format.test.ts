@@ -1,10 +1,11 @@
 /**
  * Swiss formats in every language: one digit grouping (3'000), prices as 0.45 (French
  * included, whose plain Intl decimal is 0,45), times of day as each language writes them,
- * and one French no-break space.
+ * one French no-break space, the content's quantities in the language's units, and
+ * country names.
  */
 import { describe, expect, it } from 'vitest';
-import { formatNumber, formatPrice, formatQuantity, formatTime, formatTimeRange, formatWeekdays } from '../../templates/format.ts';
+import { countryName, formatNumber, formatPrice, formatQuantity, formatTime, formatTimeRange, formatWeekdays } from '../../templates/format.ts';
 
 const locales = ['it-CH', 'en-CH', 'de-CH', 'fr-CH'];
 
@@ -53,5 +54,17 @@ describe('times of day', () => {
   it('joins three or more consecutive weekdays as a range, others as a list', () => {
     expect(formatWeekdays(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'], 'de-CH')).toBe('Montag–Freitag');
     expect(formatWeekdays(['Monday', 'Wednesday'], 'en-CH')).toBe('Monday and Wednesday');
+  });
+});
+
+describe('formatQuantity and countryName', () => {
+  it('formats content quantities with the language’s units', () => {
+    expect(formatQuantity('50h', 'de-CH')).toMatch(/^50\sStunden$/);
+    expect(formatQuantity('200GB', 'fr-CH')).toMatch(/^200\sGo$/);
+    expect(formatQuantity('unlimited', 'en-CH')).toBe('unlimited');
+  });
+  it('names a territory without its own code from its parts', () => {
+    expect(countryName(['GG', 'JE'], 'en-CH')).toBe('Guernsey and Jersey');
+    expect(countryName('CH', 'it-CH')).toBe('Svizzera');
   });
 });

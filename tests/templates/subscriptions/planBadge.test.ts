@@ -6,7 +6,6 @@ import { describe, expect, it } from 'vitest';
 import { loadContent } from '../../../generator/content.ts';
 import type { Plan } from '../../../generator/schema.ts';
 import { planBadge, type PlanBadge } from '../../../templates/subscriptions/planBadge.ts';
-import { countryName, formatQuantity } from '../../../templates/format.ts';
 import { realContent } from '../../helpers/site.ts';
 
 const allowance = { calls: '1h', data: '1GB', sms: 1 };
@@ -46,17 +45,5 @@ describe('planBadge', () => {
       'my-europe-plus': 'business',
       'my-world': 'global',
     });
-  });
-});
-
-describe('formatQuantity and countryName', () => {
-  it('formats content quantities with the language’s units', () => {
-    expect(formatQuantity('50h', 'de-CH')).toMatch(/^50\sStunden$/);
-    expect(formatQuantity('200GB', 'fr-CH')).toMatch(/^200\sGo$/);
-    expect(formatQuantity('unlimited', 'en-CH')).toBe('unlimited');
-  });
-  it('names a territory without its own code from its parts', () => {
-    expect(countryName(['GG', 'JE'], 'en-CH')).toBe('Guernsey and Jersey');
-    expect(countryName('CH', 'it-CH')).toBe('Svizzera');
   });
 });
