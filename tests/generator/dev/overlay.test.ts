@@ -3,8 +3,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { overlayProblems } from '../../../generator/dev/overlay.ts';
-import { isEditorScratchFile } from '../../../generator/dev/watcher.ts';
-import { withLiveScript } from '../../../generator/dev/server.ts';
 import { SiteError } from '../../../generator/errors.ts';
 
 describe('overlayProblems', () => {
@@ -42,20 +40,5 @@ describe('overlayProblems', () => {
     const [problem] = await overlayProblems(error);
     expect(problem.message).toBe('Rendering /en/ (home, en) failed');
     expect(problem.stack).toContain('Caused by: TypeError: Cannot read properties of undefined');
-  });
-});
-
-describe('the live script tag', () => {
-  it('goes at the end of the head and names the served file', () => {
-    expect(withLiveScript('<!doctype html><html><head><title>x</title></head><body></body></html>', 'en/about/index.html')).toBe(
-      '<!doctype html><html><head><title>x</title><script type="module" src="/__site/live.js" data-site-dev="en/about/index.html"></script></head><body></body></html>',
-    );
-  });
-});
-
-describe('isEditorScratchFile', () => {
-  it('knows editors’ swap, lock, backup and temporary files, and not the site’s files', () => {
-    for (const file of ['/c/texts/.home.yaml.swp', '/c/texts/.#home.yaml', '/c/texts/home.yaml~', '/c/texts/4913', '/c/plans.yaml.tmp']) expect(isEditorScratchFile(file), file).toBe(true);
-    for (const file of ['/c/texts/home.yaml', '/c/images/vision.svg', '/t/pages/HomePage.tsx', '/c/client/styles.css']) expect(isEditorScratchFile(file), file).toBe(false);
   });
 });

@@ -1,13 +1,14 @@
 /**
  * `site dev` end to end: the real command on a free port over a private copy of
  * the content, edited the way editors save. Each step waits for the dev server's
- * own events, never for a time.
+ * own events, never for a time. And the one tag dev adds to every page it serves.
  */
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../../generator/build.ts';
+import { withLiveScript } from '../../../generator/dev/server.ts';
 import { hostConfigFiles } from '../../../generator/hosting/index.ts';
 import { createMemoryWriter } from '../../../generator/writer.ts';
 import { listen, startDev, type DevUnderTest, type EventListener } from '../../helpers/dev.ts';
@@ -165,4 +166,12 @@ describe('site dev on a port in use', () => {
     expect(result.stderr).toMatch(/--port/);
     expect(result.stderr).not.toMatch(/Internal error|\n\s+at /);
   }, 300_000);
+});
+
+describe('the live script tag', () => {
+  it('goes at the end of the head and names the served file', () => {
+    expect(withLiveScript('<!doctype html><html><head><title>x</title></head><body></body></html>', 'en/about/index.html')).toBe(
+      '<!doctype html><html><head><title>x</title><script type="module" src="/__site/live.js" data-site-dev="en/about/index.html"></script></head><body></body></html>',
+    );
+  });
 });
