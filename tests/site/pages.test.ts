@@ -12,14 +12,14 @@
  */
 import { parse, type HTMLElement } from 'node-html-parser';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { Language } from '../../generator/languages.ts';
 import type { PageId } from '../../generator/routes.ts';
-import { realRouteTable } from '../helpers/routeTable.ts';
+import { ofLanguage, realLanguages, realRouteTable } from '../helpers/routeTable.ts';
 import type { MemoryBuild } from '../helpers/memoryBuild.ts';
 import { sharedBuild } from '../helpers/sharedBuild.ts';
 
 const routeTable = realRouteTable;
-const languages = ['it', 'en', 'de', 'fr'] as const;
-type Language = (typeof languages)[number];
+const languages = realLanguages.codes;
 let site: MemoryBuild;
 
 beforeAll(async () => {
@@ -94,7 +94,7 @@ const shortNumbers: { numbers: string[]; service?: 'wakeUp' | 'traffic' | 'airRe
 ];
 
 /** How each language words the facts that are prose. */
-const wording: Record<Language, {
+const wording: Partial<Record<Language, {
   free: RegExp;
   minute: RegExp;
   perCall: RegExp;
@@ -109,7 +109,7 @@ const wording: Record<Language, {
   oneMonth: RegExp;
   territories: RegExp;
   noMarketing: RegExp;
-}> = {
+}>> = {
   it: {
     free: /gratuit/i,
     minute: /al minuto/,
@@ -211,6 +211,7 @@ const wording: Record<Language, {
     noMarketing: /aucun cookie marketing/,
   },
 };
+const wordingOf = (language: Language) => ofLanguage(wording, language);
 
 // ---------------------------------------------------------------------------
 
@@ -302,7 +303,7 @@ describe('subscriptions', () => {
           expect(items.map(codesOf).sort()).toEqual([...zoneEntries.business].sort());
           expect(items.flatMap((item) => codesOf(item).split(' '))).toHaveLength(27);
           const heading = text(document.querySelector('#countries-business-title .countries__count'));
-          expect(heading).toMatch(wording[language].territories);
+          expect(heading).toMatch(wordingOf(language).territories);
           expect(heading).toContain('26');
         });
 
@@ -441,7 +442,7 @@ describe('legal', () => {
 
       it('states the billing rules: first 30 seconds per call, then per second; data per kilobyte', () => {
         const bullets = legal(language).querySelectorAll('#tariffs .legal-section li').map(text);
-        const words = wording[language].billing;
+        const words = wordingOf(language).billing;
         expect(bullets.some((bullet) => words.perSecond.test(bullet)), bullets.join('\n')).toBe(true);
         expect(bullets.some((bullet) => words.kilobyte.test(bullet)), bullets.join('\n')).toBe(true);
         // Whatever speaks of a call's duration says the 30 seconds too, so no sentence contradicts the rule.
@@ -449,7 +450,7 @@ describe('legal', () => {
       });
 
       it('prices each special number as the tariffs say', () => {
-        const words = wording[language];
+        const words = wordingOf(language);
         const table = legal(language).querySelectorAll('#tariffs table').find((candidate) => candidate.querySelectorAll('thead th').length === 2)!;
         const rows = table.querySelectorAll('tbody tr').map((row) => ({ number: text(row.querySelector('th')), rate: text(row.querySelector('td')) }));
         expect(rows).toHaveLength(4);
@@ -478,7 +479,7 @@ describe('legal', () => {
       });
 
       it('prices each short number as the tariffs say: setup fee and price per minute', () => {
-        const words = wording[language];
+        const words = wordingOf(language);
         const table = legal(language).querySelectorAll('#tariffs table').find((candidate) => candidate.querySelectorAll('thead th').length === 3)!;
         const headers = table.querySelectorAll('thead th').map(text);
         expect(headers[1]).not.toMatch(/minut/i);
@@ -506,16 +507,16 @@ describe('legal', () => {
 
       it('states the contract terms inside the terms accordion', () => {
         const sentences = legal(language).querySelectorAll('details#terms .legal-section p, details#terms .legal-section li').map(text);
-        for (const [fact, pattern] of Object.entries(wording[language].terms)) {
+        for (const [fact, pattern] of Object.entries(wordingOf(language).terms)) {
           expect(sentences.some((sentence) => pattern.test(sentence)), `${fact}: ${pattern}`).toBe(true);
         }
       });
 
       it('states the extra packages’ validity in the tariffs: one month in Switzerland, 12 months abroad', () => {
         const paragraphs = legal(language).querySelectorAll('details#tariffs .legal-section p').map(text);
-        const packs = paragraphs.find((paragraph) => wording[language].oneMonth.test(paragraph)) ?? '';
+        const packs = paragraphs.find((paragraph) => wordingOf(language).oneMonth.test(paragraph)) ?? '';
         const switzerland = packs.indexOf(regionName('CH', language));
-        const oneMonth = packs.search(wording[language].oneMonth);
+        const oneMonth = packs.search(wordingOf(language).oneMonth);
         const twelveMonths = packs.indexOf(months(12, language));
         expect(switzerland, paragraphs.join('\n')).toBeGreaterThanOrEqual(0);
         expect(switzerland).toBeLessThan(oneMonth);
@@ -530,7 +531,7 @@ describe('legal', () => {
         expect(text(cookie)).toContain(settings);
         const marketing = cookie.querySelectorAll('tbody tr').filter((row) => /marketing/i.test(text(row.querySelector('th'))));
         expect(marketing).toHaveLength(1);
-        expect(text(marketing[0])).toMatch(wording[language].noMarketing);
+        expect(text(marketing[0])).toMatch(wordingOf(language).noMarketing);
       });
     });
   }
@@ -558,7 +559,7 @@ describe('legal', () => {
     const body = text(main);
     const marketing = main.querySelectorAll('.legal-section').filter((section) => /marketing/i.test(text(section.querySelector('h2'))));
     expect(marketing).toHaveLength(1);
-    expect(text(marketing[0])).toMatch(wording.it.noMarketing);
+    expect(text(marketing[0])).toMatch(wordingOf('it').noMarketing);
     expect(text(marketing[0])).not.toMatch(/vengono utilizzati/);
     expect(body).toContain(text(document.querySelector('footer button[data-cookie-settings]')));
     expect(body).toMatch(/impostazioni del vostro browser/);
@@ -568,14 +569,14 @@ describe('legal', () => {
 describe('cockpit', () => {
   it('says extra packages are valid one month in Switzerland and 12 months abroad, on every cockpit route', () => {
     for (const route of routeTable.routes.filter((candidate) => candidate.page === 'cockpit')) {
-      const language = route.language as Language;
+      const language = route.language;
       const packs = parse(site.text(route.file)).querySelectorAll('.cockpit-packs > li');
       expect(packs, route.path).toHaveLength(2);
       const [home, abroad] = packs;
       expect(text(home.querySelector('h3'))).toBe(regionName('CH', language));
       expect(text(home.querySelector('.cockpit-pack__validity'))).toBe(months(1, language));
-      expect(text(home)).toMatch(wording[language].oneMonth);
-      expect(text(abroad.querySelector('h3'))).toMatch(wording[language].abroad);
+      expect(text(home)).toMatch(wordingOf(language).oneMonth);
+      expect(text(abroad.querySelector('h3'))).toMatch(wordingOf(language).abroad);
       expect(text(abroad.querySelector('.cockpit-pack__validity'))).toBe(months(12, language));
     }
   });

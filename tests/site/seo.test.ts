@@ -4,7 +4,7 @@ import { cp, rm, utimes } from 'node:fs/promises';
 import path from 'node:path';
 import { parse } from 'node-html-parser';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { realRouteTable } from '../helpers/routeTable.ts';
+import { realLanguages, realRouteTable } from '../helpers/routeTable.ts';
 import { buildInMemory, type MemoryBuild } from '../helpers/memoryBuild.ts';
 import { sharedBuild } from '../helpers/sharedBuild.ts';
 import { makeTempDir, realContent } from '../helpers/site.ts';
@@ -157,7 +157,7 @@ describe('structured data', () => {
       expect(organization).toMatchObject({ name: 'Example Mobile', url: `${origin}/`, email: 'info@example.com', telephone: '+41 91 000 00 00' });
       expect(organization.address).toMatchObject({ '@type': 'PostalAddress', streetAddress: 'Via Example 1', postalCode: '6900', addressLocality: 'Lugano', addressCountry: 'CH' });
       // One @id, one node: the WebSite is the same on every page, in all four languages.
-      expect(website).toEqual({ '@type': 'WebSite', '@id': `${origin}/#website`, name: 'Example Mobile', url: `${origin}/`, inLanguage: ['it', 'en', 'de', 'fr'], publisher: { '@id': organization['@id'] } });
+      expect(website).toEqual({ '@type': 'WebSite', '@id': `${origin}/#website`, name: 'Example Mobile', url: `${origin}/`, inLanguage: realLanguages.codes, publisher: { '@id': organization['@id'] } });
       const text = document.querySelector('body')!.text;
       for (const value of [organization.name, organization.email, organization.telephone, organization.address.streetAddress, organization.address.postalCode, organization.address.addressLocality]) {
         expect(text, `${route.path}: ${value}`).toContain(value);

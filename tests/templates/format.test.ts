@@ -6,8 +6,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { countryName, formatNumber, formatPrice, formatQuantity, formatTime, formatTimeRange, formatWeekdays } from '../../templates/format.ts';
+import { realLanguages } from '../helpers/routeTable.ts';
 
-const locales = ['it-CH', 'en-CH', 'de-CH', 'fr-CH'];
+/** The locales of the site's languages, from its content. */
+const locales = realLanguages.list.map((language) => language.locale);
 
 describe('formatNumber', () => {
   it("groups every language's numbers with the Swiss apostrophe, four digits included", () => {
