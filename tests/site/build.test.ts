@@ -7,7 +7,7 @@ import { realOrigin, realRouteTable } from '../helpers/routeTable.ts';
 import { sharedDist } from '../helpers/sharedBuild.ts';
 import { readPage } from '../helpers/site.ts';
 
-// The CLI's own options (--base-url, --strict) and its summary are tested on a build of a copy in tests/cli.test.ts.
+// The CLI's own options (--base-url, --strict) and its summary are tested on a build of a copy in tests/bin/cli.test.ts.
 const origin = realOrigin;
 const routeTable = realRouteTable;
 let outDir: string;

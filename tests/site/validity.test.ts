@@ -3,7 +3,7 @@
  * html and links gates of `site check`, run on a build of the real content served
  * by the preview, exactly as an editor's `site check` runs them. This is the one
  * place the tests run these two gates on the real build (the slowest gates: vnu on
- * every page, a crawl of every link); tests/check/check.test.ts runs the other
+ * every page, a crawl of every link); tests/generator/check/runner.test.ts runs the other
  * file gates through the CLI, and CI runs the whole `site check` after the tests.
  */
 import { rm } from 'node:fs/promises';

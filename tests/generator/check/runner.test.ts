@@ -1,7 +1,7 @@
 /**
  * `site check` through the CLI: on the planted-fault fixture it names every fault
  * and exits 1; on the run's build of the real content its file gates pass (the
- * html and links gates on the same build in tests/validity.test.ts, the browser
+ * html and links gates on the same build in tests/site/validity.test.ts, the browser
  * gates on one page of each kind in tests/browser/, and every gate on every page
  * in CI); a missing tool skips its gate, and --strict fails it.
  */
@@ -118,7 +118,7 @@ describe('site check on the planted-fault fixture', () => {
 describe('site check on a build of the real content', () => {
   it('passes the file gates and says it is fit to publish', async () => {
     // The run's one strict build of the real content (tests/setup/buildOnce.ts). Its html and
-    // links gates, the slow ones, run on the same build in tests/validity.test.ts.
+    // links gates, the slow ones, run on the same build in tests/site/validity.test.ts.
     const result = await runSite(['check', '--dir', sharedDist(), '--only', 'i18n,head,budgets']);
     expect(result.code, result.stdout).toBe(0);
     expect(result.stdout).not.toMatch(/^FAIL/m);
