@@ -19,9 +19,9 @@ export default defineConfig({
     projects: [
       // Files that keep no state between them share a worker's loaded modules: loading the
       // generator, React and zod again for every file was about a third of their time.
-      { test: { ...common, name: 'node', include: ['tests/**/*.test.ts'], exclude: ['tests/browser/**', 'tests/writer-swap.test.ts'], isolate: false } },
+      { test: { ...common, name: 'node', include: ['tests/**/*.test.ts'], exclude: ['tests/browser/**', 'tests/generator/writer-swap.test.ts'], isolate: false } },
       // Each browser file in a fresh module graph; writer-swap mocks node:fs/promises for its own modules.
-      { test: { ...common, name: 'isolated', include: ['tests/browser/**/*.test.ts', 'tests/writer-swap.test.ts'] } },
+      { test: { ...common, name: 'isolated', include: ['tests/browser/**/*.test.ts', 'tests/generator/writer-swap.test.ts'] } },
     ],
   },
 });

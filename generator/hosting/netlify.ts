@@ -15,7 +15,7 @@ import { headerName, headerValue, hostNameValue } from './values.ts';
  *   looking for a file.
  * Each line below is either valid on both and means the same on both, or is
  * written so that Cloudflare rejects it (and a later line or its own behaviour
- * takes over). tests/hosting.test.ts checks the file against Cloudflare's parser.
+ * takes over). tests/generator/hosting/netlify.test.ts checks the file against Cloudflare's parser.
  */
 export function redirectsFile(rules: HostingRules): string {
   const section = (comment: string[], lines: string[]) => ['', ...comment.map((line) => `# ${line}`), ...lines];

@@ -1,7 +1,7 @@
 /**
  * The one table of HTTP answers every host must give for a built dist/: the
- * preview, real nginx and real Apache (tests/hosts.test.ts) and an evaluator of
- * vercel.json (tests/hosting.test.ts) are all checked against it, so they cannot
+ * preview, real nginx and real Apache (tests/site/hosts.test.ts) and an evaluator of
+ * vercel.json (tests/generator/hosting/vercel.test.ts) are all checked against it, so they cannot
  * drift apart. Also: starting real nginx and Apache on 127.0.0.1 with the
  * generated rules. Without them the host tests are skipped with a notice
  * locally and fail under CI=true.

@@ -1,5 +1,6 @@
 /** The route table of the real content (its languages and slugs), as the build makes it. */
 import { loadContent } from '../../generator/content.ts';
+import type { Language } from '../../generator/languages.ts';
 import { createRouteTable, type Route, type RouteTable } from '../../generator/routes.ts';
 import { realContent } from './site.ts';
 
@@ -10,6 +11,17 @@ export const realSlugs = content.slugs;
 /** The origin of the real site's URLs (content/site.yaml), which the shared build uses. */
 export const realOrigin = content.site.origin;
 export const realRouteTable = createRouteTable({ languages: content.languages, slugs: content.slugs });
+
+/**
+ * A language's entry in a table a test writes out per language. The languages come
+ * from the content, so a language the table lacks fails the test that reads it
+ * instead of passing over it.
+ */
+export function ofLanguage<T>(table: Partial<Record<Language, T>>, language: Language): T {
+  const entry = table[language];
+  if (entry === undefined) throw new Error(`The table has no entry for the language ${language}`);
+  return entry;
+}
 
 /**
  * One route per kind of page a visitor sees: per page type, and per legal section

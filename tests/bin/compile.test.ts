@@ -1,0 +1,89 @@
+/** The CLI's TypeScript compiled once into the cache and recompiled when any source changes. */
+import { execFile } from 'node:child_process';
+import { cp, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeTempDir, projectRoot } from '../helpers/site.ts';
+
+let root: string;
+const cacheDir = () => path.join(root, 'node_modules/.cache/site/cli');
+
+/** Runs compiledEntry in a fresh Node process, as `site` does, and imports what it returns. */
+function start(at = root): Promise<{ url: string; greeting: string; location: string; error?: string }> {
+  const script = `
+    import { compiledEntry } from ${JSON.stringify(pathToFileURL(path.join(projectRoot, 'bin/compile.js')).href)};
+    try {
+      const url = await compiledEntry(${JSON.stringify(at)}, 'bin/cli.ts');
+      const module = await import(url);
+      console.log(JSON.stringify({ url, greeting: await module.greeting(), location: module.location }));
+    } catch (error) {
+      console.log(JSON.stringify({ error: error.constructor.name + ': ' + error.message }));
+    }`;
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, ['--input-type=module', '-e', script], { cwd: at }, (error, stdout, stderr) => (error ? reject(new Error(stderr)) : resolve(JSON.parse(stdout))));
+  });
+}
+
+beforeAll(async () => {
+  root = await makeTempDir('compile');
+  await mkdir(path.join(root, 'bin'));
+  await mkdir(path.join(root, 'templates'));
+  await writeFile(path.join(root, 'tsconfig.json'), JSON.stringify({ compilerOptions: { jsx: 'react-jsx', allowImportingTsExtensions: true, noEmit: true } }));
+  await writeFile(
+    path.join(root, 'bin/cli.ts'),
+    `export const location: string = import.meta.url;\nexport async function greeting(): Promise<string> { return (await import('../templates/greeting.ts')).greeting; }\n`,
+  );
+  await writeFile(path.join(root, 'templates/greeting.ts'), `export const greeting: string = 'Buongiorno';\n`);
+});
+
+afterAll(async () => {
+  await rm(root, { recursive: true, force: true });
+});
+
+describe('compiled CLI', () => {
+  it('compiles on the first start, into the cache, keeping each module\'s own location', async () => {
+    const first = await start();
+    expect(first.greeting).toBe('Buongiorno');
+    expect(first.url.startsWith(pathToFileURL(cacheDir()).href)).toBe(true);
+    expect(first.location).toBe(pathToFileURL(path.join(root, 'bin/cli.ts')).href);
+  });
+
+  it('reuses the compiled code while no source changed', async () => {
+    const first = await start();
+    const manifest = await stat(path.join(cacheDir(), 'manifest.json'));
+    const second = await start();
+    expect(second.url).toBe(first.url);
+    expect((await stat(path.join(cacheDir(), 'manifest.json'))).mtimeMs).toBe(manifest.mtimeMs);
+  });
+
+  it('a copy of the project, its cache included, runs its own sources, not the original’s', async () => {
+    await start();
+    const copy = `${root}-copy`;
+    await cp(root, copy, { recursive: true });
+    try {
+      const copied = await start(copy);
+      expect(copied.location).toBe(pathToFileURL(path.join(copy, 'bin/cli.ts')).href);
+      expect(copied.url.startsWith(pathToFileURL(path.join(copy, 'node_modules/.cache/site/cli')).href)).toBe(true);
+    } finally {
+      await rm(copy, { recursive: true, force: true });
+    }
+  });
+
+  it('an edited template takes effect on the next start, with no other command', async () => {
+    const before = await start();
+    await writeFile(path.join(root, 'templates/greeting.ts'), `export const greeting: string = 'Buonasera';\n`);
+    const after = await start();
+    expect(after.greeting).toBe('Buonasera');
+    expect(after.url).not.toBe(before.url);
+    expect(JSON.parse(await readFile(path.join(cacheDir(), 'manifest.json'), 'utf8')).inputs).toContain('templates/greeting.ts');
+  });
+
+  it('a source that does not compile is reported with its file and line', async () => {
+    await writeFile(path.join(root, 'templates/greeting.ts'), `export const greeting: string = 'Buonasera;\n`);
+    const result = await start();
+    expect(result.error).toMatch(/^CompileError: .*templates\/greeting\.ts:1:/s);
+    await writeFile(path.join(root, 'templates/greeting.ts'), `export const greeting: string = 'Salve';\n`);
+    expect((await start()).greeting).toBe('Salve');
+  });
+});

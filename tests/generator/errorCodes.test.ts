@@ -1,0 +1,9 @@
+/** The catalogue of error codes: each code with its title. */
+import { describe, expect, it } from 'vitest';
+import { errorCodes } from '../../generator/errorCodes.ts';
+
+describe('error code catalogue', () => {
+  it('gives every code a title in the catalogue', () => {
+    for (const [code, entry] of Object.entries(errorCodes)) expect(entry.title, code).toMatch(/\.$/);
+  });
+});

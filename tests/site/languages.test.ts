@@ -1,0 +1,136 @@
+/**
+ * Languages and slugs are content: a fifth language added to a copy of the real
+ * content (Romansh, texts copied from Italian) reaches every page, button, sitemap
+ * entry, host rule and browser script; a language, slug or flag the site cannot
+ * serve is a located content error.
+ */
+import { cp, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadContent } from '../../generator/content.ts';
+import { SiteError } from '../../generator/errors.ts';
+import { buildInMemory, type MemoryBuild } from '../helpers/memoryBuild.ts';
+import { copyRealContent, makeTempDir } from '../helpers/site.ts';
+import { parse } from 'node-html-parser';
+
+let workDir: string;
+
+beforeAll(async () => {
+  workDir = await makeTempDir('languages');
+});
+
+afterAll(async () => {
+  await rm(workDir, { recursive: true, force: true });
+});
+
+async function edit(file: string, change: (source: string) => string) {
+  const source = await readFile(file, 'utf8');
+  const changed = change(source);
+  expect(changed).not.toBe(source);
+  await writeFile(file, changed);
+}
+
+/** A copy of the real content with Romansh added last: its texts and legal documents copied from Italian. */
+async function withRomansh(name: string): Promise<string> {
+  const contentDir = await copyRealContent(path.join(workDir, name));
+  await edit(path.join(contentDir, 'languages.yaml'), (source) =>
+    source.replace('\n# The order of the language buttons', '  - code: rm\n    name: Rumantsch\n    locale: rm-CH\n    flag: CH\n\n# The order of the language buttons').replace('buttons: [it, fr, de, en]', 'buttons: [it, fr, de, en, rm]'),
+  );
+  await edit(path.join(contentDir, 'slugs.yaml'), (source) => source.replace(/ \}$/gm, (_end, offset: number) => `, rm: ${slugOf(source, offset)} }`));
+  await cp(path.join(contentDir, 'texts/it'), path.join(contentDir, 'texts/rm'), { recursive: true });
+  await cp(path.join(contentDir, 'legal/it.yaml'), path.join(contentDir, 'legal/rm.yaml'));
+  return contentDir;
+}
+
+/** The Italian slug on the line that ends at `offset`, reused for Romansh. */
+function slugOf(source: string, offset: number): string {
+  const line = source.slice(source.lastIndexOf('\n', offset) + 1, offset);
+  return /\bit: ([^,]+),/.exec(line)![1];
+}
+
+async function loadError(contentDir: string): Promise<SiteError> {
+  const error = await loadContent(contentDir).then(() => undefined, (caught: unknown) => caught);
+  expect(error).toBeInstanceOf(SiteError);
+  expect((error as SiteError).code).toBe('CONTENT_INVALID');
+  return error as SiteError;
+}
+
+describe('a fifth language added as content (Romansh)', () => {
+  let site: MemoryBuild;
+
+  beforeAll(async () => {
+    site = await buildInMemory(await withRomansh('romansh'));
+  });
+
+  it('builds every page in Romansh, each with its rm alternate', () => {
+    expect(site.report.languages).toEqual(['it', 'en', 'de', 'fr', 'rm']);
+    expect(site.report.pagesByLanguage.rm).toBe(site.report.pagesByLanguage.en);
+    for (const file of ['index.html', 'chi-siamo/index.html', 'rm/chi-siamo/index.html', 'en/legal/index.html', 'rm/cockpit/index.html']) {
+      const page = parse(site.text(file));
+      expect(page.querySelector('link[rel="alternate"][hreflang="rm"]')?.getAttribute('href'), file).toMatch(/^https:\/\/www\.example\.com\/rm\//);
+    }
+    expect(parse(site.text('rm/index.html')).querySelector('html')?.getAttribute('lang')).toBe('rm');
+  });
+
+  it('shows an RM button with its flag in the header, the footer and the mobile menu', () => {
+    const page = parse(site.text('chi-siamo/index.html'));
+    const buttons = page.querySelectorAll('a[data-language="rm"]');
+    expect(buttons.length).toBeGreaterThanOrEqual(2);
+    for (const button of buttons) {
+      expect(button.getAttribute('href')).toBe('/rm/chi-siamo/');
+      expect(button.text).toContain('RM');
+      expect(button.text).toContain('Rumantsch');
+      expect(button.querySelector('svg.flag')).not.toBeNull();
+    }
+    const order = page.querySelector('.language-switcher')!.querySelectorAll('a').map((link) => link.getAttribute('data-language'));
+    expect(order).toEqual(['it', 'fr', 'de', 'en', 'rm']);
+  });
+
+  it('lists the Romansh pages in the sitemap', () => {
+    const sitemap = site.text('sitemap.xml');
+    expect(sitemap).toContain('<loc>https://www.example.com/rm/chi-siamo/</loc>');
+    expect(sitemap).toContain('hreflang="rm" href="https://www.example.com/rm/"');
+  });
+
+  it('sends /rm/unknown to the Romansh not-found page on every host', () => {
+    expect(site.paths).toContain('rm/404.html');
+    expect(site.text('_redirects')).toContain('/rm/* /rm/404.html 404');
+    expect(site.text('nginx.conf')).toMatch(/location \/rm\/ \{\n {4}error_page 404 \/rm\/404\.html;/);
+    expect(site.text('.htaccess')).toContain('<If "%{REQUEST_URI} =~ m#^/rm/#">\n  ErrorDocument 404 /rm/404.html');
+    expect(site.text('vercel.json')).toContain('"src": "^/rm/.*$"');
+  });
+
+  it('bundles the five languages into the browser scripts, so /rm/ is a language prefix there', () => {
+    const main = site.paths.find((file) => /^assets\/main\.[A-Z0-9]+\.js$/.test(file))!;
+    expect(site.text(main)).toMatch(/codes:\["it","en","de","fr","rm"\]/);
+    const inline = /<script>([^<]*)<\/script>/.exec(site.text('index.html'))![1];
+    expect(inline).toMatch(/codes:\["it","en","de","fr","rm"\]/);
+  });
+});
+
+describe('languages and slugs that the site cannot serve', () => {
+  it('reports a language listed without its text files at its entry in languages.yaml', async () => {
+    const contentDir = await withRomansh('no-texts');
+    await rm(path.join(contentDir, 'texts/rm'), { recursive: true });
+    const error = await loadError(contentDir);
+    const problem = error.problems.find((candidate) => candidate.message.includes('"rm" has no text files'));
+    const line = (await readFile(path.join(contentDir, 'languages.yaml'), 'utf8')).split('\n').indexOf('  - code: rm') + 1;
+    expect(line).toBeGreaterThan(1);
+    expect(problem?.location).toMatchObject({ file: path.join(contentDir, 'languages.yaml'), line });
+  });
+
+  it('reports a missing slug, a duplicate path and a flag it cannot draw, each where it is written', async () => {
+    const contentDir = await copyRealContent(path.join(workDir, 'bad-slugs'));
+    await edit(path.join(contentDir, 'slugs.yaml'), (source) => source.replace('de: kontakt, ', '').replace('en: coverage,', 'en: about,'));
+    await edit(path.join(contentDir, 'languages.yaml'), (source) => source.replace('flag: GB', 'flag: ZZ'));
+    const error = await loadError(contentDir);
+    const slugs = path.join(contentDir, 'slugs.yaml');
+    expect(error.problems.map((problem) => [problem.code, problem.message, problem.location?.file, problem.location?.line])).toEqual(
+      expect.arrayContaining([
+        ['CONTENT_REFERENCE', 'languages[1].flag: No flag drawn for "ZZ"', path.join(contentDir, 'languages.yaml'), 17],
+        ['ROUTE_CONFLICT', 'coverage.en: "about" is also the slug of about.en; both would be /en/about/', slugs, 8],
+        ['CONTENT_SCHEMA', 'contact.de: Missing slug', slugs, 10],
+      ]),
+    );
+  });
+});

@@ -1,0 +1,212 @@
+/** Head metadata, social images, structured data, sitemap and icons. */
+import fg from 'fast-glob';
+import { cp, rm, utimes } from 'node:fs/promises';
+import path from 'node:path';
+import { parse } from 'node-html-parser';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { realLanguages, realRouteTable } from '../helpers/routeTable.ts';
+import { buildInMemory, type MemoryBuild } from '../helpers/memoryBuild.ts';
+import { sharedBuild } from '../helpers/sharedBuild.ts';
+import { makeTempDir, realContent } from '../helpers/site.ts';
+
+const origin = 'https://www.example.com';
+const routeTable = realRouteTable;
+let site: MemoryBuild;
+
+beforeAll(async () => {
+  site = await sharedBuild();
+});
+
+const page = (file: string) => parse(site.text(file));
+const meta = (document: ReturnType<typeof parse>, key: string) =>
+  document.querySelector(`meta[property="${key}"]`)?.getAttribute('content') ?? document.querySelector(`meta[name="${key}"]`)?.getAttribute('content');
+
+/** Width and height from a PNG's IHDR chunk. */
+function pngSize(bytes: Uint8Array) {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  expect([...bytes.slice(1, 4)].map((code) => String.fromCharCode(code)).join('')).toBe('PNG');
+  return { width: view.getUint32(16), height: view.getUint32(20) };
+}
+
+function jsonLd(document: ReturnType<typeof parse>) {
+  const blocks = document.querySelectorAll('script[type="application/ld+json"]');
+  expect(blocks).toHaveLength(1);
+  const data = JSON.parse(blocks[0].text);
+  expect(data['@context']).toBe('https://schema.org');
+  return data['@graph'] as Record<string, any>[];
+}
+
+describe('head metadata', () => {
+  it('gives every page Open Graph and Twitter tags with a 1200 x 630 preview image', () => {
+    for (const route of routeTable.routes) {
+      const document = page(route.file);
+      const title = document.querySelector('title')!.text;
+      expect(meta(document, 'og:title'), route.path).toBe(title);
+      expect(meta(document, 'og:description')).toBe(meta(document, 'description'));
+      expect(meta(document, 'og:type')).toBe('website');
+      expect(meta(document, 'og:url')).toBe(`${origin}${route.canonicalPath ?? route.path}`);
+      expect(meta(document, 'og:locale')).toBe(`${route.language}_CH`);
+      const alternates = document.querySelectorAll('meta[property="og:locale:alternate"]').map((element) => element.getAttribute('content'));
+      const otherLanguages = Object.keys(route.alternates).filter((language) => language !== route.language);
+      expect(alternates).toEqual(Object.keys(route.alternates).length > 1 ? otherLanguages.map((language) => `${language}_CH`) : []);
+      expect(meta(document, 'og:image:width')).toBe('1200');
+      expect(meta(document, 'og:image:height')).toBe('630');
+      expect(meta(document, 'twitter:card')).toBe('summary_large_image');
+      expect(meta(document, 'twitter:title')).toBe(title);
+      const image = meta(document, 'og:image')!;
+      expect(meta(document, 'twitter:image')).toBe(image);
+      expect(image.startsWith(`${origin}/og/`)).toBe(true);
+      expect(pngSize(site.bytes(image.slice(origin.length + 1)))).toEqual({ width: 1200, height: 630 });
+    }
+  });
+
+  it('draws one preview image per page type and language', () => {
+    const images = site.paths.filter((file) => file.startsWith('og/'));
+    expect(images).toContain('og/about-de.png');
+    expect(images).toContain('og/cockpit-fr.png');
+    expect(new Set(images.map((file) => file.replace(/-\w\w\.png$/, ''))).size).toBeGreaterThanOrEqual(9);
+    expect(page('en/about/index.html').querySelector('meta[property="og:image"]')!.getAttribute('content')).toBe(`${origin}/og/about-en.png`);
+  });
+
+  it('keeps not-found and forwarding pages out of search results and the sitemap', () => {
+    for (const route of routeTable.routes) {
+      const robots = page(route.file).querySelector('meta[name="robots"]')?.getAttribute('content');
+      expect(robots, route.path).toBe(route.page === 'notFound' || route.page === 'privacyRedirect' ? 'noindex' : undefined);
+    }
+    const sitemap = site.text('sitemap.xml');
+    expect(sitemap).not.toContain('404.html');
+    expect(sitemap).not.toContain('/privacy/');
+  });
+
+  it('forwards /privacy/ without rules: a refresh and a canonical link', () => {
+    const document = page('privacy/index.html');
+    expect(document.querySelector('meta[http-equiv="refresh"]')?.getAttribute('content') ?? document.querySelector('meta[httpEquiv="refresh"]')?.getAttribute('content')).toBe('0; url=/condizioni/#privacy-policy');
+    // The final canonical: /condizioni/ itself is canonicalised to /legal/.
+    expect(document.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(`${origin}/legal/`);
+  });
+
+  it('points every canonical at a page that is its own canonical: no chains', () => {
+    for (const route of routeTable.routes.filter((candidate) => candidate.canonicalPath)) {
+      const target = routeTable.routes.find((candidate) => candidate.path === route.canonicalPath);
+      expect(target, route.path).toBeDefined();
+      expect(target!.canonicalPath, `${route.path} -> ${route.canonicalPath}`).toBe(route.canonicalPath);
+      expect(target!.indexable, route.canonicalPath).toBe(true);
+    }
+  });
+});
+
+describe('sitemap', () => {
+  it('lists every indexable page with its alternates in every language and x-default, exactly as the route table', () => {
+    const xml = site.text('sitemap.xml');
+    const entries = [...xml.matchAll(/<url>(.*?)<\/url>/gs)].map((match) => match[1]);
+    expect(entries).toHaveLength(routeTable.routes.filter((route) => route.indexable).length);
+    for (const route of routeTable.routes.filter((candidate) => candidate.indexable)) {
+      const entry = entries.find((candidate) => candidate.includes(`<loc>${origin}${route.path}</loc>`));
+      expect(entry, route.path).toBeDefined();
+      expect(entry).toMatch(/<lastmod>\d{4}-\d\d-\d\d<\/lastmod>/);
+      const links = Object.fromEntries([...entry!.matchAll(/hreflang="([^"]+)" href="([^"]+)"/g)].map((match) => [match[1], match[2]]));
+      if (Object.keys(route.alternates).length > 1) {
+        expect(links).toEqual({ ...Object.fromEntries(Object.entries(route.alternates).map(([language, path]) => [language, `${origin}${path}`])), 'x-default': `${origin}${route.alternates.it}` });
+      } else {
+        expect(links).toEqual({});
+      }
+    }
+  });
+});
+
+describe('sitemap lastmod', () => {
+  it('is the date of the newest content file each page reads, not the build date', async () => {
+    // A copy outside git, so file times date the content: everything old, then a few files newer.
+    const workDir = await makeTempDir('lastmod');
+    try {
+      const content = path.join(workDir, 'content');
+      await cp(realContent, content, { recursive: true });
+      const old = new Date('2024-01-15T12:00:00Z');
+      for (const file of await fg('**/*', { cwd: content })) await utimes(path.join(content, file), old, old);
+      const touch = (file: string, day: string) => utimes(path.join(content, file), new Date(`${day}T12:00:00Z`), new Date(`${day}T12:00:00Z`));
+      await touch('zones.yaml', '2025-02-01');
+      await touch('images/vision.svg', '2025-03-01');
+      await touch('texts/it/legal.yaml', '2025-04-01');
+      await touch('texts/fr/home.yaml', '2025-05-01');
+      const built = await buildInMemory(content);
+      const xml = built.text('sitemap.xml');
+      const lastmod = (urlPath: string) => new RegExp(`<loc>${origin}${urlPath}</loc><lastmod>([^<]+)</lastmod>`).exec(xml)?.[1];
+      // The subscriptions pages show the zones, in every language.
+      expect([lastmod('/abbonamenti/'), lastmod('/de/abonnements/')]).toEqual(['2025-02-01', '2025-02-01']);
+      // The about pages show the vision image.
+      expect([lastmod('/chi-siamo/'), lastmod('/en/about/')]).toEqual(['2025-03-01', '2025-03-01']);
+      // Italian legal texts: the legal pages, the cookie policy (its link to the privacy text), and every language that falls back to them.
+      expect([lastmod('/legal/'), lastmod('/en/legal/'), lastmod('/cookie-policy/')]).toEqual(['2025-04-01', '2025-04-01', '2025-04-01']);
+      // A French text dates only its French page.
+      expect([lastmod('/fr/'), lastmod('/en/'), lastmod('/')]).toEqual(['2025-05-01', '2024-01-15', '2024-01-15']);
+      expect(lastmod('/copertura/')).toBe('2024-01-15');
+      for (const route of routeTable.routes.filter((candidate) => candidate.indexable)) expect(lastmod(route.path), route.path).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    } finally {
+      await rm(workDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('structured data', () => {
+  it('puts Organization and WebSite on every page, with values the page shows', () => {
+    for (const route of routeTable.routes) {
+      const document = page(route.file);
+      const graph = jsonLd(document);
+      const organization = graph.find((node) => node['@type'] === 'Organization')!;
+      const website = graph.find((node) => node['@type'] === 'WebSite')!;
+      expect(organization).toMatchObject({ name: 'Example Mobile', url: `${origin}/`, email: 'info@example.com', telephone: '+41 91 000 00 00' });
+      expect(organization.address).toMatchObject({ '@type': 'PostalAddress', streetAddress: 'Via Example 1', postalCode: '6900', addressLocality: 'Lugano', addressCountry: 'CH' });
+      // One @id, one node: the WebSite is the same on every page, in all four languages.
+      expect(website).toEqual({ '@type': 'WebSite', '@id': `${origin}/#website`, name: 'Example Mobile', url: `${origin}/`, inLanguage: realLanguages.codes, publisher: { '@id': organization['@id'] } });
+      const text = document.querySelector('body')!.text;
+      for (const value of [organization.name, organization.email, organization.telephone, organization.address.streetAddress, organization.address.postalCode, organization.address.addressLocality]) {
+        expect(text, `${route.path}: ${value}`).toContain(value);
+      }
+    }
+  });
+
+  it('adds LocalBusiness with opening hours Monday to Friday 08:00 to 18:00 on home and contact only', () => {
+    for (const route of routeTable.routes) {
+      const business = jsonLd(page(route.file)).find((node) => node['@type'] === 'LocalBusiness');
+      if (route.page !== 'home' && route.page !== 'contact') {
+        expect(business, route.path).toBeUndefined();
+        continue;
+      }
+      expect(business!.openingHoursSpecification).toEqual([{ '@type': 'OpeningHoursSpecification', dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'], opens: '08:00', closes: '18:00' }]);
+      expect(business!.address.addressLocality).toBe('Lugano');
+      // The footer writes the same hours as each language does (French: 8 h – 18 h).
+      expect(page(route.file).querySelector('footer')!.text).toContain({ it: '08:00–18:00', en: '08:00–18:00', de: '08:00–18:00 Uhr', fr: '8\u202fh\u202f– 18\u202fh' }[route.language]);
+    }
+  });
+
+  it('adds an FAQPage on the contact page whose questions and answers are on the page', () => {
+    for (const file of ['contatti/index.html', 'en/contact/index.html', 'de/kontakt/index.html', 'fr/contact/index.html']) {
+      const document = page(file);
+      const faq = jsonLd(document).find((node) => node['@type'] === 'FAQPage')!;
+      expect(faq.mainEntity.length, file).toBeGreaterThanOrEqual(6);
+      const section = document.querySelector('#faq')!;
+      for (const question of faq.mainEntity) {
+        expect(question['@type']).toBe('Question');
+        expect(section.text).toContain(question.name);
+        expect(section.text).toContain(question.acceptedAnswer.text);
+      }
+    }
+    const others = routeTable.routes.filter((route) => route.page !== 'contact');
+    for (const route of others) expect(jsonLd(page(route.file)).some((node) => node['@type'] === 'FAQPage'), route.path).toBe(false);
+  });
+});
+
+describe('icons and manifest', () => {
+  it('links a favicon set and a manifest in the brand colours', () => {
+    const document = page('index.html');
+    expect(document.querySelector('link[rel="icon"][type="image/svg+xml"]')?.getAttribute('href')).toBe('/favicon.svg');
+    expect(document.querySelector('link[rel="manifest"]')?.getAttribute('href')).toBe('/site.webmanifest');
+    const manifest = JSON.parse(site.text('site.webmanifest'));
+    expect(manifest).toMatchObject({ name: 'Example Mobile', theme_color: '#c8102e', background_color: '#ffffff', start_url: '/' });
+    for (const icon of manifest.icons.filter((entry: { type: string }) => entry.type === 'image/png')) {
+      const [width, height] = icon.sizes.split('x').map(Number);
+      expect(pngSize(site.bytes(icon.src.slice(1)))).toEqual({ width, height });
+    }
+    expect(site.text('favicon.svg')).toContain('#c8102e');
+  });
+});
