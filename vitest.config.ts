@@ -18,10 +18,11 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       // Files that keep no state between them share a worker's loaded modules: loading the
-      // generator, React and zod again for every file was about a third of their time.
-      { test: { ...common, name: 'node', include: ['tests/**/*.test.ts'], exclude: ['tests/browser/**', 'tests/generator/writer-swap.test.ts'], isolate: false } },
-      // Each browser file in a fresh module graph; writer-swap mocks node:fs/promises for its own modules.
-      { test: { ...common, name: 'isolated', include: ['tests/browser/**/*.test.ts', 'tests/generator/writer-swap.test.ts'] } },
+      // generator, React and zod again for every file was about a third of their time (and
+      // playwright-core alone costs a browser file a CPU second).
+      { test: { ...common, name: 'shared', include: ['tests/**/*.test.ts'], exclude: ['tests/generator/writer-swap.test.ts'], isolate: false } },
+      // writer-swap mocks node:fs/promises for its own module graph.
+      { test: { ...common, name: 'isolated', include: ['tests/generator/writer-swap.test.ts'] } },
     ],
   },
 });

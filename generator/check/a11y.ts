@@ -17,7 +17,8 @@ async function violationsOf(page: Page, state: string, only?: string): Promise<s
   // Legacy mode runs axe once in the page. The default injects axe again into a blank page of
   // its own to merge per-frame results, which costs a third more and buys nothing here: frames
   // (the maps) are excluded.
-  const builder = new AxeBuilder({ page }).withTags(wcagTags).exclude('iframe').setLegacyMode(true);
+  // Only violations are reported, so axe collects the nodes of nothing else (a third less work per run).
+  const builder = new AxeBuilder({ page }).withTags(wcagTags).exclude('iframe').setLegacyMode(true).options({ resultTypes: ['violations'] });
   const results = await (only ? builder.include(only) : builder).analyze();
   if (results.passes.length === 0) throw new Error(`axe ran no rule on ${page.url()}`);
   return results.violations.map((violation) => `${violation.id} (${violation.impact ?? 'minor'}, ${state}): ${violation.help}: ${violation.nodes.slice(0, 3).map((node) => node.target.join(' ')).join(', ')}${violation.nodes.length > 3 ? ` and ${violation.nodes.length - 3} more` : ''}`);

@@ -33,17 +33,3 @@ export async function isolatedContext(browser: Browser, siteUrl: string, options
   );
   return context;
 }
-
-/** Runs `work` on each item, at most `limit` at a time, keeping the order of the results. */
-export async function eachLimited<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await work(items[index]);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
-}

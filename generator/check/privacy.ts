@@ -4,25 +4,61 @@
  * is read until the page is quiet. Other origins are answered locally, never reached.
  */
 import type { Browser } from 'playwright-core';
-import { eachLimited, isolatedContext, launchChromium } from './browser.ts';
+import { isolatedContext, launchChromium } from './browser.ts';
 import { hasChromium, installChromium } from './tools.ts';
 import { plural, type CheckContext, type Gate, type Problem } from './types.ts';
 
-/** The URLs of other origins one page requests before consent. */
-export async function requestsBeforeConsent(browser: Browser, siteUrl: string, pagePath: string): Promise<string[]> {
+export interface PrivacyChecker {
+  /** The URLs of other origins one page requests before consent; calls are run one after another. */
+  check(pagePath: string): Promise<string[]>;
+  close(): Promise<void>;
+}
+
+/**
+ * One context and one page, navigated from page to page with its storage and cookies
+ * cleared in between (all a first visit lacks): a new context per page costs more CPU
+ * than loading the page.
+ */
+export async function privacyChecker(browser: Browser, siteUrl: string): Promise<PrivacyChecker> {
   const context = await isolatedContext(browser, siteUrl);
-  const outside: string[] = [];
+  const page = await context.newPage();
+  // The requests of the page being checked; `undefined` between checks.
+  let outside: Set<string> | undefined;
   context.on('request', (request) => {
-    if (!request.url().startsWith(siteUrl) && /^https?:/.test(request.url())) outside.push(request.url());
+    if (!request.url().startsWith(siteUrl) && /^https?:/.test(request.url())) outside?.add(request.url());
   });
+  const checkOne = async (pagePath: string): Promise<string[]> => {
+    if (page.url().startsWith(siteUrl)) await page.evaluate(() => (localStorage.clear(), sessionStorage.clear()));
+    await context.clearCookies();
+    const found = new Set<string>();
+    outside = found;
+    try {
+      await page.goto(`${siteUrl}${pagePath}`, { waitUntil: 'load' });
+      // Quiet for half a second: scripts that start late (after a timer, on idle) have had their chance.
+      await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => {});
+      return [...found];
+    } finally {
+      outside = undefined;
+    }
+  };
+  let previous: Promise<unknown> = Promise.resolve();
+  return {
+    check(pagePath) {
+      const requests = previous.then(() => checkOne(pagePath));
+      previous = requests.catch(() => {});
+      return requests;
+    },
+    close: () => context.close(),
+  };
+}
+
+/** Each page's requests to other origins before consent, `lanes` pages at a time, in page order. */
+export async function requestsBeforeConsent(browser: Browser, siteUrl: string, pagePaths: readonly string[], lanes = 3): Promise<string[][]> {
+  const checkers = await Promise.all(Array.from({ length: Math.min(lanes, pagePaths.length) }, () => privacyChecker(browser, siteUrl)));
   try {
-    const page = await context.newPage();
-    await page.goto(`${siteUrl}${pagePath}`, { waitUntil: 'load' });
-    // Quiet for half a second: scripts that start late (after a timer, on idle) have had their chance.
-    await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => {});
-    return [...new Set(outside)];
+    return await Promise.all(pagePaths.map((pagePath, index) => checkers[index % checkers.length].check(pagePath)));
   } finally {
-    await context.close();
+    await Promise.all(checkers.map((checker) => checker.close()));
   }
 }
 
@@ -34,8 +70,9 @@ export const gate: Gate = {
     if (!hasChromium()) return { problems: [], checked: 0, summary, skipped: installChromium };
     const browser = await launchChromium();
     try {
-      const found = await eachLimited(pages, 3, async (page) => (await requestsBeforeConsent(browser, url, page.path)).map((request): Problem => ({ severity: 'error', page: page.path, message: `requests ${request} before consent` })));
-      return { problems: found.flat(), checked: pages.length, summary };
+      const found = await requestsBeforeConsent(browser, url, pages.map((page) => page.path));
+      const problems = pages.flatMap((page, index) => found[index].map((request): Problem => ({ severity: 'error', page: page.path, message: `requests ${request} before consent` })));
+      return { problems, checked: pages.length, summary };
     } finally {
       await browser.close();
     }

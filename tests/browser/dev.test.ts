@@ -7,9 +7,9 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumArgs, chromiumPath, consentKey, desktopUserAgent, hasChromium } from '../helpers/browser.ts';
+import { connectShared, consentKey, desktopUserAgent, hasChromium } from '../helpers/browser.ts';
 import { startDevInProject, type DevInProject } from '../helpers/dev.ts';
 
 let dev: DevInProject;
@@ -17,10 +17,11 @@ let browser: Browser;
 
 beforeAll(async () => {
   if (!hasChromium) return;
-  [dev, browser] = await Promise.all([startDevInProject(), chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumArgs })]);
+  [dev, browser] = await Promise.all([startDevInProject(), connectShared()]);
 }, 600_000);
 
 afterAll(async () => {
+  // Disconnects from the run's shared Chromium, closing this file's contexts.
   await browser?.close();
   await dev?.stop();
 });

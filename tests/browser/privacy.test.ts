@@ -2,15 +2,15 @@
  * The privacy gate of `site check` on one page of each kind (tests/helpers/routeTable.ts:
  * every page type, every legal section open, every language among them): with no
  * consent stored, Chromium's network log shows no request to another origin. Several
- * pages at a time, in the run's one browser.
+ * pages at a time, each lane one page navigated from page to page, as the gate does, in the
+ * run's one browser.
  *
  * Every page of the real build goes through the same gate in CI (`site check` after
- * the tests), and tests/check/check.test.ts proves that the gate names a planted
+ * the tests), and tests/generator/check/runner.test.ts proves that the gate names a planted
  * request; tests/browser/third-parties.test.ts follows each page type further
  * (scrolling, each consent choice).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eachLimited } from '../../generator/check/browser.ts';
 import { requestsBeforeConsent } from '../../generator/check/privacy.ts';
 import { onePagePerKind } from '../helpers/routeTable.ts';
 import { hasChromium, startSite, type SiteUnderTest } from '../helpers/browser.ts';
@@ -24,7 +24,7 @@ const requestsByPath = new Map<string, string[]>();
 beforeAll(async () => {
   if (!hasChromium) return;
   site = await startSite();
-  const found = await eachLimited(pages, 3, (route) => requestsBeforeConsent(site.browser, site.url, route.path));
+  const found = await requestsBeforeConsent(site.browser, site.url, pages.map((route) => route.path));
   pages.forEach((route, index) => requestsByPath.set(route.path, found[index]));
 }, 300_000);
 afterAll(async () => site?.close());

@@ -16,8 +16,7 @@ import { copyRealContent, makeTempDir, runSite } from './site.ts';
 import { sharedDist } from './sharedBuild.ts';
 
 // One browser set-up for the tests and for `site check`'s browser gates.
-export { chromiumArgs, desktopUserAgent } from '../../generator/check/browser.ts';
-export { chromiumPath } from '../../generator/check/tools.ts';
+export { desktopUserAgent } from '../../generator/check/browser.ts';
 export const hasChromium = hasChromiumInstalled();
 
 if (!hasChromium) {
@@ -81,7 +80,7 @@ async function buildSite(workDir: string, { editContent }: StartOptions): Promis
 const launch = launchChromium;
 
 /** The run's one Chromium (tests/setup/browserServer.ts); closing what this returns only disconnects. */
-const connectShared = (): Promise<Browser> => chromium.connect(inject('browserEndpoint'));
+export const connectShared = (): Promise<Browser> => chromium.connect(inject('browserEndpoint'));
 
 export async function startSite(options: StartOptions = {}): Promise<SiteUnderTest> {
   const workDir = await makeTempDir('browser');
