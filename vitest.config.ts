@@ -9,6 +9,12 @@ const common = {
   maxConcurrency: 3,
 };
 
+/**
+ * Files that need a module graph of their own: writer-swap mocks node:fs/promises for its
+ * modules, and the dev browser test's in-process `site dev` must load edited templates afresh.
+ */
+const isolatedFiles = ['tests/generator/writer-swap.test.ts', 'tests/browser/dev.test.ts'];
+
 export default defineConfig({
   test: {
     // The real site is built once per run, before the test files start, and one Chromium
@@ -20,9 +26,8 @@ export default defineConfig({
       // Files that keep no state between them share a worker's loaded modules: loading the
       // generator, React and zod again for every file was about a third of their time (and
       // playwright-core alone costs a browser file a CPU second).
-      { test: { ...common, name: 'shared', include: ['tests/**/*.test.ts'], exclude: ['tests/generator/writer-swap.test.ts'], isolate: false } },
-      // writer-swap mocks node:fs/promises for its own module graph.
-      { test: { ...common, name: 'isolated', include: ['tests/generator/writer-swap.test.ts'] } },
+      { test: { ...common, name: 'shared', include: ['tests/**/*.test.ts'], exclude: isolatedFiles, isolate: false } },
+      { test: { ...common, name: 'isolated', include: isolatedFiles } },
     ],
   },
 });

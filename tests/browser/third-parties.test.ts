@@ -5,6 +5,10 @@
  * are). The maps wait behind a placeholder that says what they show and whose
  * they are; they load on their button, or at once with "all"; without script
  * their link still opens them.
+ *
+ * Before any choice this is the promise of `site check`'s privacy gate, held here further
+ * (to the bottom of every page type); the gate itself runs on every page of the build in CI,
+ * and tests/generator/check/runner.test.ts proves that it names a planted request.
  */
 import type { Page, Request } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
