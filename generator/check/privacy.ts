@@ -28,7 +28,8 @@ export async function privacyChecker(browser: Browser, siteUrl: string): Promise
     if (!request.url().startsWith(siteUrl) && /^https?:/.test(request.url())) outside?.add(request.url());
   });
   const checkOne = async (pagePath: string): Promise<string[]> => {
-    if (page.url().startsWith(siteUrl)) await page.evaluate(() => (localStorage.clear(), sessionStorage.clear()));
+    // After a check that failed midway the page may still hold a site page's storage.
+    if (page.url().startsWith(siteUrl)) await page.evaluate(() => (localStorage.clear(), sessionStorage.clear())).catch(() => {});
     await context.clearCookies();
     const found = new Set<string>();
     outside = found;
@@ -36,6 +37,10 @@ export async function privacyChecker(browser: Browser, siteUrl: string): Promise
       await page.goto(`${siteUrl}${pagePath}`, { waitUntil: 'load' });
       // Quiet for half a second: scripts that start late (after a timer, on idle) have had their chance.
       await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => {});
+      // Left while still recording, so that what the page sends as it unloads counts as its own,
+      // and with nothing stored, as the next page's first visitor would find it.
+      await page.evaluate(() => (localStorage.clear(), sessionStorage.clear())).catch(() => {});
+      await page.goto('about:blank');
       return [...found];
     } finally {
       outside = undefined;

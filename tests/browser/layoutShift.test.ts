@@ -258,8 +258,9 @@ describe.skipIf(!hasChromium)('layout shift', () => {
     // documents opened by the hash.
     { name: 'a phone without the site’s scripts', options: phone, script: false, mobile: true, only: ['home', 'subscriptions', 'contact', 'legal page at a hash'] },
   ];
-  // The settings side by side (each case mostly waits for the page to settle), the cases of one
-  // setting one after another on its page: no two tests use a page at once.
+  // The settings side by side, as many as the config's maxConcurrency allows (each case mostly waits
+  // for the page to settle), the cases of one setting one after another on its page: no two tests
+  // use a page at once.
   for (const { name, options, script, mobile, only } of cases as { name: string; options: OpenOptions; script: boolean; mobile: boolean; only?: string[] }[]) {
     describe.concurrent(`at ${name}`, () => {
       let page: Page;

@@ -9,7 +9,7 @@ import { makeTempDir, realContent } from '../helpers/site.ts';
 
 const routeTable = realRouteTable;
 
-describe('sitemap lastmod', () => {
+describe('content dates', () => {
   it('takes the newest of the files a page read', () => {
     const [home] = routeTable.routes;
     const pages = [{ route: home, sources: ['site.yaml', 'texts/it/home.yaml'] }];

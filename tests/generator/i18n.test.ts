@@ -14,7 +14,8 @@ const texts = {
 const site = { brand: 'Example Mobile', founded: 2025, email: 'info@example.com', address: { street: 'Via Esempio 1', postalCode: '6900', city: 'Lugano', country: 'CH' } } as SiteSettings;
 
 describe('translations', () => {
-  const translations = createTranslations(texts, site, siteLanguagesFrom({ languages: ['it', 'en', 'de', 'fr'].map((code) => ({ code, name: code, locale: `${code}-CH`, flag: 'CH' })), buttons: ['it', 'en', 'de', 'fr'] }));
+  const codes = ['it', 'en', 'de', 'fr'];
+  const translations = createTranslations(texts, site, siteLanguagesFrom({ languages: codes.map((code) => ({ code, name: code, locale: `${code}-CH`, flag: 'CH' })), buttons: codes }));
   const en = translations.translators.en;
 
   it('looks up the page language first, then Italian', () => {

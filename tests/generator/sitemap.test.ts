@@ -1,9 +1,9 @@
 /** The sitemap, written from the route table and each page's date. */
 import { describe, expect, it } from 'vitest';
 import { buildSitemap } from '../../generator/sitemap.ts';
-import { realRouteTable } from '../helpers/routeTable.ts';
+import { realOrigin, realRouteTable } from '../helpers/routeTable.ts';
 
-const origin = 'https://www.example.com';
+const origin = realOrigin;
 const routeTable = realRouteTable;
 
 describe('sitemap lastmod', () => {

@@ -4,12 +4,12 @@ import { cp, rm, utimes } from 'node:fs/promises';
 import path from 'node:path';
 import { parse } from 'node-html-parser';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { realLanguages, realRouteTable } from '../helpers/routeTable.ts';
+import { realLanguages, realOrigin, realRouteTable } from '../helpers/routeTable.ts';
 import { buildInMemory, type MemoryBuild } from '../helpers/memoryBuild.ts';
 import { sharedBuild } from '../helpers/sharedBuild.ts';
 import { makeTempDir, realContent } from '../helpers/site.ts';
 
-const origin = 'https://www.example.com';
+const origin = realOrigin;
 const routeTable = realRouteTable;
 let site: MemoryBuild;
 
