@@ -138,10 +138,13 @@ export function securityHeadersOf(headersFile: string): [string, string][] {
 }
 
 /** A GET with the path sent exactly as given (no normalisation) and an optional Host header. */
-export function get(base: string, pathname: string, host?: string): Promise<Answer> {
+export const get = (base: string, pathname: string, host?: string): Promise<Answer> => send(base, 'GET', pathname, host);
+
+/** A request with any method, the path sent exactly as given; the body as text (empty for HEAD). */
+export function send(base: string, method: string, pathname: string, host?: string): Promise<Answer> {
   const url = new URL(base);
   return new Promise((resolve, reject) => {
-    const req = request({ hostname: url.hostname, port: url.port, path: pathname, headers: host ? { Host: host } : {} }, (response) => {
+    const req = request({ hostname: url.hostname, port: url.port, path: pathname, method, headers: host ? { Host: host } : {} }, (response) => {
       let body = '';
       response.setEncoding('utf8');
       response.on('data', (chunk) => (body += chunk));

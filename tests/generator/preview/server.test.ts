@@ -4,13 +4,12 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
-import { request } from 'node:http';
 import { connect, createServer } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hostConfigFiles } from '../../../generator/hosting/index.ts';
 import { startPreviewServer } from '../../../generator/preview/server.ts';
-import { checkAnswer, checkHidden, disguisedHostFiles, get, hostExpectations, securityHeadersOf } from '../../helpers/hosts.ts';
+import { checkAnswer, checkHidden, disguisedHostFiles, get, hostExpectations, securityHeadersOf, send } from '../../helpers/hosts.ts';
 import { makeTempDir, projectRoot, runSite } from '../../helpers/site.ts';
 import { sharedDist } from '../../helpers/sharedBuild.ts';
 
@@ -37,21 +36,6 @@ async function startCli(dir: string): Promise<RunningPreview> {
     child.once('exit', (code) => reject(new Error(`preview exited with ${code}`)));
   });
   return { url, child };
-}
-
-/** A request with any method; the body as text (empty for HEAD). */
-function send(baseUrl: string, method: string, pathname: string): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
-  const url = new URL(baseUrl);
-  return new Promise((resolve, reject) => {
-    const req = request({ hostname: url.hostname, port: url.port, path: pathname, method }, (response) => {
-      let body = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk) => (body += chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
 }
 
 /** Bytes sent as they are, for a request no HTTP client would send; the whole answer as text. */
