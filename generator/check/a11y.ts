@@ -6,7 +6,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
-import { isolatedContext, launchChromium, viewports, type ViewportName } from './browser.ts';
+import { forgetVisit, isolatedContext, launchChromium, oneAtATime, viewports, type ViewportName } from './browser.ts';
 import { hasChromium, installChromium } from './tools.ts';
 import { plural, type CheckContext, type Gate, type Problem } from './types.ts';
 
@@ -27,7 +27,7 @@ async function violationsOf(page: Page, state: string, only?: string): Promise<s
 /** axe's violations on the page `page` shows at one width, with the banner open and closed. */
 async function problemsOnPage(page: Page, siteUrl: string, pagePath: string, viewport: ViewportName): Promise<string[]> {
   // As a new visitor: nothing stored from the page before, so the cookie banner shows.
-  if (page.url().startsWith(siteUrl)) await page.evaluate(() => (localStorage.clear(), sessionStorage.clear()));
+  await forgetVisit(page, siteUrl);
   await page.goto(`${siteUrl}${pagePath}`, { waitUntil: 'load' });
   const banner = page.locator(bannerSelector);
   // The banner's script shows it once the page runs; pages without one are checked once.
@@ -55,13 +55,8 @@ export interface AccessibilityChecker {
 export async function accessibilityChecker(browser: Browser, siteUrl: string, viewport: ViewportName): Promise<AccessibilityChecker> {
   const context = await isolatedContext(browser, siteUrl, { viewport: viewports[viewport] });
   const page = await context.newPage();
-  let previous: Promise<unknown> = Promise.resolve();
   return {
-    check(pagePath) {
-      const problems = previous.then(() => problemsOnPage(page, siteUrl, pagePath, viewport));
-      previous = problems.catch(() => {});
-      return problems;
-    },
+    check: oneAtATime((pagePath) => problemsOnPage(page, siteUrl, pagePath, viewport)),
     close: () => context.close(),
   };
 }

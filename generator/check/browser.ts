@@ -4,7 +4,7 @@
  * internet: a request to another origin is answered here with an empty response
  * (an empty page for frames, whose navigation would otherwise stay pending).
  */
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { chromiumPath } from './tools.ts';
 
 export const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
@@ -20,6 +20,24 @@ export type ViewportName = keyof typeof viewports;
 
 export const launchChromium = (extra: Parameters<typeof chromium.launch>[0] = {}): Promise<Browser> =>
   chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumArgs, ...extra });
+
+/**
+ * `work` run for one call at a time, in the order of the calls: the checkers below navigate
+ * one page from page to page, so two checks must never share it at once.
+ */
+export function oneAtATime<T>(work: (pagePath: string) => Promise<T>): (pagePath: string) => Promise<T> {
+  let previous: Promise<unknown> = Promise.resolve();
+  return (pagePath) => {
+    const result = previous.then(() => work(pagePath));
+    previous = result.catch(() => {});
+    return result;
+  };
+}
+
+/** Empties the storage of the site page `page` shows (the site sets no cookie), as a first visitor finds it. */
+export async function forgetVisit(page: Page, siteUrl: string): Promise<void> {
+  if (page.url().startsWith(siteUrl)) await page.evaluate(() => (localStorage.clear(), sessionStorage.clear()));
+}
 
 /** A fresh context (empty storage) whose requests outside `siteUrl` never leave the machine. */
 export async function isolatedContext(browser: Browser, siteUrl: string, options: BrowserContextOptions = {}): Promise<BrowserContext> {

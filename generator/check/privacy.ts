@@ -4,7 +4,7 @@
  * is read until the page is quiet. Other origins are answered locally, never reached.
  */
 import type { Browser } from 'playwright-core';
-import { isolatedContext, launchChromium } from './browser.ts';
+import { forgetVisit, isolatedContext, launchChromium, oneAtATime } from './browser.ts';
 import { hasChromium, installChromium } from './tools.ts';
 import { plural, type CheckContext, type Gate, type Problem } from './types.ts';
 
@@ -29,7 +29,7 @@ export async function privacyChecker(browser: Browser, siteUrl: string): Promise
   });
   const checkOne = async (pagePath: string): Promise<string[]> => {
     // After a check that failed midway the page may still hold a site page's storage.
-    if (page.url().startsWith(siteUrl)) await page.evaluate(() => (localStorage.clear(), sessionStorage.clear())).catch(() => {});
+    await forgetVisit(page, siteUrl).catch(() => {});
     await context.clearCookies();
     const found = new Set<string>();
     outside = found;
@@ -39,20 +39,15 @@ export async function privacyChecker(browser: Browser, siteUrl: string): Promise
       await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => {});
       // Left while still recording, so that what the page sends as it unloads counts as its own,
       // and with nothing stored, as the next page's first visitor would find it.
-      await page.evaluate(() => (localStorage.clear(), sessionStorage.clear())).catch(() => {});
+      await forgetVisit(page, siteUrl).catch(() => {});
       await page.goto('about:blank');
       return [...found];
     } finally {
       outside = undefined;
     }
   };
-  let previous: Promise<unknown> = Promise.resolve();
   return {
-    check(pagePath) {
-      const requests = previous.then(() => checkOne(pagePath));
-      previous = requests.catch(() => {});
-      return requests;
-    },
+    check: oneAtATime(checkOne),
     close: () => context.close(),
   };
 }
