@@ -82,7 +82,7 @@ export interface AccessibilityChecker {
  * cleared in between: a new context per page costs more CPU than loading the page.
  */
 export async function accessibilityChecker(browser: Browser, siteUrl: string, viewport: ViewportName): Promise<AccessibilityChecker> {
-  const context = await isolatedContext(browser, siteUrl, { viewport: viewports[viewport] });
+  const context = await isolatedContext(browser, { viewport: viewports[viewport] });
   const page = await context.newPage();
   return {
     check: oneAtATime((pagePath) => problemsOnPage(page, siteUrl, pagePath, viewport)),

@@ -1,13 +1,21 @@
 /**
  * Debian's Chromium driven by playwright-core, for the gates that need a real
  * browser (a11y, privacy) and for the project's browser tests. Nothing reaches the
- * internet: a request to another origin is answered here with an empty response
- * (an empty page for frames, whose navigation would otherwise stay pending).
+ * internet: the browser resolves no host name, so a request to another origin fails
+ * at once, while the page still shows it as made.
  */
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { chromiumPath } from './tools.ts';
 
-export const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+/**
+ * Every host name but the local address is refused by Chromium's own resolver: a page's request
+ * to another origin fails before it leaves the machine, and still shows in the network log. This
+ * instead of intercepting every request in each context, which turns the HTTP cache off and
+ * costs every request a round trip to Node (a sixth more CPU per page load).
+ */
+const nothingLeavesTheMachine = '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1';
+
+export const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic', nothingLeavesTheMachine];
 
 /** A desktop browser user agent without "Headless", so nothing is mistaken for a bot. */
 export const desktopUserAgent = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
@@ -39,15 +47,11 @@ export async function forgetVisit(page: Page, siteUrl: string): Promise<void> {
   if (page.url().startsWith(siteUrl)) await page.evaluate(() => (localStorage.clear(), sessionStorage.clear()));
 }
 
-/** A fresh context (empty storage) whose requests outside `siteUrl` never leave the machine. */
-export async function isolatedContext(browser: Browser, siteUrl: string, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+/** A fresh context (empty storage); the browser's own rules keep its requests on the machine. */
+export async function isolatedContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
   const context = await browser.newContext({ userAgent: desktopUserAgent, locale: 'it-CH', ...options });
   // Generous: two busy cores may run builds and browsers side by side.
   context.setDefaultTimeout(30_000);
   context.setDefaultNavigationTimeout(30_000);
-  await context.route(
-    (url) => !url.href.startsWith(siteUrl),
-    (route) => (route.request().resourceType() === 'document' ? route.fulfill({ status: 200, contentType: 'text/html', body: '' }) : route.fulfill({ status: 204, body: '' })),
-  );
   return context;
 }

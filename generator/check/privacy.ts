@@ -1,7 +1,7 @@
 /**
  * privacy: no request leaves for another origin before the visitor consents. Each
  * page is loaded in Chromium with empty storage (so no consent) and the network log
- * is read until the page is quiet. Other origins are answered locally, never reached.
+ * is read until the page is quiet. Other origins are never reached: the browser resolves no host name.
  */
 import type { Browser } from 'playwright-core';
 import { forgetVisit, isolatedContext, launchChromium, oneAtATime } from './browser.ts';
@@ -20,7 +20,7 @@ export interface PrivacyChecker {
  * than loading the page.
  */
 export async function privacyChecker(browser: Browser, siteUrl: string): Promise<PrivacyChecker> {
-  const context = await isolatedContext(browser, siteUrl);
+  const context = await isolatedContext(browser);
   const page = await context.newPage();
   // The requests of the page being checked; `undefined` between checks.
   let outside: Set<string> | undefined;

@@ -31,7 +31,6 @@ async function open(pagePath: string): Promise<{ page: Page; violations: string[
   // Generous: two busy cores rebuild and render side by side.
   context.setDefaultTimeout(120_000);
   await context.addInitScript((key) => localStorage.setItem(key, 'essential'), consentKey);
-  await context.route((url) => !url.href.startsWith(dev.url), (route) => route.fulfill({ status: 204, body: '' }));
   const page = await context.newPage();
   const violations: string[] = [];
   page.on('console', (message) => {

@@ -333,7 +333,7 @@ describe.skipIf(!hasChromium)('layout shift', () => {
       let page: Page;
       beforeAll(async () => {
         split = await startSplitServer(site.dir);
-        page = await sharedPage({ ...options, consent: null, origin: split.url }, async (page) => Promise.all([recordShifts(page), reportFramesDrawn(page)]));
+        page = await sharedPage({ ...options, consent: null }, async (page) => Promise.all([recordShifts(page), reportFramesDrawn(page)]));
       });
       afterAll(async () => Promise.all([page?.context().close(), split?.close()]));
       for (const { label, path, where, cutAt } of splitCases) {

@@ -34,8 +34,6 @@ export interface OpenOptions extends BrowserContextOptions {
    * that going back always reloads; the mobile menu's pageshow handling needs it on.
    */
   backForwardCache?: boolean;
-  /** Another server of the same build to load the page from (one that sends a page in parts); default the site's. */
-  origin?: string;
 }
 
 export const consentKey = 'example-mobile-cookie-consent';
@@ -46,7 +44,7 @@ export interface SiteUnderTest {
   dir: string;
   /** The run's shared Chromium: close the contexts you open in it, never the browser. */
   browser: Browser;
-  /** A fresh context (empty storage) and page; analytics and every outside request are answered locally. */
+  /** A fresh context (empty storage) and page; analytics and every outside request fail in the browser's resolver (`chromiumArgs`). */
   open(path: string, options?: OpenOptions): Promise<Page>;
   /**
    * A context set up as `open` sets one up (consent, local answers), without a page. Each
@@ -89,7 +87,7 @@ export async function startSite(options: StartOptions = {}): Promise<SiteUnderTe
   const browser = await connectShared();
   let cachingBrowser: Promise<Browser> | undefined;
   const contexts: BrowserContext[] = [];
-  const newContext: SiteUnderTest['context'] = async ({ consent = 'essential', backForwardCache = false, origin = server.url, ...options } = {}) => {
+  const newContext: SiteUnderTest['context'] = async ({ consent = 'essential', backForwardCache = false, ...options } = {}) => {
     const owner = backForwardCache ? await (cachingBrowser ??= launch({ ignoreDefaultArgs: ['--disable-back-forward-cache'] })) : browser;
     const context = await owner.newContext({ userAgent: desktopUserAgent, locale: 'it-CH', ...options });
     contexts.push(context);
@@ -100,12 +98,6 @@ export async function startSite(options: StartOptions = {}): Promise<SiteUnderTe
         if (!localStorage.getItem(key)) localStorage.setItem(key, value);
       }, [consentKey, consent] as const);
     }
-    // No test reaches the internet: anything not served by the preview server gets an empty answer.
-    // Frames (the maps) get an empty page, since a 204 would leave their navigation pending.
-    await context.route(
-      (url) => !url.href.startsWith(origin),
-      (route) => (route.request().resourceType() === 'document' ? route.fulfill({ status: 200, contentType: 'text/html', body: '' }) : route.fulfill({ status: 204, body: '' })),
-    );
     return context;
   };
   return {
@@ -117,7 +109,7 @@ export async function startSite(options: StartOptions = {}): Promise<SiteUnderTe
       const context = await newContext(options);
       const page = await context.newPage();
       await setup?.(page);
-      await page.goto(`${options.origin ?? server.url}${pagePath}`);
+      await page.goto(`${server.url}${pagePath}`);
       return page;
     },
     async close() {
