@@ -53,8 +53,23 @@ async function violationsOf(page: Page, state: string, only?: string): Promise<s
   return (await axeViolations(page, only)).map(({ id, impact, help, targets }) => `${id} (${impact}, ${state}): ${help}: ${targets.slice(0, 3).join(', ')}${targets.length > 3 ? ` and ${targets.length - 3} more` : ''}`);
 }
 
-/** axe's violations on the page `page` shows at one width, with the banner open and closed. */
-async function problemsOnPage(page: Page, siteUrl: string, pagePath: string, viewport: ViewportName): Promise<string[]> {
+/**
+ * What decides how the open banner looks and reads: its markup, the tags of the elements around
+ * it, and the stylesheets. It is fixed on a background of its own, so the page beneath plays no
+ * part. Pages of one language share one banner, so it is checked once per language and width.
+ */
+const bannerFingerprint = (page: Page) =>
+  page.locator(bannerSelector).evaluate((banner) => {
+    const around: string[] = [];
+    for (let element = banner.parentElement; element; element = element.parentElement) around.push((element.cloneNode(false) as Element).outerHTML);
+    return JSON.stringify([banner.outerHTML, around, Array.from(document.styleSheets, (sheet) => sheet.href)]);
+  });
+
+/**
+ * axe's violations on the page `page` shows at one width, with the banner open and closed.
+ * `banners` holds the open banner's violations by its fingerprint, for the pages still to come.
+ */
+async function problemsOnPage(page: Page, siteUrl: string, pagePath: string, viewport: ViewportName, banners: Map<string, string[]>): Promise<string[]> {
   // As a new visitor: nothing stored from the page before, so the cookie banner shows.
   await forgetVisit(page, siteUrl);
   await page.goto(`${siteUrl}${pagePath}`, { waitUntil: 'load' });
@@ -63,7 +78,9 @@ async function problemsOnPage(page: Page, siteUrl: string, pagePath: string, vie
   const hasBanner = (await banner.count()) > 0 && (await banner.waitFor({ state: 'visible', timeout: 5_000 }).then(() => true, () => false));
   if (!hasBanner) return violationsOf(page, viewport);
   // With the banner open, only the banner is new: the rest of the page is checked once, after closing it.
-  const problems = await violationsOf(page, `${viewport}, cookie banner open`, bannerSelector);
+  const fingerprint = await bannerFingerprint(page);
+  const problems = banners.get(fingerprint) ?? (await violationsOf(page, `${viewport}, cookie banner open`, bannerSelector));
+  banners.set(fingerprint, problems);
   const close = banner.locator('[data-consent="essential"]');
   if ((await close.count()) === 0) return [...problems, ...(await violationsOf(page, `${viewport}, cookie banner open`))];
   await close.click();
@@ -84,8 +101,9 @@ export interface AccessibilityChecker {
 export async function accessibilityChecker(browser: Browser, siteUrl: string, viewport: ViewportName): Promise<AccessibilityChecker> {
   const context = await isolatedContext(browser, { viewport: viewports[viewport] });
   const page = await context.newPage();
+  const banners = new Map<string, string[]>();
   return {
-    check: oneAtATime((pagePath) => problemsOnPage(page, siteUrl, pagePath, viewport)),
+    check: oneAtATime((pagePath) => problemsOnPage(page, siteUrl, pagePath, viewport, banners)),
     close: () => context.close(),
   };
 }
