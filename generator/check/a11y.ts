@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
-import { forgetVisit, isolatedContext, launchChromium, oneAtATime, viewports, type ViewportName } from './browser.ts';
+import { forgetVisit, isolatedContext, oneAtATime, viewports, type ViewportName } from './browser.ts';
 import { hasChromium, installChromium } from './tools.ts';
 import { plural, type CheckContext, type Gate, type Problem } from './types.ts';
 
@@ -111,30 +111,26 @@ export async function accessibilityChecker(browser: Browser, siteUrl: string, vi
 export const gate: Gate = {
   name: 'a11y',
   description: 'axe finds no WCAG 2.1 A/AA violation on any page, desktop and phone, cookie banner open and closed',
-  async run({ url, pages }: CheckContext) {
+  async run({ url, pages, browser }: CheckContext) {
     const widths = Object.keys(viewports) as ViewportName[];
     const summary = `${plural(pages.length, 'page')} × ${widths.length} widths`;
     if (!hasChromium()) return { problems: [], checked: 0, summary, skipped: installChromium };
-    const browser = await launchChromium();
-    try {
-      // The widths side by side, the pages of each one after another in one page.
-      const byWidth = await Promise.all(
-        widths.map(async (viewport) => {
-          const checker = await accessibilityChecker(browser, url, viewport);
-          try {
-            const messages: string[][] = [];
-            for (const page of pages) messages.push(await checker.check(page.path));
-            return messages;
-          } finally {
-            await checker.close();
-          }
-        }),
-      );
-      // Reported page by page, each page's widths together.
-      const problems = pages.flatMap((page, index) => byWidth.flatMap((messages) => messages[index].map((message): Problem => ({ severity: 'error', page: page.path, message }))));
-      return { problems, checked: pages.length * widths.length, summary };
-    } finally {
-      await browser.close();
-    }
+    const chromium = await browser();
+    // The widths side by side, the pages of each one after another in one page.
+    const byWidth = await Promise.all(
+      widths.map(async (viewport) => {
+        const checker = await accessibilityChecker(chromium, url, viewport);
+        try {
+          const messages: string[][] = [];
+          for (const page of pages) messages.push(await checker.check(page.path));
+          return messages;
+        } finally {
+          await checker.close();
+        }
+      }),
+    );
+    // Reported page by page, each page's widths together.
+    const problems = pages.flatMap((page, index) => byWidth.flatMap((messages) => messages[index].map((message): Problem => ({ severity: 'error', page: page.path, message }))));
+    return { problems, checked: pages.length * widths.length, summary };
   },
 };

@@ -4,7 +4,7 @@
  * is read until the page is quiet. Other origins are never reached: the browser resolves no host name.
  */
 import type { Browser } from 'playwright-core';
-import { forgetVisit, isolatedContext, launchChromium, oneAtATime } from './browser.ts';
+import { forgetVisit, isolatedContext, oneAtATime } from './browser.ts';
 import { hasChromium, installChromium } from './tools.ts';
 import { plural, type CheckContext, type Gate, type Problem } from './types.ts';
 
@@ -65,16 +65,11 @@ export async function requestsBeforeConsent(browser: Browser, siteUrl: string, p
 export const gate: Gate = {
   name: 'privacy',
   description: 'no page requests anything from another origin before the visitor consents',
-  async run({ url, pages }: CheckContext) {
+  async run({ url, pages, browser }: CheckContext) {
     const summary = plural(pages.length, 'page');
     if (!hasChromium()) return { problems: [], checked: 0, summary, skipped: installChromium };
-    const browser = await launchChromium();
-    try {
-      const found = await requestsBeforeConsent(browser, url, pages.map((page) => page.path));
-      const problems = pages.flatMap((page, index) => found[index].map((request): Problem => ({ severity: 'error', page: page.path, message: `requests ${request} before consent` })));
-      return { problems, checked: pages.length, summary };
-    } finally {
-      await browser.close();
-    }
+    const found = await requestsBeforeConsent(await browser(), url, pages.map((page) => page.path));
+    const problems = pages.flatMap((page, index) => found[index].map((request): Problem => ({ severity: 'error', page: page.path, message: `requests ${request} before consent` })));
+    return { problems, checked: pages.length, summary };
   },
 };

@@ -5,6 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import type { Browser } from 'playwright-core';
 import { SiteError } from '../errors.ts';
 import { htmlFiles, publicOriginOf, servedPages, serveSite } from './site.ts';
 import { gateNames, type CheckContext, type CheckReport, type Gate, type GateName, type GateResult } from './types.ts';
@@ -39,10 +40,19 @@ export function gateStatus(outcome: Pick<GateResult, 'problems' | 'skipped'>, st
   return 'passed';
 }
 
-/** The context every gate reads: the folder, its pages as the preview serves them, the content. */
-export async function createCheckContext(dir: string, url: string, contentDir: string, external = false): Promise<CheckContext> {
+/**
+ * The context every gate reads: the folder, its pages as the preview serves them, the content,
+ * and a browser launched on first use (the caller closes it with `closeBrowser`).
+ */
+export async function createCheckContext(dir: string, url: string, contentDir: string, external = false): Promise<CheckContext & { closeBrowser(): Promise<void> }> {
   const { pages, forwarded } = await servedPages(url, await htmlFiles(dir));
-  return { dir, contentDir, url, pages, forwarded, publicOrigin: await publicOriginOf(dir), external };
+  // Loaded on first use, so that a check without the browser gates never loads playwright.
+  let launched: Promise<Browser> | undefined;
+  const browser = () => (launched ??= import('./browser.ts').then(({ launchChromium }) => launchChromium()));
+  const closeBrowser = async () => {
+    await launched?.then((started) => started.close(), () => {});
+  };
+  return { dir, contentDir, url, pages, forwarded, publicOrigin: await publicOriginOf(dir), external, browser, closeBrowser };
 }
 
 export async function runCheck(options: CheckOptions): Promise<CheckReport> {
@@ -54,8 +64,9 @@ export async function runCheck(options: CheckOptions): Promise<CheckReport> {
   const started = performance.now();
   const server = await serveSite(dir);
   const gates: GateResult[] = [];
+  let context: Awaited<ReturnType<typeof createCheckContext>> | undefined;
   try {
-    const context = await createCheckContext(dir, server.url, path.resolve(options.contentDir), options.external);
+    context = await createCheckContext(dir, server.url, path.resolve(options.contentDir), options.external);
     for (const name of gateNames.filter((candidate) => !options.only || options.only.includes(candidate))) {
       const gateStarted = performance.now();
       const outcome = await (await loadGate(name)).run(context);
@@ -64,6 +75,7 @@ export async function runCheck(options: CheckOptions): Promise<CheckReport> {
       options.onGate?.(result);
     }
   } finally {
+    await context?.closeBrowser();
     await server.close();
   }
   return { dir, strict, gates, passed: gates.every((gate) => gate.status !== 'failed'), milliseconds: performance.now() - started };

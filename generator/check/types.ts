@@ -1,3 +1,5 @@
+import type { Browser } from 'playwright-core';
+
 /**
  * What every gate of `site check` shares: the site it checks and the result it
  * returns. A gate is a module that takes a CheckContext and returns problems; the
@@ -68,6 +70,11 @@ export interface CheckContext {
   publicOrigin?: string;
   /** Fetch external URLs instead of only listing them. */
   external: boolean;
+  /**
+   * The check's one Chromium, launched when a gate first asks for it and closed when the
+   * check ends: the browser gates share it instead of each starting its own.
+   */
+  browser(): Promise<Browser>;
 }
 
 export interface Gate {
