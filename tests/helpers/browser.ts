@@ -47,7 +47,7 @@ export interface SiteUnderTest {
   /** A fresh context (empty storage) and page; analytics and every outside request fail in the browser's resolver (`chromiumArgs`). */
   open(path: string, options?: OpenOptions): Promise<Page>;
   /**
-   * A context set up as `open` sets one up (consent, local answers), without a page. Each
+   * A context set up as `open` sets one up (consent, timeouts), without a page. Each
    * new context costs a busy machine about a second of CPU, a navigation of an open page
    * about half that: tests that need a fresh page but not fresh storage share one.
    */
