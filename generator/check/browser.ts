@@ -9,7 +9,8 @@ import { chromiumPath } from './tools.ts';
 
 /**
  * Every host name but the local address is refused by Chromium's own resolver: a page's request
- * to another origin fails before it leaves the machine, and still shows in the network log. This
+ * to another origin fails before it leaves the machine, and still shows in the network log (the
+ * privacy gate compares against the site's own origin, so another local port still counts). This
  * instead of intercepting every request in each context, which turns the HTTP cache off and
  * costs every request a round trip to Node (a sixth more CPU per page load).
  */

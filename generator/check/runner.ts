@@ -75,8 +75,11 @@ export async function runCheck(options: CheckOptions): Promise<CheckReport> {
       options.onGate?.(result);
     }
   } finally {
-    await context?.closeBrowser();
-    await server.close();
+    try {
+      await context?.closeBrowser();
+    } finally {
+      await server.close();
+    }
   }
   return { dir, strict, gates, passed: gates.every((gate) => gate.status !== 'failed'), milliseconds: performance.now() - started };
 }
