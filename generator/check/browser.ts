@@ -16,15 +16,7 @@ import { chromiumPath } from './tools.ts';
  */
 const nothingLeavesTheMachine = '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1';
 
-/**
- * Frames of other origins (the maps, refused) render in their page's process rather than in one
- * of their own, and no spare process waits for the next site: site isolation guards a browser
- * against the sites it visits, and this one visits only ours (the third-parties and CSP tests
- * start 12 renderer processes instead of 47).
- */
-const oneProcessPerPage = '--disable-site-isolation-trials';
-
-export const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic', oneProcessPerPage, nothingLeavesTheMachine];
+export const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic', nothingLeavesTheMachine];
 
 /** A desktop browser user agent without "Headless", so nothing is mistaken for a bot. */
 export const desktopUserAgent = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
