@@ -30,13 +30,12 @@ export interface AxeViolation {
 }
 
 /**
- * axe's WCAG 2.1 A/AA violations in the document `page` shows, within `include` if given.
- * Frames (the maps) are not ours to check. Throws when axe ran no rule at all, so an empty
- * list is never a run that checked nothing.
+ * axe's WCAG 2.1 A/AA rules in the document `page` shows, within `include` if given: how many
+ * passed and the violations. Frames (the maps) are not ours to check.
  */
-export async function axeViolations(page: Page, include?: string): Promise<AxeViolation[]> {
+export async function runAxe(page: Page, include?: string): Promise<{ passed: number; violations: AxeViolation[] }> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
-  const { passed, violations } = await page.evaluate(async ({ include, tags }) => {
+  return page.evaluate(async ({ include, tags }) => {
     const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
     // Only violations are reported, so axe collects the nodes of nothing else (a third less work per run).
     const results = await axe.run(include ? { include: [include], exclude: ['iframe'] } : { exclude: ['iframe'] }, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'], iframes: false });
@@ -45,6 +44,11 @@ export async function axeViolations(page: Page, include?: string): Promise<AxeVi
       violations: results.violations.map((violation) => ({ id: violation.id, impact: violation.impact ?? 'minor', help: violation.help, targets: violation.nodes.map((node) => node.target.join(' ')) })),
     };
   }, { include, tags: wcagTags });
+}
+
+/** The violations of `runAxe`; throws when axe ran no rule at all, so an empty list is never a run that checked nothing. */
+async function axeViolations(page: Page, include?: string): Promise<AxeViolation[]> {
+  const { passed, violations } = await runAxe(page, include);
   if (passed === 0 && violations.length === 0) throw new Error(`axe ran no rule on ${page.url()}`);
   return violations;
 }

@@ -1,7 +1,7 @@
 /**
  * privacy: no request leaves for another origin before the visitor consents. Each
  * page is loaded in Chromium with empty storage (so no consent) and the network log
- * is read until the page is quiet. Other origins are never reached: the browser resolves no host name.
+ * is read until the page is quiet. Other origins are never reached: the browser resolves no host name but 127.0.0.1.
  */
 import type { Browser } from 'playwright-core';
 import { forgetVisit, isolatedContext, oneAtATime } from './browser.ts';

@@ -1,10 +1,9 @@
-import type { Browser } from 'playwright-core';
-
 /**
  * What every gate of `site check` shares: the site it checks and the result it
  * returns. A gate is a module that takes a CheckContext and returns problems; the
  * runner times it, the report prints it.
  */
+import type { Browser } from 'playwright-core';
 
 /** The gates in the order they run: the fast file checks first, the browser last. */
 export const gateNames = ['links', 'html', 'i18n', 'head', 'budgets', 'a11y', 'privacy'] as const;
