@@ -56,3 +56,24 @@ export async function isolatedContext(browser: Browser, options: BrowserContextO
   context.setDefaultNavigationTimeout(30_000);
   return context;
 }
+
+/**
+ * Reads the page `page` shows to the very bottom, as a visitor would: a screen at a time, each
+ * screen given a frame and a moment so that lazy content near it (images, the maps' placeholders)
+ * starts loading, in one round trip. Then waits until every image has loaded and the network has
+ * been quiet for half a second. Each wait gives up after `timeout`: a page that never settles is
+ * read all the same, and judged by what it sent.
+ */
+export async function readToTheBottom(page: Page, timeout = 10_000): Promise<void> {
+  const quiet = () => page.waitForLoadState('networkidle', { timeout }).catch(() => {});
+  await quiet();
+  await page.evaluate(async () => {
+    for (let step = 0; step < 40; step++) {
+      window.scrollBy(0, window.innerHeight);
+      await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 30)));
+      if (window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 1) break;
+    }
+  });
+  await page.waitForFunction(() => Array.from(document.images).every((image) => image.complete), undefined, { timeout }).catch(() => {});
+  await quiet();
+}

@@ -1,10 +1,11 @@
 /**
  * privacy: no request leaves for another origin before the visitor consents. Each
- * page is loaded in Chromium with empty storage (so no consent) and the network log
- * is read until the page is quiet. Other origins are never reached: the browser resolves no host name but 127.0.0.1.
+ * page is loaded in Chromium with empty storage (so no consent) and read to the bottom,
+ * where lazy content waits, and the network log is read until the page is quiet.
+ * Other origins are never reached: the browser resolves no host name but 127.0.0.1.
  */
 import type { Browser } from 'playwright-core';
-import { forgetVisit, isolatedContext, oneAtATime } from './browser.ts';
+import { forgetVisit, isolatedContext, oneAtATime, readToTheBottom } from './browser.ts';
 import { hasChromium, installChromium } from './tools.ts';
 import { plural, type CheckContext, type Gate, type Problem } from './types.ts';
 
@@ -35,8 +36,9 @@ export async function privacyChecker(browser: Browser, siteUrl: string): Promise
     outside = found;
     try {
       await page.goto(`${siteUrl}${pagePath}`, { waitUntil: 'load' });
-      // Quiet for half a second: scripts that start late (after a timer, on idle) have had their chance.
-      await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => {});
+      // Down to the bottom, then quiet for half a second: lazy content and scripts that start late (after
+      // a timer, on idle) have had their chance.
+      await readToTheBottom(page);
       // Left while still recording, so that what the page sends as it unloads counts as its own,
       // and with nothing stored, as the next page's first visitor would find it.
       await forgetVisit(page, siteUrl).catch(() => {});

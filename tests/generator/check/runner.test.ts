@@ -101,8 +101,11 @@ describe('site check on the planted-fault fixture', () => {
     expect(messages).toEqual([expect.stringMatching(/^\/en\/ label \(critical, desktop\): /), expect.stringMatching(/^\/en\/ label \(critical, phone\): /)]);
   });
 
-  it.skipIf(!hasChromium())('names the third-party request before consent', () => {
-    expect(problemsOf(report, 'privacy')).toEqual([{ severity: 'error', page: '/contatti/', message: 'requests https://tracker.example.net/pixel.gif before consent' }]);
+  it.skipIf(!hasChromium())('names the third-party requests before consent, the one at the bottom of the page too', () => {
+    expect(problemsOf(report, 'privacy')).toEqual([
+      { severity: 'error', page: '/contatti/', message: 'requests https://tracker.example.net/pixel.gif before consent' },
+      { severity: 'error', page: '/contatti/', message: 'requests https://tracker.example.net/footer.gif before consent' },
+    ]);
   });
 
   it('reports one line per problem with gate and page, totals per gate and a verdict', () => {
