@@ -1,10 +1,10 @@
 /**
- * The a11y gate of `site check` on one page of each kind (tests/helpers/routeTable.ts:
- * every page type, every legal section open, every language among them): axe-core's
- * WCAG 2.1 A/AA rules at a desktop and a phone width, with the cookie banner open and
- * then closed, the two widths taking turns, one page per width navigated from page to page in the run's one
- * browser, as the gate does. Also the mobile menu
- * open at a phone width, which the gate does not open.
+ * The a11y gate of `site check` on one page of each type (tests/helpers/routeTable.ts:
+ * every page type, the legal page with a section open, every language among them):
+ * axe-core's WCAG 2.1 A/AA rules at a desktop or a phone width, with the cookie banner
+ * open and then closed, the two widths taking turns, one page per width navigated from
+ * page to page in the run's one browser, as the gate does. Also the mobile menu open
+ * at a phone width, which the gate does not open.
  *
  * Every page of the real build goes through the same gate in CI (`site check` after
  * the tests), and tests/generator/check/runner.test.ts proves that the gate names a planted fault
@@ -19,9 +19,8 @@ import { hasChromium, startSite, type SiteUnderTest } from '../helpers/browser.t
 const pages = onePagePerKind();
 const widths = Object.keys(viewports) as ViewportName[];
 /**
- * The widths take turns, as the languages do: each width sees most page types, and
- * `site check` runs every page at both widths. The legal page appears once per open
- * section, so it is seen at both.
+ * The widths take turns, as the languages do: each width sees about half the page
+ * types, and `site check` runs every page at both widths.
  */
 const widthOf = (index: number): ViewportName => widths[index % widths.length];
 
@@ -44,8 +43,9 @@ describe.skipIf(!hasChromium)('accessibility (axe, WCAG 2.1 AA)', () => {
     expect(new Set(pages.map((route) => route.language))).toEqual(new Set(realRouteTable.languages.codes));
   });
 
-  it('checks every page type at both widths', () => {
-    expect(new Set(pages.map((route, index) => `${route.page} ${widthOf(index)}`)).size).toBeGreaterThan(new Set(pages.map((route) => route.page)).size);
+  it('checks one page of each type, the widths taking turns', () => {
+    expect(pages.map((route) => route.page)).toHaveLength(new Set(pages.map((route) => route.page)).size);
+    expect(pages.find((route) => route.page === 'legal')?.legalSection).toBeDefined();
     expect(new Set(pages.map((_, index) => widthOf(index)))).toEqual(new Set(widths));
   });
 

@@ -24,20 +24,21 @@ export function ofLanguage<T>(table: Partial<Record<Language, T>>, language: Lan
 }
 
 /**
- * One route per kind of page a visitor sees: per page type, and per legal section
+ * One route per type of page a visitor sees, the legal page with one of its sections
  * open on load (an open section shows markup a closed one hides). The languages take
  * turns, so each language is among them; the route a search engine indexes is
  * preferred over its duplicates (`/` over `/it/`). Pages of a type share their markup
  * in every language, so this sample is what the browser tests that are too costly for
- * every page run on; `site check` runs its browser gates on every page of the build.
+ * every page run on; `site check` runs its browser gates on every page of the build,
+ * every section of the legal page open in turn.
  */
 export function onePagePerKind(table: RouteTable = realRouteTable): Route[] {
   const kinds = new Map<string, Route[]>();
   for (const route of table.routes) {
     // The privacy forward only forwards: there is no page to see.
     if (route.page === 'privacyRedirect') continue;
-    const kind = `${route.page} ${route.legalSection ?? ''}`;
-    kinds.set(kind, [...(kinds.get(kind) ?? []), route]);
+    if (route.page === 'legal' && !route.legalSection) continue;
+    kinds.set(route.page, [...(kinds.get(route.page) ?? []), route]);
   }
   const { codes } = table.languages;
   return [...kinds.values()].map((routes, index) => {
