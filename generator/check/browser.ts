@@ -58,22 +58,64 @@ export async function isolatedContext(browser: Browser, options: BrowserContextO
 }
 
 /**
- * Reads the page `page` shows to the very bottom, as a visitor would: a screen at a time, each
- * screen given a frame and a moment so that lazy content near it (images, the maps' placeholders)
- * starts loading, in one round trip. Then waits until every image has loaded and the network has
- * been quiet for half a second. Each wait gives up after `timeout`: a page that never settles is
- * read all the same, and judged by what it sent.
+ * Resolves true once `page` has had no request in flight for `quietMs` (counting from the call),
+ * false when `timeout` passes first. Playwright's own "networkidle" is reached once per load and
+ * never waits again, so what a page starts later (on scroll, on a timer) is counted here.
  */
-export async function readToTheBottom(page: Page, timeout = 10_000): Promise<void> {
-  const quiet = () => page.waitForLoadState('networkidle', { timeout }).catch(() => {});
-  await quiet();
-  await page.evaluate(async () => {
-    for (let step = 0; step < 40; step++) {
-      window.scrollBy(0, window.innerHeight);
-      await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 30)));
-      if (window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 1) break;
+function networkQuiet(page: Page, quietMs: number, timeout: number): { settled: Promise<boolean>; stop(): void } {
+  let inFlight = 0;
+  let lastChange = Date.now();
+  const started = () => {
+    inFlight++;
+    lastChange = Date.now();
+  };
+  // A request that began before the count is not in it; its end only restarts the quiet time.
+  const ended = () => {
+    inFlight = Math.max(0, inFlight - 1);
+    lastChange = Date.now();
+  };
+  page.on('request', started);
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  const stop = () => {
+    page.off('request', started);
+    page.off('requestfinished', ended);
+    page.off('requestfailed', ended);
+  };
+  const settled = (async () => {
+    const deadline = Date.now() + timeout;
+    while (Date.now() < deadline) {
+      if (inFlight === 0 && Date.now() - lastChange >= quietMs) return true;
+      await new Promise((resolve) => setTimeout(resolve, 50));
     }
-  });
-  await page.waitForFunction(() => Array.from(document.images).every((image) => image.complete), undefined, { timeout }).catch(() => {});
-  await quiet();
+    return false;
+  })();
+  return { settled, stop };
+}
+
+/**
+ * Reads the page `page` shows to the bottom, as a visitor would: a screen at a time (at most 40),
+ * each screen given a frame and a moment so that what shows on scroll (lazy images and frames)
+ * starts loading, in one round trip. Then waits until every image has loaded and no request has
+ * been in flight for half a second. True when the page settled; false when a wait gave up after
+ * `timeout` or the page navigated away meanwhile: the caller still judges what it sent.
+ */
+export async function readToTheBottom(page: Page, timeout = 10_000): Promise<boolean> {
+  const loaded = await page.waitForLoadState('networkidle', { timeout }).then(() => true, () => false);
+  const quiet = networkQuiet(page, 500, timeout);
+  try {
+    const scrolled = await page
+      .evaluate(async () => {
+        for (let step = 0; step < 40; step++) {
+          window.scrollBy(0, window.innerHeight);
+          await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 30)));
+          if (window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 1) break;
+        }
+      })
+      .then(() => true, () => false);
+    const imagesLoaded = scrolled && (await page.waitForFunction(() => Array.from(document.images).every((image) => image.complete), undefined, { timeout }).then(() => true, () => false));
+    return (await quiet.settled) && loaded && scrolled && imagesLoaded;
+  } finally {
+    quiet.stop();
+  }
 }

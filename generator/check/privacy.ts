@@ -36,8 +36,8 @@ export async function privacyChecker(browser: Browser, siteUrl: string): Promise
     outside = found;
     try {
       await page.goto(`${siteUrl}${pagePath}`, { waitUntil: 'load' });
-      // Down to the bottom, then quiet for half a second: lazy content and scripts that start late (after
-      // a timer, on idle) have had their chance.
+      // Down to the bottom, then quiet for half a second: what loads on scroll and scripts that start
+      // late (after a timer, on idle) have had their chance. A page that never settles is judged all the same.
       await readToTheBottom(page);
       // Left while still recording, so that what the page sends as it unloads counts as its own,
       // and with nothing stored, as the next page's first visitor would find it.

@@ -72,9 +72,9 @@ describe('site CLI start-up', () => {
 });
 
 /**
- * Three real builds of a copy of the real content, shared by the tests below: the
+ * Two real builds of a copy of the real content, shared by the tests below: the
  * first from another working folder with one image missing from the cache, the
- * second with every image cached, the third after one byte of the output changed.
+ * second with every image cached.
  */
 describe('site build', () => {
   const origin = 'https://preview.example.org';

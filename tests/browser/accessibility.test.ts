@@ -8,15 +8,15 @@
  *
  * Every page of the real build goes through the same gate in CI (`site check` after
  * the tests), and tests/generator/check/runner.test.ts proves that the gate names a planted fault
- * at both widths; so here axe runs once per kind of page, not once per page.
+ * at both widths; so here axe runs once per type of page, not once per page.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityChecker, runAxe, type AccessibilityChecker } from '../../generator/check/a11y.ts';
 import { viewports, type ViewportName } from '../../generator/check/browser.ts';
-import { onePagePerKind, realRouteTable } from '../helpers/routeTable.ts';
+import { onePagePerType, realRouteTable } from '../helpers/routeTable.ts';
 import { hasChromium, startSite, type SiteUnderTest } from '../helpers/browser.ts';
 
-const pages = onePagePerKind();
+const pages = onePagePerType();
 const widths = Object.keys(viewports) as ViewportName[];
 /**
  * The widths take turns, as the languages do: each width sees about half the page
@@ -50,7 +50,7 @@ describe.skipIf(!hasChromium)('accessibility (axe, WCAG 2.1 AA)', () => {
   });
 
   // The two widths' pages side by side; each width's checker takes its pages one after another.
-  describe.concurrent('one page of each kind', () => {
+  describe.concurrent('one page of each type', () => {
     pages.forEach((route, index) => {
       const viewport = widthOf(index);
       // Two axe runs; a busy two-core machine needs far longer than an idle one.

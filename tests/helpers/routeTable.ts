@@ -32,16 +32,16 @@ export function ofLanguage<T>(table: Partial<Record<Language, T>>, language: Lan
  * every page run on; `site check` runs its browser gates on every page of the build,
  * every section of the legal page open in turn.
  */
-export function onePagePerKind(table: RouteTable = realRouteTable): Route[] {
-  const kinds = new Map<string, Route[]>();
+export function onePagePerType(table: RouteTable = realRouteTable): Route[] {
+  const types = new Map<string, Route[]>();
   for (const route of table.routes) {
     // The privacy forward only forwards: there is no page to see.
     if (route.page === 'privacyRedirect') continue;
     if (route.page === 'legal' && !route.legalSection) continue;
-    kinds.set(route.page, [...(kinds.get(route.page) ?? []), route]);
+    types.set(route.page, [...(types.get(route.page) ?? []), route]);
   }
   const { codes } = table.languages;
-  return [...kinds.values()].map((routes, index) => {
+  return [...types.values()].map((routes, index) => {
     const inLanguage = routes.filter((route) => route.language === codes[index % codes.length]);
     const candidates = inLanguage.length > 0 ? inLanguage : routes;
     return candidates.find((route) => route.path === route.canonicalPath) ?? candidates[0];

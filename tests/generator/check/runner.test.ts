@@ -2,7 +2,7 @@
  * `site check` through the CLI: on the planted-fault fixture it names every fault
  * and exits 1; on the run's build of the real content its file gates pass (the
  * html and links gates on the same build in tests/site/validity.test.ts, the a11y
- * gate on one page of each kind in tests/browser/accessibility.test.ts, and every gate on every page
+ * gate on one page of each type in tests/browser/accessibility.test.ts, and every gate on every page
  * in CI); a missing tool skips its gate, and --strict fails it.
  */
 import { execFileSync } from 'node:child_process';
