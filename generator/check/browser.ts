@@ -58,13 +58,14 @@ export async function isolatedContext(browser: Browser, options: BrowserContextO
 }
 
 /**
- * Resolves true once `page` has had no request in flight for `quietMs` (counting from the call),
- * false when `timeout` passes first. Playwright's own "networkidle" is reached once per load and
- * never waits again, so what a page starts later (on scroll, on a timer) is counted here.
+ * Counts the requests `page` has in flight from now on. Playwright's own "networkidle" is reached
+ * once per load and never waits again, so what a page starts later (on scroll, on a timer) is
+ * counted here. `quiet` resolves true once none has been in flight for `quietMs`, counted from its
+ * own call (what came before it does not shorten the wait), false when `timeout` passes first.
  */
-function networkQuiet(page: Page, quietMs: number, timeout: number): { settled: Promise<boolean>; stop(): void } {
+function trackRequests(page: Page): { quiet(quietMs: number, timeout: number): Promise<boolean>; stop(): void } {
   let inFlight = 0;
-  let lastChange = Date.now();
+  let lastChange = 0;
   const started = () => {
     inFlight++;
     lastChange = Date.now();
@@ -77,20 +78,21 @@ function networkQuiet(page: Page, quietMs: number, timeout: number): { settled: 
   page.on('request', started);
   page.on('requestfinished', ended);
   page.on('requestfailed', ended);
-  const stop = () => {
-    page.off('request', started);
-    page.off('requestfinished', ended);
-    page.off('requestfailed', ended);
+  return {
+    async quiet(quietMs, timeout) {
+      const from = Date.now();
+      while (Date.now() - from < timeout) {
+        if (inFlight === 0 && Date.now() - Math.max(lastChange, from) >= quietMs) return true;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      return false;
+    },
+    stop() {
+      page.off('request', started);
+      page.off('requestfinished', ended);
+      page.off('requestfailed', ended);
+    },
   };
-  const settled = (async () => {
-    const deadline = Date.now() + timeout;
-    while (Date.now() < deadline) {
-      if (inFlight === 0 && Date.now() - lastChange >= quietMs) return true;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    return false;
-  })();
-  return { settled, stop };
 }
 
 /**
@@ -102,7 +104,7 @@ function networkQuiet(page: Page, quietMs: number, timeout: number): { settled: 
  */
 export async function readToTheBottom(page: Page, timeout = 10_000): Promise<boolean> {
   const loaded = await page.waitForLoadState('networkidle', { timeout }).then(() => true, () => false);
-  const quiet = networkQuiet(page, 500, timeout);
+  const requests = trackRequests(page);
   try {
     const scrolled = await page
       .evaluate(async () => {
@@ -114,8 +116,9 @@ export async function readToTheBottom(page: Page, timeout = 10_000): Promise<boo
       })
       .then(() => true, () => false);
     const imagesLoaded = scrolled && (await page.waitForFunction(() => Array.from(document.images).every((image) => image.complete), undefined, { timeout }).then(() => true, () => false));
-    return (await quiet.settled) && loaded && scrolled && imagesLoaded;
+    const quiet = await requests.quiet(500, timeout);
+    return quiet && loaded && scrolled && imagesLoaded;
   } finally {
-    quiet.stop();
+    requests.stop();
   }
 }
