@@ -63,7 +63,8 @@ describe.skipIf(!hasChromium)('accessibility (axe, WCAG 2.1 AA)', () => {
   it('finds no violation with the mobile menu open at a phone width', async () => {
     const page = await site.open('/fr/abonnements/', { viewport: viewports.phone });
     await page.locator('.menu-toggle').click();
-    expect(await page.locator('.menu-toggle').getAttribute('aria-expanded')).toBe('true');
+    // aria-expanded follows the toggle event, a task after the menu opens.
+    await expect.poll(() => page.locator('.menu-toggle').getAttribute('aria-expanded')).toBe('true');
     const results = await runAxe(page);
     expect(results.passed, 'axe ran its rules').toBeGreaterThan(10);
     expect(results.violations.map((violation) => violation.id)).toEqual([]);
