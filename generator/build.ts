@@ -47,11 +47,27 @@ export interface BuildOptions {
   onStep?: (label: string, index: number, total: number) => void;
 }
 
-/** The steps of a build, in order, for a progress line; the labels are those of the report's step table. */
-const stepCount = 13;
+/** The steps of a build, in order: the progress line's count and the report's step table. */
+export const buildSteps = [
+  'Check output folder',
+  'Load and validate content',
+  'Load translations',
+  'Build route table',
+  'Bundle scripts and styles',
+  'Draw social preview images',
+  'Draw icons and manifest',
+  'Render pages',
+  'Date content changes',
+  'Write sitemap and robots.txt',
+  'Write host rules',
+  'Write output',
+  'Prune image cache',
+] as const;
+
+export type BuildStep = (typeof buildSteps)[number];
 
 export interface StepTiming {
-  label: string;
+  label: BuildStep;
   milliseconds: number;
 }
 
@@ -88,8 +104,8 @@ function byteLength(contents: string | Uint8Array): number {
 export async function build(options: BuildOptions): Promise<BuildReport> {
   const started = performance.now();
   const steps: StepTiming[] = [];
-  const step = async <T>(label: string, run: () => T | Promise<T>): Promise<T> => {
-    options.onStep?.(label, steps.length + 1, Math.max(stepCount, steps.length + 1));
+  const step = async <T>(label: BuildStep, run: () => T | Promise<T>): Promise<T> => {
+    options.onStep?.(label, buildSteps.indexOf(label) + 1, buildSteps.length);
     const stepStarted = performance.now();
     const result = await run();
     steps.push({ label, milliseconds: performance.now() - stepStarted });

@@ -2,9 +2,10 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { buildSteps, type BuildReport } from '../../generator/build.ts';
 import { budgetProblems, measurePage, pageBudgets } from '../../generator/check/budgets.ts';
 import { realOrigin, realRouteTable } from '../helpers/routeTable.ts';
-import { sharedDist } from '../helpers/sharedBuild.ts';
+import { sharedBuild, sharedDist } from '../helpers/sharedBuild.ts';
 import { readPage } from '../helpers/site.ts';
 
 // The CLI's own options (--base-url, --strict) and its summary are tested on a build of a copy in tests/bin/cli.test.ts.
@@ -17,6 +18,11 @@ beforeAll(() => {
 });
 
 describe('full build of the real content', () => {
+  it('runs the listed steps, each once and in order, so the progress line counts them right', async () => {
+    const report: BuildReport = (await sharedBuild()).report;
+    expect(report.steps.map((step) => step.label)).toEqual([...buildSteps]);
+  });
+
   it('writes every route of the table with its language, title, canonical and alternates', async () => {
     for (const route of routeTable.routes) {
       const page = await readPage(outDir, route.file);
