@@ -33,13 +33,19 @@ function reload() {
 }
 
 function swapStylesheet(href: string) {
-  const current = [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].find((link) => link.getAttribute('href')?.startsWith('/assets/'));
-  if (!current) return reload();
-  const next = current.cloneNode() as HTMLLinkElement;
+  const links = [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].filter((link) => link.getAttribute('href')?.startsWith('/assets/'));
+  const newest = links.at(-1);
+  if (!newest) return reload();
+  // Told twice (the same save seen twice), or already on its way.
+  if (newest.getAttribute('href') === href) return;
+  const next = newest.cloneNode() as HTMLLinkElement;
   next.href = href;
-  // The old one goes only when the new one applies, so the page never shows unstyled.
-  next.addEventListener('load', () => current.remove());
-  current.after(next);
+  // The others go only when the new one applies, so the page never shows unstyled. One that
+  // arrives before an earlier one has loaded goes after it, wins the cascade, and removes it.
+  next.addEventListener('load', () => {
+    for (const link of links) link.remove();
+  });
+  newest.after(next);
 }
 
 function element<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string): HTMLElementTagNameMap[K] {

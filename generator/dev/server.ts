@@ -178,6 +178,8 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
         finishPlan = mergePlans(finishPlan, planned);
         return milliseconds;
       } catch (error) {
+        // Stopping removes what a running rebuild reads (the template code, the served folder): not a failure to show.
+        if (closed) return undefined;
         leftover = planned;
         problems = await overlayProblems(error);
         channel.send({ type: 'problems', problems });
