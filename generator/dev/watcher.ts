@@ -17,33 +17,44 @@ export interface Watcher {
 export const isEditorScratchFile = (file: string) => /(^|[\\/])(\.#[^\\/]*|#[^\\/]*#|4913)$|~$|\.sw[a-p]x?$|\.tmp$|\.crswap$/.test(file);
 
 /**
- * chokidar passes on one change of a file per 50 ms and drops the others in that time
- * (`_throttle` in its index.js), with nothing reported once they end. A save that
- * follows the last one that closely, after the rebuild has read the file, would be lost:
- * so a file that changed is looked at again once the time has passed, and reported
- * again if its modification time moved. Not its size: chokidar sees a save's truncation
- * (size 0) and reports that, while the write lands in the same clock tick.
+ * chokidar passes on one change of a file per 50 ms and one removal per 100 ms, and drops
+ * the others in that time (`_throttle` in its index.js), with nothing reported once it
+ * ends. A save that follows the last one that closely, after the rebuild has read the
+ * file, would be lost: so each file is looked at again once that time has passed, and
+ * reported again if it is not as chokidar last saw it.
  */
-const chokidarChangeThrottleMs = 50;
+const lookAgainAfterMs = 110;
+
+/**
+ * Whether a file differs from what chokidar reported. Not by a size of 0: chokidar often
+ * sees a save's truncation and reports that, while the write lands in the same clock tick.
+ */
+function movedSince(seen: Stats | undefined, now: Stats | undefined): boolean {
+  if (!seen || !now) return seen !== now;
+  return now.mtimeMs !== seen.mtimeMs || now.ino !== seen.ino || (seen.size > 0 && now.size !== seen.size);
+}
 
 export async function watchFolders(folders: string[], onChange: (file: string) => void, onError: (error: unknown) => void): Promise<Watcher> {
-  // alwaysStat: each change comes with the file's modification time as chokidar saw it.
+  // alwaysStat: each addition and change comes with the file as chokidar saw it.
   const watcher = watch(folders, { ignoreInitial: true, atomic: true, alwaysStat: true, ignored: isEditorScratchFile });
-  const rechecks = new Map<string, NodeJS.Timeout>();
-  const recheckLater = (file: string, seen: Stats | undefined) => {
-    clearTimeout(rechecks.get(file));
+  let closed = false;
+  const lookingAgain = new Map<string, NodeJS.Timeout>();
+  const lookAgain = (file: string, seen: Stats | undefined) => {
+    clearTimeout(lookingAgain.get(file));
     const timer = setTimeout(async () => {
-      rechecks.delete(file);
-      // A file removed since is reported by chokidar itself (removals are not dropped).
+      lookingAgain.delete(file);
       const now = await stat(file).catch(() => undefined);
-      if (now && now.mtimeMs !== seen?.mtimeMs) onChange(file);
-    }, chokidarChangeThrottleMs + 10);
+      if (!closed && movedSince(seen, now)) onChange(file);
+    }, lookAgainAfterMs);
     timer.unref();
-    rechecks.set(file, timer);
+    lookingAgain.set(file, timer);
   };
   watcher.on('all', (event, file, stats) => {
-    if (event === 'add' || event === 'change' || event === 'unlink' || event === 'addDir' || event === 'unlinkDir') onChange(file);
-    if (event === 'change') recheckLater(file, stats);
+    if (event === 'addDir' || event === 'unlinkDir') onChange(file);
+    if (event === 'add' || event === 'change' || event === 'unlink') {
+      onChange(file);
+      lookAgain(file, event === 'unlink' ? undefined : stats);
+    }
   });
   await new Promise<void>((resolve, reject) => {
     watcher.once('ready', resolve);
@@ -53,7 +64,8 @@ export async function watchFolders(folders: string[], onChange: (file: string) =
   watcher.on('error', (error) => onError(error));
   return {
     close: () => {
-      for (const timer of rechecks.values()) clearTimeout(timer);
+      closed = true;
+      for (const timer of lookingAgain.values()) clearTimeout(timer);
       return watcher.close();
     },
   };

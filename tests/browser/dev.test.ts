@@ -94,15 +94,14 @@ describe.skipIf(!hasChromium)('site dev in the browser', () => {
     await edit('styles.css', (text) => `${text}\nbody { outline: 3px solid rgb(1, 2, 3); }\n`, dev.clientDir);
     // The new stylesheet applies, and the old one is gone once the new one has loaded.
     await page.waitForFunction(() => getComputedStyle(document.body).outlineColor === 'rgb(1, 2, 3)' && document.querySelectorAll('link[rel="stylesheet"]').length === 1);
-    // Two saves 30 ms apart, the second after the first was read (the watcher passes on one
-    // change a file per 50 ms): the second one's stylesheet is the one that stays, even when
-    // it arrives while the first is still loading (stylesheets held back 300 ms here).
+    // A second save whose stylesheet arrives while the first one's is still loading (stylesheets
+    // are held back 300 ms here): the second one's is the one that stays.
     await page.route('**/assets/*.css', async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 300));
       await route.continue();
     });
     await edit('styles.css', (text) => `${text}\nbody { outline-color: rgb(4, 5, 6); }\n`, dev.clientDir);
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    await page.waitForFunction(() => document.querySelectorAll('link[rel="stylesheet"]').length === 2);
     await edit('styles.css', (text) => text.replace('rgb(4, 5, 6)', 'rgb(7, 8, 9)'), dev.clientDir);
     await page.waitForFunction(() => getComputedStyle(document.body).outlineColor === 'rgb(7, 8, 9)' && document.querySelectorAll('link[rel="stylesheet"]').length === 1);
     await dev.settled();

@@ -17,10 +17,15 @@ export async function warmImageCache(into: string): Promise<string> {
   return into;
 }
 
+/** The shared build's report, without reading its files. */
+export async function sharedReport(): Promise<BuildReport> {
+  return JSON.parse(await readFile(inject('sharedBuild').reportFile, 'utf8')) as BuildReport;
+}
+
 /** The shared build, with the same reading helpers as an in-memory build. */
 export async function sharedBuild(): Promise<MemoryBuild> {
-  const { dist, reportFile } = inject('sharedBuild');
-  const report = JSON.parse(await readFile(reportFile, 'utf8')) as BuildReport;
+  const { dist } = inject('sharedBuild');
+  const report = await sharedReport();
   const paths = (await readdir(dist, { recursive: true, withFileTypes: true }))
     .filter((entry) => entry.isFile())
     .map((entry) => path.relative(dist, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'));

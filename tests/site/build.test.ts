@@ -2,10 +2,10 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildSteps, type BuildReport } from '../../generator/build.ts';
+import { buildSteps } from '../../generator/build.ts';
 import { budgetProblems, measurePage, pageBudgets } from '../../generator/check/budgets.ts';
 import { realOrigin, realRouteTable } from '../helpers/routeTable.ts';
-import { sharedBuild, sharedDist } from '../helpers/sharedBuild.ts';
+import { sharedDist, sharedReport } from '../helpers/sharedBuild.ts';
 import { readPage } from '../helpers/site.ts';
 
 // The CLI's own options (--base-url, --strict) and its summary are tested on a build of a copy in tests/bin/cli.test.ts.
@@ -19,7 +19,7 @@ beforeAll(() => {
 
 describe('full build of the real content', () => {
   it('runs the listed steps, each once and in order, so the progress line counts them right', async () => {
-    const report: BuildReport = (await sharedBuild()).report;
+    const report = await sharedReport();
     expect(report.steps.map((step) => step.label)).toEqual([...buildSteps]);
   });
 
