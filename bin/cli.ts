@@ -109,11 +109,12 @@ program
       const upToDate = options.cache ? await import('../generator/upToDate.ts') : undefined;
       const { projectRoot } = await import('../generator/project.ts');
       const inputs = { projectRoot, contentDir, baseUrl: options.baseUrl, strict: options.strict, year: new Date().getFullYear() };
-      const key = upToDate && (await upToDate.buildInputKey(inputs));
+      const inputState = upToDate && (await upToDate.readBuildInputs(inputs));
       const recordFile = upToDate && upToDate.recordFileFor(upToDate.defaultBuildRecordDir, outDir);
-      if (upToDate && key && recordFile) {
-        const previous = await upToDate.upToDateReport(recordFile, outDir, key);
+      if (upToDate && inputState && recordFile) {
+        const { report: previous, reason } = await upToDate.upToDateReport(recordFile, outDir, inputState);
         if (previous) return printUnchanged(previous, performance.now() - started, verbosity);
+        if (reason && verbosity !== 'quiet') console.log(`Building: ${reason}.`);
       }
       const [{ build }, { createDirectoryWriter }] = await Promise.all([import('../generator/build.ts'), import('../generator/writer.ts')]);
       // A progress line only where someone watches: a terminal, and not under --quiet.
@@ -130,7 +131,7 @@ program
         onStep: progress ? (label, index, total) => process.stderr.write(`\r\x1b[K[${index}/${total}] ${label}…`) : undefined,
       }).finally(clearProgress);
       await printSummary(report, verbosity);
-      if (upToDate && key && recordFile) await upToDate.recordBuild(recordFile, outDir, key, report);
+      if (upToDate && inputState && recordFile) await upToDate.recordBuild(recordFile, outDir, inputState, report);
     }),
   );
 

@@ -13,13 +13,16 @@
  * the generator's own sources (bin, generator, templates, client), the installed
  * packages (package-lock.json), the options (base URL, --strict), the year of the
  * copyright line, and the content's dates as the sitemap takes them from git.
- * This module loads nothing of the build itself (no React, esbuild or satori).
+ * The record keeps a digest of each input too, so that a build can say what
+ * changed since the last one. This module loads nothing of the build itself (no
+ * React, esbuild or satori).
  */
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { BuildReport } from './build.ts';
 import { readContentDates } from './contentDates.ts';
+import { displayPath } from './errors.ts';
 import { cacheRoot } from './project.ts';
 import { outputMarkFile } from './writer.ts';
 
@@ -27,7 +30,7 @@ import { outputMarkFile } from './writer.ts';
 export const defaultBuildRecordDir = path.join(cacheRoot, 'builds');
 
 /** Bumped when the record's meaning changes, so an old record never matches. */
-const recordVersion = 1;
+const recordVersion = 2;
 
 /** The project's folders and files whose bytes decide what a build writes. */
 const sourceFolders = ['bin', 'generator', 'templates', 'client'];
@@ -41,10 +44,24 @@ export interface BuildInputs {
   year: number;
 }
 
+/**
+ * A digest per input: `content/<file>` (relative to the content folder), `<folder>/<file>` and
+ * the project files of `sourceFolders` and `sourceFiles`, `option/<name>` (the value itself) and
+ * `dates` (the content's dates).
+ */
+export type InputDigests = Record<string, string>;
+
+/** The inputs of a build as the record keeps them: the key, and the digests it is made of. */
+export interface BuildInputState {
+  key: string;
+  digests: InputDigests;
+}
+
 /** What a build leaves for the next one to compare with. */
 export interface BuildRecord {
   version: number;
   key: string;
+  inputs: InputDigests;
   /** Output path (forward slashes) → SHA-256 of its bytes; the output's mark excluded. */
   files: Record<string, string>;
   /** The build's report, shown again when nothing changed. */
@@ -62,28 +79,54 @@ async function filesUnder(folder: string): Promise<string[]> {
     .sort();
 }
 
-async function hashFiles(hash: ReturnType<typeof createHash>, label: string, folder: string, files: string[]) {
+async function digestFiles(digests: InputDigests, label: string, folder: string, files: string[]) {
   for (const file of files) {
     const bytes = await readFile(path.join(folder, file)).catch(() => undefined);
-    hash.update(`${label}\0${file}\0${bytes === undefined ? 'missing' : sha256(bytes)}\n`);
+    digests[`${label}/${file}`] = bytes === undefined ? 'missing' : sha256(bytes);
   }
 }
 
-/** The key of everything that decides a build's output. */
-export async function buildInputKey(inputs: BuildInputs): Promise<string> {
-  const hash = createHash('sha256');
-  hash.update(JSON.stringify({ recordVersion, baseUrl: inputs.baseUrl ?? null, strict: inputs.strict === true, year: inputs.year, nodeEnv: process.env.NODE_ENV ?? null }));
+/** Every input that decides a build's output, and the key made of them. */
+export async function readBuildInputs(inputs: BuildInputs): Promise<BuildInputState> {
+  const digests: InputDigests = {};
+  const options = { baseUrl: inputs.baseUrl ?? null, strict: inputs.strict === true, year: inputs.year, nodeEnv: process.env.NODE_ENV ?? null };
+  for (const [name, value] of Object.entries(options)) digests[`option/${name}`] = JSON.stringify(value);
   const [contentFiles, dates, ...sources] = await Promise.all([
     filesUnder(inputs.contentDir),
     readContentDates(inputs.contentDir),
     ...sourceFolders.map((folder) => filesUnder(path.join(inputs.projectRoot, folder))),
   ]);
-  await hashFiles(hash, 'content', inputs.contentDir, contentFiles);
-  hash.update(`dates\0${JSON.stringify(dates)}\n`);
-  for (const [index, folder] of sourceFolders.entries()) await hashFiles(hash, folder, path.join(inputs.projectRoot, folder), sources[index]);
-  await hashFiles(hash, 'project', inputs.projectRoot, sourceFiles);
-  return hash.digest('hex');
+  await digestFiles(digests, 'content', inputs.contentDir, contentFiles);
+  digests.dates = sha256(JSON.stringify(dates));
+  for (const [index, folder] of sourceFolders.entries()) await digestFiles(digests, folder, path.join(inputs.projectRoot, folder), sources[index]);
+  await digestFiles(digests, 'project', inputs.projectRoot, sourceFiles);
+  const hash = createHash('sha256').update(`${recordVersion}\n`);
+  for (const name of Object.keys(digests).sort()) hash.update(`${name}\0${digests[name]}\n`);
+  return { key: hash.digest('hex'), digests };
 }
+
+const optionNames: Record<string, string> = { baseUrl: 'the base URL (--base-url)', strict: '--strict', year: 'the year', nodeEnv: 'NODE_ENV' };
+
+/** An input as an editor reads it: `content file texts/en/about.yaml`, `generator/routes.ts`, `--strict`. */
+function inputName(name: string): string {
+  if (name === 'dates') return "the content's dates";
+  if (name.startsWith('option/')) return optionNames[name.slice('option/'.length)] ?? name;
+  if (name.startsWith('content/')) return `content file ${name.slice('content/'.length)}`;
+  if (name.startsWith('project/')) return name.slice('project/'.length);
+  return name;
+}
+
+type Change = 'added' | 'removed' | 'changed';
+
+/** What differs between two sets of digests, at most three of them and how many more. */
+function describeChanges(before: Record<string, string>, now: Record<string, string>, phrase: (name: string, change: Change) => string): string {
+  const changed = [...new Set([...Object.keys(before), ...Object.keys(now)])].filter((name) => before[name] !== now[name]).sort();
+  const phrases = changed.map((name) => phrase(name, before[name] === undefined ? 'added' : now[name] === undefined ? 'removed' : 'changed'));
+  return `${phrases.slice(0, 3).join(', ')}${phrases.length > 3 ? ` and ${phrases.length - 3} more` : ''}`;
+}
+
+const inputChange = (name: string, change: Change) => `${inputName(name)} ${change === 'changed' ? 'changed' : `was ${change}`}`;
+const outputChange = (file: string, change: Change) => `${file} ${change === 'added' ? 'was not written by it' : change === 'removed' ? 'is missing' : 'changed'}`;
 
 /** Where the record of the last build into a folder is kept. */
 export function recordFileFor(cacheDir: string, outDir: string): string {
@@ -104,24 +147,27 @@ const sameFiles = (a: Record<string, string>, b: Record<string, string>) => {
 };
 
 /**
- * The last build's report when the folder holds exactly what a build with this
- * key would write; undefined when a build must run.
+ * The last build's report when the folder holds exactly what a build with these inputs would
+ * write. Otherwise a build must run, and `reason` says why when there is a record to compare with.
  */
-export async function upToDateReport(recordFile: string, outDir: string, key: string): Promise<BuildReport | undefined> {
+export async function upToDateReport(recordFile: string, outDir: string, inputs: BuildInputState): Promise<{ report?: BuildReport; reason?: string }> {
   let record: BuildRecord;
   try {
     record = JSON.parse(await readFile(recordFile, 'utf8')) as BuildRecord;
   } catch {
-    return undefined; // no record yet, or one cut short: build
+    return {}; // no record yet, or one cut short: build
   }
-  if (record.version !== recordVersion || record.key !== key) return undefined;
-  if (!sameFiles(record.files, await outputHashes(outDir))) return undefined;
-  return record.report;
+  const folder = displayPath(outDir);
+  if (record.version !== recordVersion) return { reason: `the last build into ${folder} was recorded by an older version of site` };
+  if (record.key !== inputs.key) return { reason: `${describeChanges(record.inputs, inputs.digests, inputChange)} since the last build into ${folder}` };
+  const files = await outputHashes(outDir);
+  if (!sameFiles(record.files, files)) return { reason: `${folder} is not as the last build left it: ${describeChanges(record.files, files, outputChange)}` };
+  return { report: record.report };
 }
 
 /** Records a successful build (written to a temporary file, then renamed: a reader never sees half a record). */
-export async function recordBuild(recordFile: string, outDir: string, key: string, report: BuildReport): Promise<void> {
-  const record: BuildRecord = { version: recordVersion, key, files: await outputHashes(outDir), report };
+export async function recordBuild(recordFile: string, outDir: string, inputs: BuildInputState, report: BuildReport): Promise<void> {
+  const record: BuildRecord = { version: recordVersion, key: inputs.key, inputs: inputs.digests, files: await outputHashes(outDir), report };
   await mkdir(path.dirname(recordFile), { recursive: true });
   const partial = `${recordFile}.${process.pid}.tmp`;
   await writeFile(partial, JSON.stringify(record));

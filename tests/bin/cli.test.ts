@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
-import { readdir, readFile, rm, stat } from 'node:fs/promises';
+import { appendFile, readdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { warmImageCache } from '../helpers/sharedBuild.ts';
 import { copyRealContent, makeTempDir, projectRoot, runSite } from '../helpers/site.ts';
@@ -74,7 +74,8 @@ describe('site CLI start-up', () => {
 /**
  * Two real builds of a copy of the real content, shared by the tests below: the
  * first from another working folder with one image missing from the cache, the
- * second with every image cached.
+ * second with every image cached. The last test builds once more, after changing
+ * one byte of the output.
  */
 describe('site build', () => {
   const origin = 'https://preview.example.org';
@@ -139,9 +140,19 @@ describe('site build', () => {
 
     const again = await packagesLoaded(secondArgs, workDir);
     expect(again.code, again.stderr).toBe(0);
+    // First, so that a build here says why it built ("Building: …").
+    expect(again.stdout).toMatch(/^Nothing changed since the last build .* already holds its 57 pages, 115 files/m);
     expect([...again.packages].filter((name) => ['react', 'react-dom', 'esbuild', 'lightningcss', 'satori', 'i18next', 'zod'].includes(name))).toEqual([]);
     expect(await files()).toEqual(before); // not one file written, not one touched
-    expect(again.stdout).toMatch(/^Nothing changed since the last build .* already holds its 57 pages, 115 files/m);
-    // Any other input or one byte of the output changed is a build: tests/generator/upToDate.test.ts.
+
+    // One byte of the output changed is a build, which says so (every other input: tests/generator/upToDate.test.ts).
+    const robots = path.join(secondOut, 'robots.txt');
+    const written = await readFile(robots, 'utf8');
+    await appendFile(robots, '#');
+    const rebuilt = await packagesLoaded(secondArgs, workDir);
+    expect(rebuilt.code, rebuilt.stderr).toBe(0);
+    expect(rebuilt.stdout).toMatch(/^Building: other is not as the last build left it: robots\.txt changed\.$/m);
+    expect(rebuilt.packages).toContain('react-dom');
+    expect(await readFile(robots, 'utf8')).toBe(written);
   }, 300_000);
 });

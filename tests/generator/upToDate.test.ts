@@ -3,7 +3,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BuildReport } from '../../generator/build.ts';
-import { buildInputKey, recordBuild, recordFileFor, upToDateReport, type BuildInputs } from '../../generator/upToDate.ts';
+import { readBuildInputs, recordBuild, recordFileFor, upToDateReport, type BuildInputs, type BuildInputState } from '../../generator/upToDate.ts';
 import { makeTempDir } from '../helpers/site.ts';
 
 let dir: string;
@@ -26,6 +26,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
+
+const buildInputKey = async (inputs: BuildInputs) => (await readBuildInputs(inputs)).key;
 
 describe('build input key', () => {
   it('is the same for the same inputs, and changes with any byte of content or source and with each option', async () => {
@@ -51,35 +53,57 @@ describe('build input key', () => {
 
 describe('build record', () => {
   const report = { fileCount: 2, destination: 'out' } as unknown as BuildReport;
+  const state = (key: string, digests: Record<string, string> = {}): BuildInputState => ({ key, digests });
 
-  it('answers the last report only while the key is the same and the folder holds exactly the files written', async () => {
+  it('answers the last report only while the key is the same and the folder holds exactly the files written, and says why not', async () => {
     const out = path.join(dir, 'out');
     await write(path.join(out, 'index.html'), '<p>a</p>');
     await write(path.join(out, 'assets/site.css'), 'p{}');
     await write(path.join(out, '.site-build.json'), '{}'); // the writer's mark is not output
     const recordFile = recordFileFor(path.join(dir, 'records'), out);
-    await recordBuild(recordFile, out, 'key-1', report);
+    await recordBuild(recordFile, out, state('key-1'), report);
 
-    expect(await upToDateReport(recordFile, out, 'key-1')).toEqual(report);
-    expect(await upToDateReport(recordFile, out, 'key-2')).toBeUndefined();
+    expect(await upToDateReport(recordFile, out, state('key-1'))).toEqual({ report });
+    expect((await upToDateReport(recordFile, out, state('key-2'))).report).toBeUndefined();
 
     await writeFile(path.join(out, 'index.html'), '<p>b</p>'); // same size, other bytes
-    expect(await upToDateReport(recordFile, out, 'key-1')).toBeUndefined();
+    expect(await upToDateReport(recordFile, out, state('key-1'))).toEqual({ reason: expect.stringMatching(/ is not as the last build left it: index\.html changed$/) });
     await writeFile(path.join(out, 'index.html'), '<p>a</p>');
-    expect(await upToDateReport(recordFile, out, 'key-1')).toEqual(report);
+    expect(await upToDateReport(recordFile, out, state('key-1'))).toEqual({ report });
 
     await write(path.join(out, 'extra.html'), 'x'); // a file the build did not write
-    expect(await upToDateReport(recordFile, out, 'key-1')).toBeUndefined();
+    expect((await upToDateReport(recordFile, out, state('key-1'))).reason).toMatch(/: extra\.html was not written by it$/);
     await rm(path.join(out, 'extra.html'));
     await rm(path.join(out, 'assets/site.css')); // a file it wrote, gone
-    expect(await upToDateReport(recordFile, out, 'key-1')).toBeUndefined();
+    expect((await upToDateReport(recordFile, out, state('key-1'))).reason).toMatch(/: assets\/site\.css is missing$/);
+  });
+
+  it('names the inputs that changed since the last build, three at most', async () => {
+    const out = path.join(dir, 'out-named');
+    await write(path.join(out, 'index.html'), '<p>a</p>');
+    const recordFile = recordFileFor(path.join(dir, 'records'), out);
+    const before = await readBuildInputs(inputs);
+    await recordBuild(recordFile, out, before, report);
+    expect(await upToDateReport(recordFile, out, await readBuildInputs(inputs))).toEqual({ report });
+
+    const home = path.join(dir, 'content/texts/it/home.yaml');
+    const original = await readFile(home, 'utf8');
+    await writeFile(home, `${original}!`);
+    await write(path.join(dir, 'project/templates/Card.tsx'), 'card');
+    const { reason } = await upToDateReport(recordFile, out, await readBuildInputs({ ...inputs, strict: true }));
+    expect(reason).toMatch(/^content file texts\/it\/home\.yaml changed, --strict changed, templates\/Card\.tsx was added since the last build into \S*out-named$/);
+    await writeFile(home, original);
+    await rm(path.join(dir, 'project/templates/Card.tsx'));
+
+    const many = { ...before.digests, a: '1', b: '2', c: '3', d: '4', e: '5' };
+    expect((await upToDateReport(recordFile, out, state('other', many))).reason).toMatch(/^a was added, b was added, c was added and 2 more since /);
   });
 
   it('builds when there is no record, or a damaged one, and keeps one record per folder', async () => {
     const recordFile = recordFileFor(path.join(dir, 'records'), path.join(dir, 'elsewhere'));
     expect(recordFile).not.toBe(recordFileFor(path.join(dir, 'records'), path.join(dir, 'out')));
-    expect(await upToDateReport(recordFile, path.join(dir, 'elsewhere'), 'key-1')).toBeUndefined();
-    await write(recordFile, '{"version":1,"key":"key-1","fi');
-    expect(await upToDateReport(recordFile, path.join(dir, 'elsewhere'), 'key-1')).toBeUndefined();
+    expect(await upToDateReport(recordFile, path.join(dir, 'elsewhere'), state('key-1'))).toEqual({});
+    await write(recordFile, '{"version":2,"key":"key-1","fi');
+    expect(await upToDateReport(recordFile, path.join(dir, 'elsewhere'), state('key-1'))).toEqual({});
   });
 });
