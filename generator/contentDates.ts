@@ -38,7 +38,8 @@ export function parseGitLog(output: string): Record<string, number> {
 }
 
 export async function readContentDates(contentDir: string): Promise<ContentDates> {
-  const files = await fg('**/*', { cwd: contentDir, onlyFiles: true });
+  // Sorted: fast-glob walks folders side by side, and lists their files in whatever order they arrive.
+  const files = (await fg('**/*', { cwd: contentDir, onlyFiles: true })).sort();
   const [log, changed] = await Promise.all([
     git(contentDir, ['log', '--format=%x00%ct', '--name-only', '--relative', '--', '.']),
     git(contentDir, ['diff', '--name-only', '--relative', 'HEAD', '--', '.']),

@@ -46,8 +46,8 @@ export interface BuildInputs {
 
 /**
  * A digest per input: `content/<file>` (relative to the content folder), `<folder>/<file>` and
- * the project files of `sourceFolders` and `sourceFiles`, `option/<name>` (the value itself) and
- * `dates` (the content's dates).
+ * the project files of `sourceFolders` and `sourceFiles`, `option/<name>` and `date/<file>` (the
+ * value itself: an option, a content file's date as the sitemap takes it).
  */
 export type InputDigests = Record<string, string>;
 
@@ -97,7 +97,7 @@ export async function readBuildInputs(inputs: BuildInputs): Promise<BuildInputSt
     ...sourceFolders.map((folder) => filesUnder(path.join(inputs.projectRoot, folder))),
   ]);
   await digestFiles(digests, 'content', inputs.contentDir, contentFiles);
-  digests.dates = sha256(JSON.stringify(dates));
+  for (const [file, date] of Object.entries(dates)) digests[`date/${file}`] = date;
   for (const [index, folder] of sourceFolders.entries()) await digestFiles(digests, folder, path.join(inputs.projectRoot, folder), sources[index]);
   await digestFiles(digests, 'project', inputs.projectRoot, sourceFiles);
   const hash = createHash('sha256').update(`${recordVersion}\n`);
@@ -109,7 +109,7 @@ const optionNames: Record<string, string> = { baseUrl: 'the base URL (--base-url
 
 /** An input as an editor reads it: `content file texts/en/about.yaml`, `generator/routes.ts`, `--strict`. */
 function inputName(name: string): string {
-  if (name === 'dates') return "the content's dates";
+  if (name.startsWith('date/')) return `the date of content file ${name.slice('date/'.length)}`;
   if (name.startsWith('option/')) return optionNames[name.slice('option/'.length)] ?? name;
   if (name.startsWith('content/')) return `content file ${name.slice('content/'.length)}`;
   if (name.startsWith('project/')) return name.slice('project/'.length);
@@ -119,13 +119,14 @@ function inputName(name: string): string {
 type Change = 'added' | 'removed' | 'changed';
 
 /** What differs between two sets of digests, at most three of them and how many more. */
-function describeChanges(before: Record<string, string>, now: Record<string, string>, phrase: (name: string, change: Change) => string): string {
+function describeChanges(before: Record<string, string>, now: Record<string, string>, phrase: (name: string, change: Change, before?: string, now?: string) => string): string {
   const changed = [...new Set([...Object.keys(before), ...Object.keys(now)])].filter((name) => before[name] !== now[name]).sort();
-  const phrases = changed.map((name) => phrase(name, before[name] === undefined ? 'added' : now[name] === undefined ? 'removed' : 'changed'));
+  const phrases = changed.map((name) => phrase(name, before[name] === undefined ? 'added' : now[name] === undefined ? 'removed' : 'changed', before[name], now[name]));
   return `${phrases.slice(0, 3).join(', ')}${phrases.length > 3 ? ` and ${phrases.length - 3} more` : ''}`;
 }
 
-const inputChange = (name: string, change: Change) => `${inputName(name)} ${change === 'changed' ? 'changed' : `was ${change}`}`;
+const inputChange = (name: string, change: Change, before?: string, now?: string) =>
+  `${inputName(name)} ${change === 'changed' ? 'changed' : `was ${change}`}${change === 'changed' && name.startsWith('date/') ? ` (${before} → ${now})` : ''}`;
 const outputChange = (file: string, change: Change) => `${file} ${change === 'added' ? 'was not written by it' : change === 'removed' ? 'is missing' : 'changed'}`;
 
 /** Where the record of the last build into a folder is kept. */
