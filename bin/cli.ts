@@ -106,12 +106,13 @@ program
       const contentDir = path.resolve(options.content);
       const outDir = path.resolve(options.out);
       // Nothing changed since the last build into this folder: it already holds what a build would write.
-      const upToDate = options.cache ? await import('../generator/upToDate.ts') : undefined;
+      const upToDate = await import('../generator/upToDate.ts');
       const { projectRoot } = await import('../generator/project.ts');
       const inputs = { projectRoot, contentDir, baseUrl: options.baseUrl, strict: options.strict, year: new Date().getFullYear() };
-      const inputState = upToDate && (await upToDate.readBuildInputs(inputs));
-      const recordFile = upToDate && upToDate.recordFileFor(upToDate.defaultBuildRecordDir, outDir);
-      if (upToDate && inputState && recordFile) {
+      const inputState = await upToDate.readBuildInputs(inputs);
+      const recordFile = upToDate.recordFileFor(upToDate.defaultBuildRecordDir, outDir);
+      // --no-cache builds anyway, and still records the build: its output is the same bytes.
+      if (options.cache) {
         const { report: previous, reason } = await upToDate.upToDateReport(recordFile, outDir, inputState);
         if (previous) return printUnchanged(previous, performance.now() - started, verbosity);
         if (reason && verbosity !== 'quiet') console.log(`Building: ${reason}.`);
@@ -131,7 +132,7 @@ program
         onStep: progress ? (label, index, total) => process.stderr.write(`\r\x1b[K[${index}/${total}] ${label}…`) : undefined,
       }).finally(clearProgress);
       await printSummary(report, verbosity);
-      if (upToDate && inputState && recordFile) await upToDate.recordBuild(recordFile, outDir, inputState, report);
+      await upToDate.recordBuild(recordFile, outDir, inputState, report);
     }),
   );
 

@@ -249,7 +249,7 @@ export async function writeEditorSchemas(contentDir: string, schemaDir: string):
   const schemas = await editorSchemas(contentDir);
   const report: SchemaWriteReport = { written: [], removed: [], modelined: [] };
   const wanted = new Set(schemas.map(({ file }) => file));
-  for (const file of await fg('**/*.schema.json', { cwd: schemaDir }).catch(() => [])) {
+  for (const file of (await fg('**/*.schema.json', { cwd: schemaDir }).catch(() => [])).sort()) {
     if (!wanted.has(file)) {
       await rm(path.join(schemaDir, file));
       report.removed.push(file);

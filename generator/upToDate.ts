@@ -18,8 +18,9 @@
  * React, esbuild or satori).
  */
 import { createHash } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import fg from 'fast-glob';
 import type { BuildReport } from './build.ts';
 import { readContentDates } from './contentDates.ts';
 import { displayPath } from './errors.ts';
@@ -30,7 +31,7 @@ import { outputMarkFile } from './writer.ts';
 export const defaultBuildRecordDir = path.join(cacheRoot, 'builds');
 
 /** Bumped when the record's meaning changes, so an old record never matches. */
-const recordVersion = 2;
+const recordVersion = 3;
 
 /** The project's folders and files whose bytes decide what a build writes. */
 const sourceFolders = ['bin', 'generator', 'templates', 'client'];
@@ -70,13 +71,12 @@ export interface BuildRecord {
 
 const sha256 = (bytes: string | Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
-/** Every file under a folder, relative, with forward slashes, in a stable order; none when it does not exist. */
+/**
+ * Every file under a folder, relative, with forward slashes, sorted; none when it does not exist.
+ * Linked files and folders count as the files they lead to, as the content loader reads them.
+ */
 async function filesUnder(folder: string): Promise<string[]> {
-  const entries = await readdir(folder, { recursive: true, withFileTypes: true }).catch(() => []);
-  return entries
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(folder, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
-    .sort();
+  return (await fg('**/*', { cwd: folder, onlyFiles: true, dot: true, followSymbolicLinks: true }).catch(() => [])).sort();
 }
 
 async function digestFiles(digests: InputDigests, label: string, folder: string, files: string[]) {
@@ -107,6 +107,13 @@ export async function readBuildInputs(inputs: BuildInputs): Promise<BuildInputSt
 
 const optionNames: Record<string, string> = { baseUrl: 'the base URL (--base-url)', strict: '--strict', year: 'the year', nodeEnv: 'NODE_ENV' };
 
+/** The order changes are named in: options first, so that none hides among many files. */
+function kindOrder(name: string): number {
+  const kinds = ['option/', 'content/', 'date/'];
+  const index = kinds.findIndex((prefix) => name.startsWith(prefix));
+  return index === -1 ? kinds.length : index;
+}
+
 /** An input as an editor reads it: `content file texts/en/about.yaml`, `generator/routes.ts`, `--strict`. */
 function inputName(name: string): string {
   if (name.startsWith('date/')) return `the date of content file ${name.slice('date/'.length)}`;
@@ -118,15 +125,30 @@ function inputName(name: string): string {
 
 type Change = 'added' | 'removed' | 'changed';
 
-/** What differs between two sets of digests, at most three of them and how many more. */
-function describeChanges(before: Record<string, string>, now: Record<string, string>, phrase: (name: string, change: Change, before?: string, now?: string) => string): string {
-  const changed = [...new Set([...Object.keys(before), ...Object.keys(now)])].filter((name) => before[name] !== now[name]).sort();
-  const phrases = changed.map((name) => phrase(name, before[name] === undefined ? 'added' : now[name] === undefined ? 'removed' : 'changed', before[name], now[name]));
+/** The names whose digests differ, in the order `rank` gives (then by name). */
+function changedNames(before: Record<string, string>, now: Record<string, string>, rank: (name: string) => number = () => 0): string[] {
+  return [...new Set([...Object.keys(before), ...Object.keys(now)])]
+    .filter((name) => before[name] !== now[name])
+    .sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/** The changes named, at most three, and how many more; `fallback` when there are none to name. */
+function describeChanges(names: string[], before: Record<string, string>, now: Record<string, string>, phrase: (name: string, change: Change, before?: string, now?: string) => string, fallback: string): string {
+  const phrases = names.map((name) => phrase(name, before[name] === undefined ? 'added' : now[name] === undefined ? 'removed' : 'changed', before[name], now[name]));
+  if (phrases.length === 0) return fallback;
   return `${phrases.slice(0, 3).join(', ')}${phrases.length > 3 ? ` and ${phrases.length - 3} more` : ''}`;
 }
 
+/** A changed option or date shows its old and new value: they are short and say more than a name. */
 const inputChange = (name: string, change: Change, before?: string, now?: string) =>
-  `${inputName(name)} ${change === 'changed' ? 'changed' : `was ${change}`}${change === 'changed' && name.startsWith('date/') ? ` (${before} → ${now})` : ''}`;
+  `${inputName(name)} ${change === 'changed' ? 'changed' : `was ${change}`}${change === 'changed' && /^(option|date)\//.test(name) ? ` (${before} → ${now})` : ''}`;
+
+/** Changed inputs, without the date of a content file whose bytes changed too (it says nothing more). */
+function changedInputs(before: InputDigests, now: InputDigests): string[] {
+  const names = changedNames(before, now, kindOrder);
+  const changedContent = new Set(names.filter((name) => name.startsWith('content/')).map((name) => name.slice('content/'.length)));
+  return names.filter((name) => !(name.startsWith('date/') && changedContent.has(name.slice('date/'.length))));
+}
 const outputChange = (file: string, change: Change) => `${file} ${change === 'added' ? 'was not written by it' : change === 'removed' ? 'is missing' : 'changed'}`;
 
 /** Where the record of the last build into a folder is kept. */
@@ -159,10 +181,15 @@ export async function upToDateReport(recordFile: string, outDir: string, inputs:
     return {}; // no record yet, or one cut short: build
   }
   const folder = displayPath(outDir);
-  if (record.version !== recordVersion) return { reason: `the last build into ${folder} was recorded by an older version of site` };
-  if (record.key !== inputs.key) return { reason: `${describeChanges(record.inputs, inputs.digests, inputChange)} since the last build into ${folder}` };
+  if (record.version !== recordVersion) return { reason: `the last build into ${folder} was recorded by another version of site` };
+  if (typeof record.inputs !== 'object' || typeof record.files !== 'object' || record.inputs === null || record.files === null) return {}; // damaged
+  if (record.key !== inputs.key) {
+    return { reason: `${describeChanges(changedInputs(record.inputs, inputs.digests), record.inputs, inputs.digests, inputChange, 'the inputs changed')} since the last build into ${folder}` };
+  }
   const files = await outputHashes(outDir);
-  if (!sameFiles(record.files, files)) return { reason: `${folder} is not as the last build left it: ${describeChanges(record.files, files, outputChange)}` };
+  if (!sameFiles(record.files, files)) {
+    return { reason: `${folder} is not as the last build left it: ${describeChanges(changedNames(record.files, files), record.files, files, outputChange, 'its files changed')}` };
+  }
   return { report: record.report };
 }
 

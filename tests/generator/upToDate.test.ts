@@ -64,7 +64,7 @@ describe('build record', () => {
     await recordBuild(recordFile, out, state('key-1'), report);
 
     expect(await upToDateReport(recordFile, out, state('key-1'))).toEqual({ report });
-    expect((await upToDateReport(recordFile, out, state('key-2'))).report).toBeUndefined();
+    expect(await upToDateReport(recordFile, out, state('key-2'))).toEqual({ reason: expect.stringMatching(/^the inputs changed since the last build into /) });
 
     await writeFile(path.join(out, 'index.html'), '<p>b</p>'); // same size, other bytes
     expect(await upToDateReport(recordFile, out, state('key-1'))).toEqual({ reason: expect.stringMatching(/ is not as the last build left it: index\.html changed$/) });
@@ -91,9 +91,15 @@ describe('build record', () => {
     await writeFile(home, `${original}!`);
     await write(path.join(dir, 'project/templates/Card.tsx'), 'card');
     const { reason } = await upToDateReport(recordFile, out, await readBuildInputs({ ...inputs, strict: true }));
-    expect(reason).toMatch(/^content file texts\/it\/home\.yaml changed, --strict changed, templates\/Card\.tsx was added since the last build into \S*out-named$/);
+    // Options first, with their values; the files by name.
+    expect(reason).toMatch(/^--strict changed \(false → true\), content file texts\/it\/home\.yaml changed, templates\/Card\.tsx was added since the last build into \S*out-named$/);
     await writeFile(home, original);
     await rm(path.join(dir, 'project/templates/Card.tsx'));
+
+    // A new content file has a new date too, which is not named again.
+    await write(path.join(dir, 'content/images/new.svg'), '<svg/>');
+    expect((await upToDateReport(recordFile, out, await readBuildInputs(inputs))).reason).toMatch(/^content file images\/new\.svg was added since /);
+    await rm(path.join(dir, 'content/images'), { recursive: true });
 
     const many = { ...before.digests, a: '1', b: '2', c: '3', d: '4', e: '5' };
     expect((await upToDateReport(recordFile, out, state('other', many))).reason).toMatch(/^a was added, b was added, c was added and 2 more since /);
@@ -103,7 +109,19 @@ describe('build record', () => {
     const recordFile = recordFileFor(path.join(dir, 'records'), path.join(dir, 'elsewhere'));
     expect(recordFile).not.toBe(recordFileFor(path.join(dir, 'records'), path.join(dir, 'out')));
     expect(await upToDateReport(recordFile, path.join(dir, 'elsewhere'), state('key-1'))).toEqual({});
-    await write(recordFile, '{"version":2,"key":"key-1","fi');
+    await write(recordFile, '{"version":3,"key":"key-1","fi');
     expect(await upToDateReport(recordFile, path.join(dir, 'elsewhere'), state('key-1'))).toEqual({});
+    await write(recordFile, '{"version":3,"key":"key-1"}');
+    expect(await upToDateReport(recordFile, path.join(dir, 'elsewhere'), state('key-1'))).toEqual({});
+  });
+
+  it('builds after a record of another version, and says so', async () => {
+    const out = path.join(dir, 'out-versioned');
+    await write(path.join(out, 'index.html'), '<p>a</p>');
+    const recordFile = recordFileFor(path.join(dir, 'records'), out);
+    await recordBuild(recordFile, out, state('key-1'), report);
+    const record = JSON.parse(await readFile(recordFile, 'utf8'));
+    await writeFile(recordFile, JSON.stringify({ ...record, version: 1 }));
+    expect(await upToDateReport(recordFile, out, state('key-1'))).toEqual({ reason: expect.stringMatching(/^the last build into \S*out-versioned was recorded by another version of site$/) });
   });
 });
