@@ -9,7 +9,7 @@ import type { CDPSession, Page } from 'playwright-core';
 import { parse as parseYaml } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formRules, type FieldRule, type FieldSpec } from '../../client/lib/formRules.ts';
-import { hasChromium, startSite, type SiteUnderTest } from '../helpers/browser.ts';
+import { handedToDesktop, hasChromium, startSite, type SiteUnderTest } from '../helpers/browser.ts';
 
 let site: SiteUnderTest;
 /**
@@ -430,6 +430,8 @@ describe.skipIf(!hasChromium)('forms', () => {
       await page.locator('form[data-form="contact"] button[type="submit"]').click();
 
       await expect.poll(() => navigations.urls.length).toBe(1);
+      // Handed to the visitor's mail program, which the test browsers only log.
+      await expect.poll(handedToDesktop).toContain(`xdg-email ${navigations.urls[0]}`);
       const mail = decodeMailto(navigations.urls[0]);
       expect(mail.address).toBe('info@example.com');
       // The same prefix in every language (the mail drafts' rule), set once in the site settings.

@@ -12,6 +12,7 @@ import { chromiumPath, hasChromium as hasChromiumInstalled } from '../../generat
 import { contentTypeOf } from '../../generator/preview/handlers.ts';
 import { fileInRoot } from '../../generator/preview/paths.ts';
 import { startPreviewServer, type PreviewServer } from '../../generator/preview/server.ts';
+import { browserEnvironment } from '../setup/browserServer.ts';
 import { copyRealContent, makeTempDir, runSite } from './site.ts';
 import { sharedDist } from './sharedBuild.ts';
 
@@ -75,7 +76,11 @@ async function buildSite(workDir: string, { editContent }: StartOptions): Promis
   return outDir;
 }
 
-const launch = launchChromium;
+/** A browser of the test's own, with the shared one's environment (tests/setup/browserServer.ts). */
+const launch = (options: Parameters<typeof launchChromium>[0] = {}) => launchChromium({ env: browserEnvironment(inject('desktopLog')), ...options });
+
+/** What the test browsers handed to the desktop so far (`xdg-email mailto:…`), a line each. */
+export const handedToDesktop = async (): Promise<string[]> => (await readFile(inject('desktopLog'), 'utf8')).split('\n').filter(Boolean);
 
 /** The run's one Chromium (tests/setup/browserServer.ts); closing what this returns only disconnects. */
 export const connectShared = (): Promise<Browser> => chromium.connect(inject('browserEndpoint'));
