@@ -10,11 +10,12 @@
  * folder, is a full build.
  *
  * The key holds whatever decides the output: every file of the content folder,
- * the generator's own sources (bin, generator, templates, client), the installed
- * packages (package-lock.json), the options (base URL, --strict), the year of the
- * copyright line, and the content's dates as the sitemap takes them from git.
- * The record keeps a digest of each input too, so that a build can say what
- * changed since the last one. This module loads nothing of the build itself (no
+ * the generator's own sources (bin, generator, templates, client), the project's
+ * package.json, package-lock.json and tsconfig.json, the options (base URL,
+ * --strict), the year of the copyright line, NODE_ENV, and each content file's
+ * date as the sitemap takes it (from git, or else the file's time). The key is
+ * made of one digest per input, which the record keeps, so that a build can say
+ * what changed since the last one. This module loads nothing of the build itself (no
  * React, esbuild or satori).
  */
 import { createHash } from 'node:crypto';
@@ -149,6 +150,7 @@ function changedInputs(before: InputDigests, now: InputDigests): string[] {
   const changedContent = new Set(names.filter((name) => name.startsWith('content/')).map((name) => name.slice('content/'.length)));
   return names.filter((name) => !(name.startsWith('date/') && changedContent.has(name.slice('date/'.length))));
 }
+
 const outputChange = (file: string, change: Change) => `${file} ${change === 'added' ? 'was not written by it' : change === 'removed' ? 'is missing' : 'changed'}`;
 
 /** Where the record of the last build into a folder is kept. */
