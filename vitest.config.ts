@@ -26,7 +26,15 @@ export default defineConfig({
       // Files that keep no state between them share a worker's loaded modules: loading the
       // generator, React and zod again for every file was about a third of their time (and
       // playwright-core alone costs a browser file a CPU second).
-      { test: { ...common, name: 'shared', include: ['tests/**/*.test.ts'], exclude: isolatedFiles, isolate: false } },
+      {
+        test: {
+          ...common,
+          name: 'shared',
+          include: ['tests/**/*.test.ts'],
+          exclude: isolatedFiles,
+          isolate: false,
+        },
+      },
       { test: { ...common, name: 'isolated', include: isolatedFiles } },
     ],
   },

@@ -35,7 +35,9 @@ const argument = (name: string) => {
 const runs = Number(argument('--runs') ?? process.env.BENCH_RUNS ?? 5);
 const scaleRuns = Number(argument('--scale-runs') ?? Math.max(1, Math.ceil(runs / 2)));
 const root = path.resolve(argument('--root') ?? path.join(import.meta.dirname, '..'));
-const resultsFile = path.resolve(argument('--results') ?? path.join(import.meta.dirname, 'results/build.json'));
+const resultsFile = path.resolve(
+  argument('--results') ?? path.join(import.meta.dirname, 'results/build.json'),
+);
 /** Which parts to run, e.g. `--parts ade`; (b) reads the runs of (a). */
 const parts = argument('--parts') ?? 'abcde';
 const skipScale = process.argv.includes('--skip-scale') || !parts.includes('d');
@@ -57,16 +59,24 @@ interface Sample {
 function run(command: string[], cwd = root): Sample {
   const stdoutFile = path.join(work, 'stdout');
   const started = performance.now();
-  const result = spawnSync('bash', ['-c', '"$@" >"$STDOUT_FILE" 2>&1; code=$?; times; exit $code', 'bench', ...command], {
-    cwd,
-    encoding: 'utf8',
-    env: { ...process.env, STDOUT_FILE: stdoutFile, NO_COLOR: '1' },
-  });
+  const result = spawnSync(
+    'bash',
+    ['-c', '"$@" >"$STDOUT_FILE" 2>&1; code=$?; times; exit $code', 'bench', ...command],
+    {
+      cwd,
+      encoding: 'utf8',
+      env: { ...process.env, STDOUT_FILE: stdoutFile, NO_COLOR: '1' },
+    },
+  );
   const wall = (performance.now() - started) / 1000;
   const stdout = readFileSync(stdoutFile, 'utf8');
-  if (result.status !== 0) throw new Error(`${command.join(' ')} failed (${result.status}):\n${stdout}\n${result.stderr}`);
+  if (result.status !== 0)
+    throw new Error(`${command.join(' ')} failed (${result.status}):\n${stdout}\n${result.stderr}`);
   const children = result.stdout.trim().split('\n')[1] ?? '';
-  const cpu = [...children.matchAll(/(\d+)m([\d.]+)s/g)].reduce((total, match) => total + Number(match[1]) * 60 + Number(match[2]), 0);
+  const cpu = [...children.matchAll(/(\d+)m([\d.]+)s/g)].reduce(
+    (total, match) => total + Number(match[1]) * 60 + Number(match[2]),
+    0,
+  );
   return { wall, cpu, stdout };
 }
 
@@ -100,9 +110,20 @@ function paired(command: string[], count: number, before?: () => void, cwd = roo
   }
   const ratios = (of: 'cpu' | 'wall') => {
     const values = samples.map((sample) => sample.command[of] / Math.max(sample.node[of], 0.001));
-    return { median: round(median(values)), min: round(Math.min(...values)), max: round(Math.max(...values)) };
+    return {
+      median: round(median(values)),
+      min: round(Math.min(...values)),
+      max: round(Math.max(...values)),
+    };
   };
-  const stepRuns = samples.map((sample) => Object.fromEntries([...sample.command.stdout.matchAll(/^ {2}(\S.*?)\s+(\d+) ms$/gm)].map((match) => [match[1], Number(match[2])])));
+  const stepRuns = samples.map((sample) =>
+    Object.fromEntries(
+      [...sample.command.stdout.matchAll(/^ {2}(\S.*?)\s+(\d+) ms$/gm)].map((match) => [
+        match[1],
+        Number(match[2]),
+      ]),
+    ),
+  );
   const labels = [...new Set(stepRuns.flatMap((steps) => Object.keys(steps)))];
   return {
     runs: count,
@@ -112,7 +133,13 @@ function paired(command: string[], count: number, before?: () => void, cwd = roo
     wallSeconds: round(median(samples.map((sample) => sample.command.wall)), 3),
     nodeCpuSeconds: round(median(samples.map((sample) => sample.node.cpu)), 3),
     nodeWallSeconds: round(median(samples.map((sample) => sample.node.wall)), 3),
-    ...(labels.length > 0 ? { steps: Object.fromEntries(labels.map((label) => [label, median(stepRuns.map((steps) => steps[label] ?? 0))])) } : {}),
+    ...(labels.length > 0
+      ? {
+          steps: Object.fromEntries(
+            labels.map((label) => [label, median(stepRuns.map((steps) => steps[label] ?? 0))]),
+          ),
+        }
+      : {}),
   };
 }
 
@@ -123,9 +150,23 @@ const show = (label: string, figure: Figure) =>
 
 const hasCache = run([process.execPath, site, 'build', '--help']).stdout.includes('--no-cache');
 const out = path.join(work, 'dist');
-const buildCommand = (contentDir = path.join(root, 'content'), extra: string[] = []) => [process.execPath, site, 'build', '--content', contentDir, '--out', out, ...extra];
+const buildCommand = (contentDir = path.join(root, 'content'), extra: string[] = []) => [
+  process.execPath,
+  site,
+  'build',
+  '--content',
+  contentDir,
+  '--out',
+  out,
+  ...extra,
+];
 
-console.log(`Bench of ${root}: ${runs} runs each, ratios to node -e 0 (CPU, median and min–max), ${os.cpus().length} cores, load ${os.loadavg().map((load) => load.toFixed(1)).join(' ')}`);
+console.log(
+  `Bench of ${root}: ${runs} runs each, ratios to node -e 0 (CPU, median and min–max), ${os.cpus().length} cores, load ${os
+    .loadavg()
+    .map((load) => load.toFixed(1))
+    .join(' ')}`,
+);
 run(buildCommand()); // compiles the CLI if its sources changed, and fills the image cache
 let unchanged: Figure | undefined;
 let warm: Figure | undefined;
@@ -150,7 +191,9 @@ if (parts.includes('a')) {
 
   console.log('(b) steps, median ms (warm cache' + (noCache ? ' | --no-cache' : '') + ')');
   for (const [label, milliseconds] of Object.entries(warm.steps ?? {})) {
-    console.log(`  ${label.padEnd(36)} ${String(milliseconds).padStart(6)}${noCache?.steps ? ` | ${String(noCache.steps[label] ?? '').padStart(6)}` : ''}`);
+    console.log(
+      `  ${label.padEnd(36)} ${String(milliseconds).padStart(6)}${noCache?.steps ? ` | ${String(noCache.steps[label] ?? '').padStart(6)}` : ''}`,
+    );
   }
 }
 
@@ -163,7 +206,11 @@ if (parts.includes('c')) {
   show('site --version', version);
   help = paired([process.execPath, site, '--help'], runs);
   show('site --help', help);
-  firstStart = existsSync(path.join(root, 'bin/compile.js')) ? paired([process.execPath, site, '--version'], Math.min(runs, 3), () => rmSync(cliCacheDir, { recursive: true, force: true })) : undefined;
+  firstStart = existsSync(path.join(root, 'bin/compile.js'))
+    ? paired([process.execPath, site, '--version'], Math.min(runs, 3), () =>
+        rmSync(cliCacheDir, { recursive: true, force: true }),
+      )
+    : undefined;
   if (firstStart) show('site --version after a source change (compiles)', firstStart);
 }
 
@@ -177,30 +224,56 @@ if (!skipScale) {
     const figure = paired(buildCommand(contentDir), scaleRuns, forgetLastBuild);
     scale.push({ factor, figure, growth: 0 });
   }
-  scale = scale.map((entry) => ({ ...entry, growth: round(entry.figure.cpuSeconds / scale[0].figure.cpuSeconds, 2) }));
-  for (const entry of scale) show(`${entry.factor}× content (${entry.growth}× the 1× CPU time)`, entry.figure);
+  scale = scale.map((entry) => ({
+    ...entry,
+    growth: round(entry.figure.cpuSeconds / scale[0].figure.cpuSeconds, 2),
+  }));
+  for (const entry of scale)
+    show(`${entry.factor}× content (${entry.growth}× the 1× CPU time)`, entry.figure);
   const [one, ten, hundred] = scale.map((entry) => entry.figure.cpuSeconds);
   // Linear growth: the cost per added content is the same from 10× to 100× as from 1× to 10×.
-  console.log(`  cost of each further 1× of content: ${(((ten - one) / 9) * 1000).toFixed(0)} ms (1→10×), ${(((hundred - ten) / 90) * 1000).toFixed(0)} ms (10→100×)`);
+  console.log(
+    `  cost of each further 1× of content: ${(((ten - one) / 9) * 1000).toFixed(0)} ms (1→10×), ${(((hundred - ten) / 90) * 1000).toFixed(0)} ms (10→100×)`,
+  );
 }
 
 console.log('(e) bytes per page type (raw / gzip / brotli)');
 run(buildCommand());
 // Bytes do not depend on the machine: always measured.
 const read = (file: string) => readFileSync(path.join(out, file));
-const sizes = (bytes: Buffer) => ({ raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length, brotli: brotliCompressSync(bytes).length });
-const format = ({ raw, gzip, brotli }: { raw: number; gzip: number; brotli: number }) => `${(raw / 1024).toFixed(1)} / ${(gzip / 1024).toFixed(1)} / ${(brotli / 1024).toFixed(1)} KB`;
+const sizes = (bytes: Buffer) => ({
+  raw: bytes.length,
+  gzip: gzipSync(bytes, { level: 9 }).length,
+  brotli: brotliCompressSync(bytes).length,
+});
+const format = ({ raw, gzip, brotli }: { raw: number; gzip: number; brotli: number }) =>
+  `${(raw / 1024).toFixed(1)} / ${(gzip / 1024).toFixed(1)} / ${(brotli / 1024).toFixed(1)} KB`;
 const content = await loadContent(path.join(root, 'content'));
 const routes = createRouteTable({ languages: content.languages, slugs: content.slugs }).routes;
-const pageTypes: Record<string, { example: string; html: ReturnType<typeof sizes>; css: ReturnType<typeof sizes>; script: ReturnType<typeof sizes> }> = {};
+const pageTypes: Record<
+  string,
+  {
+    example: string;
+    html: ReturnType<typeof sizes>;
+    css: ReturnType<typeof sizes>;
+    script: ReturnType<typeof sizes>;
+  }
+> = {};
 for (const page of [...new Set(routes.map((route) => route.page))]) {
   const route = routes.find((candidate) => candidate.page === page)!;
   const htmlBytes = read(route.file);
   const html = htmlBytes.toString('utf8');
-  const css = Buffer.concat([...html.matchAll(/<link rel="stylesheet" href="\/([^"]+)"/g)].map((match) => read(match[1])));
-  const script = Buffer.concat([...[...html.matchAll(/<script type="module" src="\/([^"]+)"/g)].map((match) => read(match[1])), ...[...html.matchAll(/<script>([^<]*)<\/script>/g)].map((match) => Buffer.from(match[1]))]);
+  const css = Buffer.concat(
+    [...html.matchAll(/<link rel="stylesheet" href="\/([^"]+)"/g)].map((match) => read(match[1])),
+  );
+  const script = Buffer.concat([
+    ...[...html.matchAll(/<script type="module" src="\/([^"]+)"/g)].map((match) => read(match[1])),
+    ...[...html.matchAll(/<script>([^<]*)<\/script>/g)].map((match) => Buffer.from(match[1])),
+  ]);
   pageTypes[page] = { example: route.path, html: sizes(htmlBytes), css: sizes(css), script: sizes(script) };
-  console.log(`  ${page.padEnd(16)} html ${format(pageTypes[page].html).padEnd(24)} css ${format(pageTypes[page].css).padEnd(22)} script ${format(pageTypes[page].script)}`);
+  console.log(
+    `  ${page.padEnd(16)} html ${format(pageTypes[page].html).padEnd(24)} css ${format(pageTypes[page].css).padEnd(22)} script ${format(pageTypes[page].script)}`,
+  );
 }
 
 mkdirSync(path.dirname(resultsFile), { recursive: true });
@@ -210,7 +283,12 @@ writeFileSync(
     {
       date: new Date().toISOString(),
       root,
-      machine: { cores: os.cpus().length, cpu: os.cpus()[0]?.model, node: process.version, loadAverage: os.loadavg() },
+      machine: {
+        cores: os.cpus().length,
+        cpu: os.cpus()[0]?.model,
+        node: process.version,
+        loadAverage: os.loadavg(),
+      },
       runs,
       build: { nothingChanged: unchanged, warmCache: warm, noCache, emptyCache },
       startup: { version, help, firstStartAfterSourceChange: firstStart },

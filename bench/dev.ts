@@ -37,7 +37,14 @@ const clientDir = path.join(copyRoot, 'client');
 const templateFile = path.join(copyRoot, 'templates/Footer.tsx');
 const template = await readFile(templateFile, 'utf8');
 
-const dev = await startDevServer({ projectRoot: copyRoot, contentDir, clientDir, port: 0, log: () => {}, logError: (line) => console.error(line) });
+const dev = await startDevServer({
+  projectRoot: copyRoot,
+  contentDir,
+  clientDir,
+  port: 0,
+  log: () => {},
+  logError: (line) => console.error(line),
+});
 const channel: EventListener = await listen(dev.url);
 
 /** Waits until the server is idle, so each edit is measured on its own. */
@@ -63,7 +70,9 @@ async function measure(eventType: string, save: (n: number) => Promise<void>): P
     await channel.next((event) => event.type === eventType, from);
     times.push(performance.now() - saved);
   }
-  console.log(`  ${eventType} after ${edits} saves: median ${median(times).toFixed(0)} ms (${times.map((time) => time.toFixed(0)).join(', ')})`);
+  console.log(
+    `  ${eventType} after ${edits} saves: median ${median(times).toFixed(0)} ms (${times.map((time) => time.toFixed(0)).join(', ')})`,
+  );
   return times;
 }
 
@@ -74,9 +83,18 @@ const styles = await readFile(stylesFile, 'utf8');
 
 const results: Record<string, number[]> = {};
 try {
-  results.text = await measure('reload', (n) => writeFile(textFile, text.replace(/^(\s+title: )About us$/m, `$1About us ${n}`)));
-  results.stylesheet = await measure('styles', (n) => writeFile(stylesFile, `${styles}\n:root { --bench-edit: ${n}px; }\n`));
-  results.template = await measure('reload', (n) => writeFile(templateFile, template.replace('className="site-footer"', `className="site-footer bench-${n}"`)));
+  results.text = await measure('reload', (n) =>
+    writeFile(textFile, text.replace(/^(\s+title: )About us$/m, `$1About us ${n}`)),
+  );
+  results.stylesheet = await measure('styles', (n) =>
+    writeFile(stylesFile, `${styles}\n:root { --bench-edit: ${n}px; }\n`),
+  );
+  results.template = await measure('reload', (n) =>
+    writeFile(
+      templateFile,
+      template.replace('className="site-footer"', `className="site-footer bench-${n}"`),
+    ),
+  );
 } finally {
   channel.close();
   await dev.close();
@@ -85,17 +103,36 @@ try {
 
 timeBareNode();
 const node = median(bareNodeTimes);
-const load = os.loadavg().map((value) => value.toFixed(1)).join(', ');
-console.log(`\nsite dev, save to reload event (median of ${edits} edits; node -e 0 = ${node.toFixed(0)} ms, median of ${bareNodeTimes.length}; load average ${load}):`);
-console.log(`  first build                      ${((dev.firstBuildMilliseconds ?? NaN) / 1000).toFixed(2).padStart(6)} s`);
+const load = os
+  .loadavg()
+  .map((value) => value.toFixed(1))
+  .join(', ');
+console.log(
+  `\nsite dev, save to reload event (median of ${edits} edits; node -e 0 = ${node.toFixed(0)} ms, median of ${bareNodeTimes.length}; load average ${load}):`,
+);
+console.log(
+  `  first build                      ${((dev.firstBuildMilliseconds ?? NaN) / 1000).toFixed(2).padStart(6)} s`,
+);
 for (const [kind, times] of Object.entries(results)) {
   const value = median(times);
-  console.log(`  ${kind.padEnd(32)} ${value.toFixed(0).padStart(6)} ms  (${(value / node).toFixed(1)} × node -e 0; min ${Math.min(...times).toFixed(0)}, max ${Math.max(...times).toFixed(0)})`);
+  console.log(
+    `  ${kind.padEnd(32)} ${value.toFixed(0).padStart(6)} ms  (${(value / node).toFixed(1)} × node -e 0; min ${Math.min(...times).toFixed(0)}, max ${Math.max(...times).toFixed(0)})`,
+  );
 }
 
 const resultsDir = path.join(import.meta.dirname, 'results');
 await mkdir(resultsDir, { recursive: true });
 await writeFile(
   path.join(resultsDir, 'dev.json'),
-  JSON.stringify({ edits, bareNodeMilliseconds: node, loadAverage: os.loadavg(), firstBuildMilliseconds: dev.firstBuildMilliseconds, saveToEventMilliseconds: results }, null, 2),
+  JSON.stringify(
+    {
+      edits,
+      bareNodeMilliseconds: node,
+      loadAverage: os.loadavg(),
+      firstBuildMilliseconds: dev.firstBuildMilliseconds,
+      saveToEventMilliseconds: results,
+    },
+    null,
+    2,
+  ),
 );

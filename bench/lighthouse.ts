@@ -29,7 +29,11 @@ const contentDir = path.resolve(import.meta.dirname, '../content');
 const resultsFile = path.resolve(import.meta.dirname, 'results/lighthouse.json');
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
-const listFromEnv = (name: string) => process.env[name]?.split(',').map((item) => item.trim()).filter(Boolean);
+const listFromEnv = (name: string) =>
+  process.env[name]
+    ?.split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
 const onlyPages = listFromEnv('LIGHTHOUSE_PAGES');
 const onlyLanguages = listFromEnv('LIGHTHOUSE_LANGUAGES');
 
@@ -52,9 +56,17 @@ async function targets(): Promise<Target[]> {
     if (route.page === 'privacyRedirect' || route.legalSection) continue;
     if (list.some((target) => target.page === route.page && target.language === route.language)) continue;
     const unknownPath = route.language === 'it' ? '/pagina-inesistente/' : `/${route.language}/no-such-page/`;
-    list.push({ page: route.page, language: route.language, path: route.page === 'notFound' ? unknownPath : route.path });
+    list.push({
+      page: route.page,
+      language: route.language,
+      path: route.page === 'notFound' ? unknownPath : route.path,
+    });
   }
-  return list.filter((target) => (!onlyPages || onlyPages.includes(target.page)) && (!onlyLanguages || onlyLanguages.includes(target.language)));
+  return list.filter(
+    (target) =>
+      (!onlyPages || onlyPages.includes(target.page)) &&
+      (!onlyLanguages || onlyLanguages.includes(target.language)),
+  );
 }
 
 interface PageResult extends Target {
@@ -71,7 +83,14 @@ interface PageResult extends Target {
   failedAudits: string[];
 }
 
-type AuditDetails = { type?: string; items?: { node?: { snippet?: string; selector?: string }; url?: string; items?: { node?: { snippet?: string; selector?: string } }[] }[] };
+type AuditDetails = {
+  type?: string;
+  items?: {
+    node?: { snippet?: string; selector?: string };
+    url?: string;
+    items?: { node?: { snippet?: string; selector?: string } }[];
+  }[];
+};
 
 function lcpElementOf(details: AuditDetails | undefined): string | undefined {
   // Lighthouse 12: a list whose first table holds the element.
@@ -87,7 +106,13 @@ async function main() {
   const server = await startPreviewServer({ dir: outDir, port: 0 });
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumPath,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--proxy-server=http://127.0.0.1:9', '--disable-quic'],
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--proxy-server=http://127.0.0.1:9',
+      '--disable-quic',
+    ],
   });
   const results: PageResult[] = [];
   let version = '';
@@ -95,7 +120,13 @@ async function main() {
     const measured = await targets();
     // One run first, not counted: the first runs after Chromium starts measured a colder browser
     // (CPU index about 1200-1500 against 2100-2400 after) and cost the first page type FCP points.
-    await lighthouse(`${server.url}${measured[0].path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableFullPageScreenshot: true });
+    await lighthouse(`${server.url}${measured[0].path}`, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+      disableFullPageScreenshot: true,
+    });
     for (const target of measured) {
       const url = `${server.url}${target.path}`;
       const runner = await lighthouse(url, {
@@ -111,10 +142,13 @@ async function main() {
       });
       if (!runner) throw new Error(`Lighthouse returned nothing for ${url}`);
       const { lhr } = runner;
-      if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      if (lhr.runtimeError)
+        throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
       version = lhr.lighthouseVersion;
       const audit = (id: string) => lhr.audits[id];
-      const requestUrls = ((audit('network-requests')?.details as AuditDetails | undefined)?.items ?? []).map((item) => item.url ?? '');
+      const requestUrls = ((audit('network-requests')?.details as AuditDetails | undefined)?.items ?? []).map(
+        (item) => item.url ?? '',
+      );
       const failedAudits = Object.values(lhr.categories)
         .flatMap((category) => category.auditRefs)
         .filter((ref) => ref.weight > 0)
@@ -123,15 +157,24 @@ async function main() {
         .map((entry) => `${entry.id} (${entry.score})`);
       const result: PageResult = {
         ...target,
-        scores: Object.fromEntries(categories.map((id) => [id, lhr.categories[id]?.score == null ? null : Math.round(lhr.categories[id].score! * 100)])) as PageResult['scores'],
+        scores: Object.fromEntries(
+          categories.map((id) => [
+            id,
+            lhr.categories[id]?.score == null ? null : Math.round(lhr.categories[id].score! * 100),
+          ]),
+        ) as PageResult['scores'],
         largestContentfulPaintMs: Math.round(audit('largest-contentful-paint')?.numericValue ?? NaN),
         cumulativeLayoutShift: audit('cumulative-layout-shift')?.numericValue ?? NaN,
         totalBlockingTimeMs: Math.round(audit('total-blocking-time')?.numericValue ?? NaN),
         transferredBytes: audit('total-byte-weight')?.numericValue ?? NaN,
         requests: requestUrls.length,
         benchmarkIndex: lhr.environment.benchmarkIndex,
-        externalRequests: requestUrls.filter((request) => !request.startsWith(server.url) && !request.startsWith('data:')),
-        largestContentfulPaintElement: lcpElementOf(audit('largest-contentful-paint-element')?.details as AuditDetails | undefined),
+        externalRequests: requestUrls.filter(
+          (request) => !request.startsWith(server.url) && !request.startsWith('data:'),
+        ),
+        largestContentfulPaintElement: lcpElementOf(
+          audit('largest-contentful-paint-element')?.details as AuditDetails | undefined,
+        ),
         failedAudits,
       };
       results.push(result);
@@ -143,16 +186,51 @@ async function main() {
     await rm(workDir, { recursive: true, force: true });
   }
 
-  const header = ['page', 'lang', 'perf', 'a11y', 'bp', 'seo', 'LCP ms', 'CLS', 'TBT ms', 'KB', 'requests', 'external', 'CPU index'];
+  const header = [
+    'page',
+    'lang',
+    'perf',
+    'a11y',
+    'bp',
+    'seo',
+    'LCP ms',
+    'CLS',
+    'TBT ms',
+    'KB',
+    'requests',
+    'external',
+    'CPU index',
+  ];
   const widths = [14, 4, 4, 4, 4, 4, 7, 6, 6, 6, 8, 8, 9];
-  const row = (cells: (string | number)[]) => cells.map((cell, index) => (index < 2 ? String(cell).padEnd(widths[index]) : String(cell).padStart(widths[index]))).join('  ');
+  const row = (cells: (string | number)[]) =>
+    cells
+      .map((cell, index) =>
+        index < 2 ? String(cell).padEnd(widths[index]) : String(cell).padStart(widths[index]),
+      )
+      .join('  ');
   const load = os.loadavg()[0];
-  console.log(`\nLighthouse ${version} (mobile, simulated slow 4G), ${results.length} pages; load average ${load.toFixed(1)} on ${os.cpus().length} cores (a busy machine inflates TBT, and with it performance):`);
+  console.log(
+    `\nLighthouse ${version} (mobile, simulated slow 4G), ${results.length} pages; load average ${load.toFixed(1)} on ${os.cpus().length} cores (a busy machine inflates TBT, and with it performance):`,
+  );
   console.log(row(header));
   for (const result of results) {
     const { performance, accessibility, seo } = result.scores;
     console.log(
-      row([result.page, result.language, performance ?? '-', accessibility ?? '-', result.scores['best-practices'] ?? '-', seo ?? '-', result.largestContentfulPaintMs, result.cumulativeLayoutShift.toFixed(3), result.totalBlockingTimeMs, (result.transferredBytes / 1024).toFixed(1), result.requests, result.externalRequests.length, Math.round(result.benchmarkIndex)]),
+      row([
+        result.page,
+        result.language,
+        performance ?? '-',
+        accessibility ?? '-',
+        result.scores['best-practices'] ?? '-',
+        seo ?? '-',
+        result.largestContentfulPaintMs,
+        result.cumulativeLayoutShift.toFixed(3),
+        result.totalBlockingTimeMs,
+        (result.transferredBytes / 1024).toFixed(1),
+        result.requests,
+        result.externalRequests.length,
+        Math.round(result.benchmarkIndex),
+      ]),
     );
   }
   console.log('\nLargest contentful paint element per page type (first language measured):');
@@ -163,15 +241,22 @@ async function main() {
   const below = results.filter((result) => categories.some((id) => result.scores[id] !== 100));
   if (below.length > 0) {
     console.log('\nBelow 100, with the audits that cost points:');
-    for (const result of below) console.log(`  ${result.language} ${result.page}: ${result.failedAudits.join(', ') || '(no weighted audit failed)'}`);
+    for (const result of below)
+      console.log(
+        `  ${result.language} ${result.page}: ${result.failedAudits.join(', ') || '(no weighted audit failed)'}`,
+      );
   }
   await mkdir(path.dirname(resultsFile), { recursive: true });
-  await writeFile(resultsFile, `${JSON.stringify({ lighthouse: version, formFactor: 'mobile', measuredAt: new Date().toISOString(), loadAverage: load, cores: os.cpus().length, pages: results }, null, 2)}\n`);
+  await writeFile(
+    resultsFile,
+    `${JSON.stringify({ lighthouse: version, formFactor: 'mobile', measuredAt: new Date().toISOString(), loadAverage: load, cores: os.cpus().length, pages: results }, null, 2)}\n`,
+  );
   console.log(`\nJSON: ${path.relative(process.cwd(), resultsFile)}`);
 
   const external = results.filter((result) => result.externalRequests.length > 0);
   if (external.length > 0) {
-    for (const result of external) console.error(`  ${result.path} requested another origin: ${result.externalRequests.join(', ')}`);
+    for (const result of external)
+      console.error(`  ${result.path} requested another origin: ${result.externalRequests.join(', ')}`);
     throw new Error('A page requested another origin before consent');
   }
 }

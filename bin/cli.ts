@@ -11,7 +11,9 @@ import { gateNames, type GateName } from '../generator/check/types.ts';
 
 // Each command imports its modules when it runs: `site --help`, `--version` and a
 // usage error load commander and nothing of the build (React, esbuild, satori…).
-const packageJson = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+const packageJson = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
 
 function parseBaseUrl(value: string): string {
   let url: URL;
@@ -20,8 +22,10 @@ function parseBaseUrl(value: string): string {
   } catch {
     throw new InvalidArgumentError('Expected an absolute URL such as https://www.example.com');
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new InvalidArgumentError('Expected an http(s) URL');
-  if (url.pathname !== '/' || url.search || url.hash) throw new InvalidArgumentError('Expected an origin without a path, e.g. https://www.example.com');
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new InvalidArgumentError('Expected an http(s) URL');
+  if (url.pathname !== '/' || url.search || url.hash)
+    throw new InvalidArgumentError('Expected an origin without a path, e.g. https://www.example.com');
   return url.origin;
 }
 
@@ -40,8 +44,18 @@ type Verbosity = 'quiet' | 'normal' | 'verbose';
 async function printSummary(report: BuildReport, verbosity: Verbosity) {
   const { formatSummary, wantsColour } = await import('../generator/summary.ts');
   const destination = displayPath(report.destination);
-  for (const line of formatSummary(report, { verbosity, colour: wantsColour(process.stdout, process.env), destination }).lines) console.log(line);
-  for (const line of formatSummary(report, { verbosity, colour: wantsColour(process.stderr, process.env), destination }).warnings) console.warn(line);
+  for (const line of formatSummary(report, {
+    verbosity,
+    colour: wantsColour(process.stdout, process.env),
+    destination,
+  }).lines)
+    console.log(line);
+  for (const line of formatSummary(report, {
+    verbosity,
+    colour: wantsColour(process.stderr, process.env),
+    destination,
+  }).warnings)
+    console.warn(line);
 }
 
 function formatBytes(bytes: number): string {
@@ -50,7 +64,10 @@ function formatBytes(bytes: number): string {
 
 /** A build skipped because nothing changed: what was checked, and the last build's warnings again. */
 async function printUnchanged(previous: BuildReport, milliseconds: number, verbosity: Verbosity) {
-  const pageCount = previous.languages.reduce((total, language) => total + previous.pagesByLanguage[language], 0);
+  const pageCount = previous.languages.reduce(
+    (total, language) => total + previous.pagesByLanguage[language],
+    0,
+  );
   if (verbosity !== 'quiet') {
     console.log(
       `Nothing changed since the last build (content, templates, scripts, styles, packages and options compared): ${displayPath(previous.destination)} already holds its ${pageCount} pages, ${previous.fileCount} files, ${formatBytes(previous.bytes)}; checked in ${(milliseconds / 1000).toFixed(2)} s. (--no-cache builds anyway.)`,
@@ -92,53 +109,92 @@ program
   .command('build')
   .description('Validate the content and build the site into the output folder.')
   .addOption(new Option('--content <dir>', 'content folder').default('content'))
-  .addOption(new Option('--out <dir>', 'output folder; replaced only when the build succeeds').default('dist'))
-  .addOption(new Option('--base-url <url>', 'public origin, overriding the one in site.yaml').argParser(parseBaseUrl))
+  .addOption(
+    new Option('--out <dir>', 'output folder; replaced only when the build succeeds').default('dist'),
+  )
+  .addOption(
+    new Option('--base-url <url>', 'public origin, overriding the one in site.yaml').argParser(parseBaseUrl),
+  )
   .option('--strict', 'fail when a translation or a whole text file is missing', false)
-  .option('--no-cache', 'build even when nothing changed, and draw every image anew; neither read nor write the caches')
-  .addOption(new Option('--cache-dir <dir>', 'image cache folder (default: node_modules/.cache/site/images of the project)'))
+  .option(
+    '--no-cache',
+    'build even when nothing changed, and draw every image anew; neither read nor write the caches',
+  )
+  .addOption(
+    new Option(
+      '--cache-dir <dir>',
+      'image cache folder (default: node_modules/.cache/site/images of the project)',
+    ),
+  )
   .addOption(new Option('--quiet', 'print only warnings and errors').conflicts('verbose'))
   .option('--verbose', 'list every missing and unused text', false)
   .action(
-    failsAs('Build failed.', async (options: { content: string; out: string; baseUrl?: string; strict: boolean; cache: boolean; cacheDir?: string; quiet?: boolean; verbose: boolean }) => {
-      const started = performance.now();
-      const verbosity: Verbosity = options.quiet ? 'quiet' : options.verbose ? 'verbose' : 'normal';
-      const contentDir = path.resolve(options.content);
-      const outDir = path.resolve(options.out);
-      // Nothing changed since the last build into this folder: it already holds what a build would write.
-      const upToDate = await import('../generator/upToDate.ts');
-      const { projectRoot } = await import('../generator/project.ts');
-      const inputs = { projectRoot, contentDir, baseUrl: options.baseUrl, strict: options.strict, year: new Date().getFullYear() };
-      const inputState = await upToDate.readBuildInputs(inputs);
-      const recordFile = upToDate.recordFileFor(upToDate.defaultBuildRecordDir, outDir);
-      // --no-cache builds anyway, and still records the build: its output is the same bytes.
-      if (options.cache) {
-        const { report: previous, reason } = await upToDate.upToDateReport(recordFile, outDir, inputState);
-        if (previous) return printUnchanged(previous, performance.now() - started, verbosity);
-        if (reason && verbosity !== 'quiet') console.log(`Building: ${reason}.`);
-      }
-      const [{ build }, { createDirectoryWriter }] = await Promise.all([import('../generator/build.ts'), import('../generator/writer.ts')]);
-      // A progress line only where someone watches: a terminal, and not under --quiet.
-      const progress = process.stderr.isTTY && verbosity !== 'quiet';
-      const clearProgress = () => progress && process.stderr.write('\r\x1b[K');
-      const report = await build({
-        contentDir,
-        // Replacing the output deletes it: it must never hold the content, the project or the working folder.
-        writer: createDirectoryWriter(options.out, { protectedDirs: [contentDir, projectRoot, process.cwd()] }),
-        baseUrl: options.baseUrl,
-        strict: options.strict,
-        cache: options.cache,
-        cacheDir: options.cacheDir && path.resolve(options.cacheDir),
-        onStep: progress ? (label, index, total) => process.stderr.write(`\r\x1b[K[${index}/${total}] ${label}…`) : undefined,
-      }).finally(clearProgress);
-      await printSummary(report, verbosity);
-      await upToDate.recordBuild(recordFile, outDir, inputState, report);
-    }),
+    failsAs(
+      'Build failed.',
+      async (options: {
+        content: string;
+        out: string;
+        baseUrl?: string;
+        strict: boolean;
+        cache: boolean;
+        cacheDir?: string;
+        quiet?: boolean;
+        verbose: boolean;
+      }) => {
+        const started = performance.now();
+        const verbosity: Verbosity = options.quiet ? 'quiet' : options.verbose ? 'verbose' : 'normal';
+        const contentDir = path.resolve(options.content);
+        const outDir = path.resolve(options.out);
+        // Nothing changed since the last build into this folder: it already holds what a build would write.
+        const upToDate = await import('../generator/upToDate.ts');
+        const { projectRoot } = await import('../generator/project.ts');
+        const inputs = {
+          projectRoot,
+          contentDir,
+          baseUrl: options.baseUrl,
+          strict: options.strict,
+          year: new Date().getFullYear(),
+        };
+        const inputState = await upToDate.readBuildInputs(inputs);
+        const recordFile = upToDate.recordFileFor(upToDate.defaultBuildRecordDir, outDir);
+        // --no-cache builds anyway, and still records the build: its output is the same bytes.
+        if (options.cache) {
+          const { report: previous, reason } = await upToDate.upToDateReport(recordFile, outDir, inputState);
+          if (previous) return printUnchanged(previous, performance.now() - started, verbosity);
+          if (reason && verbosity !== 'quiet') console.log(`Building: ${reason}.`);
+        }
+        const [{ build }, { createDirectoryWriter }] = await Promise.all([
+          import('../generator/build.ts'),
+          import('../generator/writer.ts'),
+        ]);
+        // A progress line only where someone watches: a terminal, and not under --quiet.
+        const progress = process.stderr.isTTY && verbosity !== 'quiet';
+        const clearProgress = () => progress && process.stderr.write('\r\x1b[K');
+        const report = await build({
+          contentDir,
+          // Replacing the output deletes it: it must never hold the content, the project or the working folder.
+          writer: createDirectoryWriter(options.out, {
+            protectedDirs: [contentDir, projectRoot, process.cwd()],
+          }),
+          baseUrl: options.baseUrl,
+          strict: options.strict,
+          cache: options.cache,
+          cacheDir: options.cacheDir && path.resolve(options.cacheDir),
+          onStep: progress
+            ? (label, index, total) => process.stderr.write(`\r\x1b[K[${index}/${total}] ${label}…`)
+            : undefined,
+        }).finally(clearProgress);
+        await printSummary(report, verbosity);
+        await upToDate.recordBuild(recordFile, outDir, inputState, report);
+      },
+    ),
   );
 
 program
   .command('schema')
-  .description('Write the JSON Schemas that give editors completion and checks while typing, and name each in its content file.')
+  .description(
+    'Write the JSON Schemas that give editors completion and checks while typing, and name each in its content file.',
+  )
   .addOption(new Option('--content <dir>', 'content folder').default('content'))
   .addOption(new Option('--out <dir>', 'schemas folder').default('schemas'))
   .option('--check', 'write nothing; fail when a schema is not current', false)
@@ -151,28 +207,44 @@ program
       if (options.check) {
         const stale = await staleEditorSchemas(contentDir, schemaDir);
         if (stale.length > 0) {
-          throw new SiteError({ code: 'SCHEMA_STALE', message: `${stale.length} schema file${stale.length === 1 ? ' is' : 's are'} not current: ${stale.join(', ')}`, location: { file: schemaDir } });
+          throw new SiteError({
+            code: 'SCHEMA_STALE',
+            message: `${stale.length} schema file${stale.length === 1 ? ' is' : 's are'} not current: ${stale.join(', ')}`,
+            location: { file: schemaDir },
+          });
         }
         console.log(`The schemas in ${displayPath(schemaDir)} are current.`);
         return;
       }
       const report = await writeEditorSchemas(contentDir, schemaDir);
-      if (report.modelined.length > 0) console.log(`  ${report.modelined.length} content file${report.modelined.length === 1 ? ' now names its' : 's now name their'} schema in the first line`);
+      if (report.modelined.length > 0)
+        console.log(
+          `  ${report.modelined.length} content file${report.modelined.length === 1 ? ' now names its' : 's now name their'} schema in the first line`,
+        );
       for (const file of report.removed) console.log(`  removed ${displayPath(path.join(schemaDir, file))}`);
-      console.log(`${report.written.length} schema file${report.written.length === 1 ? '' : 's'} written to ${displayPath(schemaDir)}${report.written.length === 0 ? ' (all were current)' : ''}.`);
+      console.log(
+        `${report.written.length} schema file${report.written.length === 1 ? '' : 's'} written to ${displayPath(schemaDir)}${report.written.length === 0 ? ' (all were current)' : ''}.`,
+      );
     }),
   );
 
 function parseGateList(value: string): GateName[] {
-  const names = value.split(',').map((name) => name.trim()).filter(Boolean);
+  const names = value
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
   const unknown = names.filter((name) => !(gateNames as readonly string[]).includes(name));
-  if (names.length === 0 || unknown.length > 0) throw new InvalidArgumentError(`Expected gates from ${gateNames.join(', ')} separated by commas${unknown.length > 0 ? `; unknown: ${unknown.join(', ')}` : ''}`);
+  if (names.length === 0 || unknown.length > 0)
+    throw new InvalidArgumentError(
+      `Expected gates from ${gateNames.join(', ')} separated by commas${unknown.length > 0 ? `; unknown: ${unknown.join(', ')}` : ''}`,
+    );
   return names as GateName[];
 }
 
 function parsePort(value: string): number {
   const port = Number(value);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new InvalidArgumentError('Expected a port number from 0 to 65535');
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new InvalidArgumentError('Expected a port number from 0 to 65535');
   return port;
 }
 
@@ -188,7 +260,12 @@ program
       const { recoverOutput } = await import('../generator/writer.ts');
       for (const note of await recoverOutput(path.resolve(options.dir))) console.warn(`Note: ${note}`);
       if (!existsSync(path.join(options.dir, 'index.html'))) {
-        throw new SiteError({ code: 'PREVIEW_FAILED', message: `Nothing to preview: ${options.dir} has no index.html`, location: { file: options.dir }, hint: 'Run `site build` first.' });
+        throw new SiteError({
+          code: 'PREVIEW_FAILED',
+          message: `Nothing to preview: ${options.dir} has no index.html`,
+          location: { file: options.dir },
+          hint: 'Run `site build` first.',
+        });
       }
       const { startPreviewServer } = await import('../generator/preview/server.ts');
       const server = await startPreviewServer({ dir: options.dir, port: options.port, host: options.host });
@@ -199,32 +276,54 @@ program
 
 program
   .command('check')
-  .description('Check that the built folder is fit to publish: links, HTML, accessibility, translations, head, budgets, privacy.')
+  .description(
+    'Check that the built folder is fit to publish: links, HTML, accessibility, translations, head, budgets, privacy.',
+  )
   .addOption(new Option('--dir <dir>', 'built folder to check').default('dist'))
-  .addOption(new Option('--content <dir>', 'content folder it was built from (texts and their history)').default('content'))
-  .addOption(new Option('--only <gates>', `comma-separated gates to run (${gateNames.join(', ')})`).argParser(parseGateList))
+  .addOption(
+    new Option('--content <dir>', 'content folder it was built from (texts and their history)').default(
+      'content',
+    ),
+  )
+  .addOption(
+    new Option('--only <gates>', `comma-separated gates to run (${gateNames.join(', ')})`).argParser(
+      parseGateList,
+    ),
+  )
   .option('--json', 'print the report as JSON for machines', false)
   .option('--strict', 'fail on warnings and on gates skipped for a missing tool', false)
   .option('--external', 'fetch external links instead of only listing them', false)
   .action(
-    failsAs('Check failed.', async (options: { dir: string; content: string; only?: GateName[]; json: boolean; strict: boolean; external: boolean }) => {
-      // Loaded only when checking: the gates pull in linkinator, playwright and axe.
-      const { runCheck } = await import('../generator/check/runner.ts');
-      const { formatGateProblems, formatSummary } = await import('../generator/check/report.ts');
-      const report = await runCheck({
-        dir: options.dir,
-        contentDir: options.content,
-        only: options.only,
-        strict: options.strict,
-        external: options.external,
-        onGate: options.json ? undefined : (result) => {
-          for (const line of formatGateProblems(result)) console.log(line);
-        },
-      });
-      if (options.json) console.log(JSON.stringify(report, null, 2));
-      else console.log(formatSummary(report).join('\n'));
-      if (!report.passed) process.exitCode = 1;
-    }),
+    failsAs(
+      'Check failed.',
+      async (options: {
+        dir: string;
+        content: string;
+        only?: GateName[];
+        json: boolean;
+        strict: boolean;
+        external: boolean;
+      }) => {
+        // Loaded only when checking: the gates pull in linkinator, playwright and axe.
+        const { runCheck } = await import('../generator/check/runner.ts');
+        const { formatGateProblems, formatSummary } = await import('../generator/check/report.ts');
+        const report = await runCheck({
+          dir: options.dir,
+          contentDir: options.content,
+          only: options.only,
+          strict: options.strict,
+          external: options.external,
+          onGate: options.json
+            ? undefined
+            : (result) => {
+                for (const line of formatGateProblems(result)) console.log(line);
+              },
+        });
+        if (options.json) console.log(JSON.stringify(report, null, 2));
+        else console.log(formatSummary(report).join('\n'));
+        if (!report.passed) process.exitCode = 1;
+      },
+    ),
   );
 
 program
@@ -236,10 +335,23 @@ program
   .action(
     failsAs('site dev failed.', async (options: { content: string; port: number; host: string }) => {
       // Loaded only for this command: the watcher and the dev server are of no use to a build.
-      const [{ startDevServer }, { projectRoot }] = await Promise.all([import('../generator/dev/server.ts'), import('../generator/project.ts')]);
-      const dev = await startDevServer({ projectRoot, contentDir: path.resolve(options.content), port: options.port, host: options.host });
-      const firstBuild = dev.firstBuildMilliseconds === undefined ? 'the first build failed, fix the content and save' : `first build in ${(dev.firstBuildMilliseconds / 1000).toFixed(2)} s`;
-      console.log(`site dev at ${dev.url}/ (${firstBuild}); watching ${path.relative(process.cwd(), options.content) || '.'}, templates and client. Ctrl-C to stop.`);
+      const [{ startDevServer }, { projectRoot }] = await Promise.all([
+        import('../generator/dev/server.ts'),
+        import('../generator/project.ts'),
+      ]);
+      const dev = await startDevServer({
+        projectRoot,
+        contentDir: path.resolve(options.content),
+        port: options.port,
+        host: options.host,
+      });
+      const firstBuild =
+        dev.firstBuildMilliseconds === undefined
+          ? 'the first build failed, fix the content and save'
+          : `first build in ${(dev.firstBuildMilliseconds / 1000).toFixed(2)} s`;
+      console.log(
+        `site dev at ${dev.url}/ (${firstBuild}); watching ${path.relative(process.cwd(), options.content) || '.'}, templates and client. Ctrl-C to stop.`,
+      );
       const stop = () => {
         process.off('SIGINT', stop).off('SIGTERM', stop);
         // A rebuild still drawing images is not waited for: its output was private.

@@ -40,7 +40,11 @@ export function sourcesKey(projectRoot, inputs) {
 function readManifest(cacheDir) {
   try {
     const manifest = JSON.parse(readFileSync(path.join(cacheDir, manifestName), 'utf8'));
-    return Array.isArray(manifest.inputs) && typeof manifest.key === 'string' && typeof manifest.entry === 'string' ? manifest : undefined;
+    return Array.isArray(manifest.inputs) &&
+      typeof manifest.key === 'string' &&
+      typeof manifest.entry === 'string'
+      ? manifest
+      : undefined;
   } catch {
     return undefined;
   }
@@ -106,7 +110,11 @@ async function compile(projectRoot, cacheDir, entry) {
     // Another start compiled the same sources at the same time: its copy is as good.
     rmSync(staging, { recursive: true, force: true });
   }
-  const manifest = { key, inputs, entry: path.relative(projectRoot, path.join(target, entry)).replace(/\.tsx?$/, '.js') };
+  const manifest = {
+    key,
+    inputs,
+    entry: path.relative(projectRoot, path.join(target, entry)).replace(/\.tsx?$/, '.js'),
+  };
   const manifestTemporary = path.join(cacheDir, `${manifestName}.${process.pid}`);
   writeFileSync(manifestTemporary, JSON.stringify(manifest));
   renameSync(manifestTemporary, path.join(cacheDir, manifestName));
@@ -121,7 +129,8 @@ function removeStaleTrees(cacheDir, keep) {
     if (name === keep || name === manifestName) continue;
     const folder = path.join(cacheDir, name);
     try {
-      if (now - statSync(folder).mtimeMs > staleAfterMilliseconds) rmSync(folder, { recursive: true, force: true });
+      if (now - statSync(folder).mtimeMs > staleAfterMilliseconds)
+        rmSync(folder, { recursive: true, force: true });
     } catch {
       // Removed by another start meanwhile.
     }
@@ -132,9 +141,17 @@ function removeStaleTrees(cacheDir, keep) {
  * The file URL of the compiled `entry` (a path relative to the project), compiled
  * now if any source it was compiled from has changed since.
  */
-export async function compiledEntry(projectRoot, entry, cacheDir = path.join(projectRoot, 'node_modules/.cache/site/cli')) {
+export async function compiledEntry(
+  projectRoot,
+  entry,
+  cacheDir = path.join(projectRoot, 'node_modules/.cache/site/cli'),
+) {
   const manifest = readManifest(cacheDir);
-  const fresh = manifest && manifest.inputs.includes(entry) && sourcesKey(projectRoot, manifest.inputs) === manifest.key && exists(path.join(projectRoot, manifest.entry));
+  const fresh =
+    manifest &&
+    manifest.inputs.includes(entry) &&
+    sourcesKey(projectRoot, manifest.inputs) === manifest.key &&
+    exists(path.join(projectRoot, manifest.entry));
   const current = fresh ? manifest : await compile(projectRoot, cacheDir, entry);
   return pathToFileURL(path.join(projectRoot, current.entry)).href;
 }

@@ -58,7 +58,10 @@ export interface AssetInput {
 /** Facts of the content the scripts receive from the build, never as a copy of their own. */
 const buildConstants = (input: AssetInput) => ({ __SITE_LANGUAGES__: JSON.stringify(input.languages) });
 /** The inline first-visit script also forwards the cockpit host's `/` to the cockpit landing page. */
-const inlineConstants = (input: AssetInput) => ({ ...buildConstants(input), __SITE_COCKPIT_PATH__: JSON.stringify(input.cockpitPath) });
+const inlineConstants = (input: AssetInput) => ({
+  ...buildConstants(input),
+  __SITE_COCKPIT_PATH__: JSON.stringify(input.cockpitPath),
+});
 
 function contentHash(contents: string | Uint8Array): string {
   return createHash('sha256').update(contents).digest('hex').slice(0, 10);
@@ -79,12 +82,17 @@ export async function buildStylesheet(input: AssetInput): Promise<OutputFile> {
   const sourcePath = path.join(input.clientDir, 'styles.css');
   const targets = browserslistToTargets(browserslist(input.browserslistQuery));
   try {
-    const generated = transform({ filename: 'content-colours.css', code: Buffer.from(contentStyles(input.site, input.zones)), minify: true, targets });
+    const generated = transform({
+      filename: 'content-colours.css',
+      code: Buffer.from(contentStyles(input.site, input.zones)),
+      minify: true,
+      targets,
+    });
     const bundled = await bundleAsync({ filename: sourcePath, minify: true, targets });
     const code = Buffer.concat([generated.code, bundled.code]);
     return { path: hashedName('site.css', code), contents: new Uint8Array(code) };
   } catch (error) {
-    const loc = (error as { fileName?: string; loc?: { line: number; column: number } });
+    const loc = error as { fileName?: string; loc?: { line: number; column: number } };
     throw new SiteError({
       code: 'ASSET_FAILED',
       message: `Stylesheet could not be processed: ${(error as Error).message}`,
@@ -94,8 +102,14 @@ export async function buildStylesheet(input: AssetInput): Promise<OutputFile> {
   }
 }
 
-export async function buildScripts(input: AssetInput): Promise<{ files: OutputFile[]; scripts: Record<string, string> }> {
-  const entryPoints = await fg('*.ts', { cwd: input.clientDir, absolute: true, ignore: ['*.d.ts', '*.test.ts'] });
+export async function buildScripts(
+  input: AssetInput,
+): Promise<{ files: OutputFile[]; scripts: Record<string, string> }> {
+  const entryPoints = await fg('*.ts', {
+    cwd: input.clientDir,
+    absolute: true,
+    ignore: ['*.d.ts', '*.test.ts'],
+  });
   const entries = entryPoints.filter((entry) => !path.basename(entry).startsWith('_'));
   let result: esbuild.BuildResult<{ write: false; metafile: true }>;
   try {
@@ -117,7 +131,12 @@ export async function buildScripts(input: AssetInput): Promise<{ files: OutputFi
       legalComments: 'none',
     });
   } catch (error) {
-    throw new SiteError({ code: 'ASSET_FAILED', message: `Client scripts could not be bundled: ${(error as Error).message.split('\n')[0]}`, location: { file: input.clientDir }, cause: error });
+    throw new SiteError({
+      code: 'ASSET_FAILED',
+      message: `Client scripts could not be bundled: ${(error as Error).message.split('\n')[0]}`,
+      location: { file: input.clientDir },
+      cause: error,
+    });
   }
   const scripts: Record<string, string> = {};
   const files: OutputFile[] = [];
@@ -135,14 +154,29 @@ export async function buildInlineScripts(input: AssetInput): Promise<Record<stri
   const entries = await fg('inline/*.ts', { cwd: input.clientDir, absolute: true });
   const scripts: Record<string, InlineScript> = {};
   for (const entry of entries.sort()) {
-    const result = await esbuild.build({ entryPoints: [entry], bundle: true, minify: true, format: 'iife', target: 'es2020', write: false, define: inlineConstants(input), logLevel: 'silent', legalComments: 'none' });
+    const result = await esbuild.build({
+      entryPoints: [entry],
+      bundle: true,
+      minify: true,
+      format: 'iife',
+      target: 'es2020',
+      write: false,
+      define: inlineConstants(input),
+      logLevel: 'silent',
+      legalComments: 'none',
+    });
     const code = result.outputFiles[0].text.trim();
-    scripts[path.basename(entry, '.ts')] = { code, cspHash: `sha256-${createHash('sha256').update(code).digest('base64')}` };
+    scripts[path.basename(entry, '.ts')] = {
+      code,
+      cspHash: `sha256-${createHash('sha256').update(code).digest('base64')}`,
+    };
   }
   return scripts;
 }
 
-export async function copyImages(imagesDir: string): Promise<{ files: OutputFile[]; images: Record<string, ImageAsset> }> {
+export async function copyImages(
+  imagesDir: string,
+): Promise<{ files: OutputFile[]; images: Record<string, ImageAsset> }> {
   const names = await fg('*.{svg,png,jpg,webp,avif,ico}', { cwd: imagesDir });
   const files: OutputFile[] = [];
   const images: Record<string, ImageAsset> = {};
@@ -192,6 +226,11 @@ export function assembleAssets({ stylesheet, scripts, images, inlineScripts }: A
 }
 
 export async function buildAssets(input: AssetInput): Promise<Assets> {
-  const [stylesheet, scripts, images, inlineScripts] = await Promise.all([buildStylesheet(input), buildScripts(input), copyImages(input.imagesDir), buildInlineScripts(input)]);
+  const [stylesheet, scripts, images, inlineScripts] = await Promise.all([
+    buildStylesheet(input),
+    buildScripts(input),
+    copyImages(input.imagesDir),
+    buildInlineScripts(input),
+  ]);
   return assembleAssets({ stylesheet, scripts, images, inlineScripts });
 }

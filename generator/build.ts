@@ -112,7 +112,10 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     return result;
   };
   const now = options.now ?? new Date();
-  const imageCache = options.cache === false ? createDisabledImageCache() : createImageCache(options.cacheDir ?? defaultImageCacheDir);
+  const imageCache =
+    options.cache === false
+      ? createDisabledImageCache()
+      : createImageCache(options.cacheDir ?? defaultImageCacheDir);
 
   // Dating the content asks git, another process: started first, it runs while the build works.
   const contentDatesPending = readContentDates(options.contentDir);
@@ -122,9 +125,17 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     await step('Check output folder', () => options.writer.prepare());
     const content = await step('Load and validate content', () => loadContent(options.contentDir));
     const origin = (options.baseUrl ?? content.site.origin).replace(/\/+$/, '');
-    const translations = await step('Load translations', () => createTranslations(content.texts, content.site, content.languages));
+    const translations = await step('Load translations', () =>
+      createTranslations(content.texts, content.site, content.languages),
+    );
     if (options.strict) assertComplete(options.contentDir, content, translations.missingByLanguage, []);
-    const routeTable = await step('Build route table', () => createRouteTable({ languages: content.languages, slugs: content.slugs, formerSlugs: content.formerSlugs }));
+    const routeTable = await step('Build route table', () =>
+      createRouteTable({
+        languages: content.languages,
+        slugs: content.slugs,
+        formerSlugs: content.formerSlugs,
+      }),
+    );
     const assets = await step('Bundle scripts and styles', () =>
       buildAssets({
         clientDir: path.join(projectRoot, 'client'),
@@ -136,22 +147,46 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
         cockpitPath: routeTable.pathOf('cockpit', content.languages.default),
       }),
     );
-    const socialImages = await step('Draw social preview images', () => buildSocialImages(routeTable, translations, content, imageCache));
-    const icons = await step('Draw icons and manifest', () => buildIcons(content.site, translations.translators[content.languages.default].t('home.meta.description'), imageCache));
+    const socialImages = await step('Draw social preview images', () =>
+      buildSocialImages(routeTable, translations, content, imageCache),
+    );
+    const icons = await step('Draw icons and manifest', () =>
+      buildIcons(
+        content.site,
+        translations.translators[content.languages.default].t('home.meta.description'),
+        imageCache,
+      ),
+    );
     // Each page goes to the writer as soon as it is rendered (into the staging folder: a later failure still leaves the previous output as it was).
-    const pages = await step('Render pages', () => renderPages({ content, routeTable, translations, assets, origin, year: now.getFullYear(), socialImages, icons }, (page) => options.writer.write(page)));
+    const pages = await step('Render pages', () =>
+      renderPages(
+        { content, routeTable, translations, assets, origin, year: now.getFullYear(), socialImages, icons },
+        (page) => options.writer.write(page),
+      ),
+    );
     assertPlaceholdersFilled(options.contentDir, translations, content);
     const unresolvedKeys = translations.unresolvedKeys();
     const unusedTexts = translations.unusedKeys();
     // A text no language has would show the marker on a page: never a page to publish, --strict or not.
     if (unresolvedKeys.length > 0) assertTextsExist(options.contentDir, content, unresolvedKeys);
-    if (options.strict) assertComplete(options.contentDir, content, translations.missingByLanguage, unresolvedKeys);
+    if (options.strict)
+      assertComplete(options.contentDir, content, translations.missingByLanguage, unresolvedKeys);
     const contentDates = await step('Date content changes', () => contentDatesPending);
-    const seoFiles = await step('Write sitemap and robots.txt', () => buildSitemap(routeTable, origin, pageLastModified(pages, contentDates)));
+    const seoFiles = await step('Write sitemap and robots.txt', () =>
+      buildSitemap(routeTable, origin, pageLastModified(pages, contentDates)),
+    );
 
-    const hostingFiles = await step('Write host rules', () => buildHostRules(routeTable, content.site, assets));
+    const hostingFiles = await step('Write host rules', () =>
+      buildHostRules(routeTable, content.site, assets),
+    );
 
-    const files: OutputFile[] = [...assets.files, ...socialImages.files, ...icons.files, ...seoFiles, ...hostingFiles];
+    const files: OutputFile[] = [
+      ...assets.files,
+      ...socialImages.files,
+      ...icons.files,
+      ...seoFiles,
+      ...hostingFiles,
+    ];
     const warnings = await step('Write output', async () => {
       for (const file of files) await options.writer.write(file);
       return options.writer.commit();
@@ -159,18 +194,30 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     // Only a successful build decides what the cache keeps.
     await step('Prune image cache', () => imageCache.prune());
 
-    const pagesByLanguage = Object.fromEntries(content.languages.codes.map((language) => [language, pages.filter((page) => page.route.language === language).length])) as Record<Language, number>;
+    const pagesByLanguage = Object.fromEntries(
+      content.languages.codes.map((language) => [
+        language,
+        pages.filter((page) => page.route.language === language).length,
+      ]),
+    ) as Record<Language, number>;
     return {
       steps,
       languages: content.languages.codes,
       pagesByLanguage,
       fileCount: pages.length + files.length,
-      bytes: pages.reduce((total, page) => total + page.bytes, 0) + files.reduce((total, file) => total + byteLength(file.contents), 0),
+      bytes:
+        pages.reduce((total, page) => total + page.bytes, 0) +
+        files.reduce((total, file) => total + byteLength(file.contents), 0),
       milliseconds: performance.now() - started,
       missingTranslations: translations.missingByLanguage,
       unresolvedKeys,
       missingTextFiles: Object.fromEntries(
-        content.languages.codes.map((language) => [language, Object.keys(content.texts[content.languages.default]).filter((namespace) => content.texts[language][namespace] === undefined)]),
+        content.languages.codes.map((language) => [
+          language,
+          Object.keys(content.texts[content.languages.default]).filter(
+            (namespace) => content.texts[language][namespace] === undefined,
+          ),
+        ]),
       ) as Record<Language, string[]>,
       unusedTexts,
       imageCache: imageCache.stats,
@@ -206,11 +253,18 @@ export function assertPlaceholdersFilled(contentDir: string, translations: Trans
   const unknown = translations.unknownPlaceholders();
   if (unknown.length === 0) return;
   const defaultLanguage = content.languages.default;
-  const known = Object.keys(translations.translators[defaultLanguage].siteValues).map((name) => `{{${name}}}`);
+  const known = Object.keys(translations.translators[defaultLanguage].siteValues).map(
+    (name) => `{{${name}}}`,
+  );
   const problems = unknown.map(({ language, key, placeholder }) => {
     // A language without the text shows the default language's, so the placeholder is written there.
-    const location = content.textLocations[language][key] ?? content.textLocations[defaultLanguage][key] ?? { file: textFile(contentDir, defaultLanguage, key) };
-    return new SiteError({ code: 'TEXT_PLACEHOLDER', message: `${key}: unknown placeholder ${placeholder} (${language} page).${didYouMean(placeholder.replace(/[{}\s]/g, ''), Object.keys(translations.translators[defaultLanguage].siteValues), (name) => `{{${name}}}`)}`, location });
+    const location = content.textLocations[language][key] ??
+      content.textLocations[defaultLanguage][key] ?? { file: textFile(contentDir, defaultLanguage, key) };
+    return new SiteError({
+      code: 'TEXT_PLACEHOLDER',
+      message: `${key}: unknown placeholder ${placeholder} (${language} page).${didYouMean(placeholder.replace(/[{}\s]/g, ''), Object.keys(translations.translators[defaultLanguage].siteValues), (name) => `{{${name}}}`)}`,
+      location,
+    });
   });
   throw new SiteError({
     code: 'TEXT_PLACEHOLDER',
@@ -222,7 +276,14 @@ export function assertPlaceholdersFilled(contentDir: string, translations: Trans
 
 function assertTextsExist(contentDir: string, content: Content, unresolved: string[]) {
   const defaultLanguage = content.languages.default;
-  const problems = unresolved.map((key) => new SiteError({ code: 'TRANSLATION_MISSING', message: `No language has the text "${key}", which a page shows`, location: { file: textFile(contentDir, defaultLanguage, key) } }));
+  const problems = unresolved.map(
+    (key) =>
+      new SiteError({
+        code: 'TRANSLATION_MISSING',
+        message: `No language has the text "${key}", which a page shows`,
+        location: { file: textFile(contentDir, defaultLanguage, key) },
+      }),
+  );
   throw new SiteError({
     code: 'TRANSLATION_MISSING',
     message: `${problems.length} text${problems.length === 1 ? '' : 's'} that pages show exist${problems.length === 1 ? 's' : ''} in no language; nothing was written.`,
@@ -231,7 +292,12 @@ function assertTextsExist(contentDir: string, content: Content, unresolved: stri
   });
 }
 
-function assertComplete(contentDir: string, content: Content, missing: Record<Language, string[]>, unresolved: string[]) {
+function assertComplete(
+  contentDir: string,
+  content: Content,
+  missing: Record<Language, string[]>,
+  unresolved: string[],
+) {
   const defaultLanguage = content.languages.default;
   const problems = [
     ...content.languages.codes.flatMap((language) =>
@@ -245,9 +311,21 @@ function assertComplete(contentDir: string, content: Content, missing: Record<La
           }),
       ),
     ),
-    ...unresolved.map((key) => new SiteError({ code: 'TRANSLATION_MISSING', message: `No language has the text "${key}", which a template uses`, location: { file: textFile(contentDir, defaultLanguage, key) } })),
+    ...unresolved.map(
+      (key) =>
+        new SiteError({
+          code: 'TRANSLATION_MISSING',
+          message: `No language has the text "${key}", which a template uses`,
+          location: { file: textFile(contentDir, defaultLanguage, key) },
+        }),
+    ),
   ];
   if (problems.length > 0) {
-    throw new SiteError({ code: 'TRANSLATION_MISSING', message: `${problems.length} missing translation${problems.length === 1 ? '' : 's'} (--strict); nothing was written.`, hint: `Add the texts, or build without --strict to fall back to ${defaultLanguage}.`, problems });
+    throw new SiteError({
+      code: 'TRANSLATION_MISSING',
+      message: `${problems.length} missing translation${problems.length === 1 ? '' : 's'} (--strict); nothing was written.`,
+      hint: `Add the texts, or build without --strict to fall back to ${defaultLanguage}.`,
+      problems,
+    });
   }
 }

@@ -21,7 +21,12 @@ export interface CodeFrameLine {
  * The lines around `line` (1-based) of `source`, and a `^` under `column`
  * (1-based) on a line of its own. Empty when the line does not exist.
  */
-export function codeFrameLines(source: string, line: number, column = 1, options: CodeFrameOptions = {}): CodeFrameLine[] {
+export function codeFrameLines(
+  source: string,
+  line: number,
+  column = 1,
+  options: CodeFrameOptions = {},
+): CodeFrameLine[] {
   const { context = 1, width = 100 } = options;
   // Any of the three line ends counts: the frame shows what an editor would.
   const lines = source.split(/\r\n|\r|\n/);
@@ -30,7 +35,10 @@ export function codeFrameLines(source: string, line: number, column = 1, options
   const last = Math.min(lines.length, line + context);
   const column0 = Math.max(0, Math.min(column - 1, lines[line - 1].length));
   // A long line (a list of 700 characters) is cut to a window around the column.
-  const start = lines[line - 1].length > width ? Math.max(0, Math.min(column0 - Math.floor(width / 2), lines[line - 1].length - width)) : 0;
+  const start =
+    lines[line - 1].length > width
+      ? Math.max(0, Math.min(column0 - Math.floor(width / 2), lines[line - 1].length - width))
+      : 0;
   const cut = (text: string) => {
     const expanded = text.replace(/\t/g, ' ');
     if (expanded.length <= width) return expanded;
@@ -40,16 +48,24 @@ export function codeFrameLines(source: string, line: number, column = 1, options
   const result: CodeFrameLine[] = [];
   for (let number = first; number <= last; number++) {
     result.push({ number, text: cut(lines[number - 1]), marked: number === line });
-    if (number === line) result.push({ text: `${' '.repeat(column0 - start + (start > 0 ? 1 : 0))}^`, marked: true });
+    if (number === line)
+      result.push({ text: `${' '.repeat(column0 - start + (start > 0 ? 1 : 0))}^`, marked: true });
   }
   return result;
 }
 
 /** The frame as plain text lines: `  12 | text`, the problem's line marked with `>`. */
-export function codeFrame(source: string, line: number, column = 1, options: CodeFrameOptions = {}): string[] {
+export function codeFrame(
+  source: string,
+  line: number,
+  column = 1,
+  options: CodeFrameOptions = {},
+): string[] {
   const frame = codeFrameLines(source, line, column, options);
   const gutter = String(Math.max(0, ...frame.map((entry) => entry.number ?? 0))).length;
   return frame.map(({ number, text, marked }) =>
-    number === undefined ? `  ${' '.repeat(gutter)} | ${text}` : `${marked ? '>' : ' '} ${String(number).padStart(gutter)} | ${text}`.trimEnd(),
+    number === undefined
+      ? `  ${' '.repeat(gutter)} | ${text}`
+      : `${marked ? '>' : ' '} ${String(number).padStart(gutter)} | ${text}`.trimEnd(),
   );
 }

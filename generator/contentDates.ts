@@ -22,7 +22,12 @@ const day = (milliseconds: number) => new Date(milliseconds).toISOString().slice
 
 function git(contentDir: string, args: string[]): Promise<string | undefined> {
   return new Promise((resolve) => {
-    execFile('git', ['-c', 'core.quotePath=false', ...args], { cwd: contentDir, maxBuffer: 64 * 1024 * 1024 }, (error, stdout) => resolve(error ? undefined : stdout));
+    execFile(
+      'git',
+      ['-c', 'core.quotePath=false', ...args],
+      { cwd: contentDir, maxBuffer: 64 * 1024 * 1024 },
+      (error, stdout) => resolve(error ? undefined : stdout),
+    );
   });
 }
 
@@ -48,14 +53,20 @@ export async function readContentDates(contentDir: string): Promise<ContentDates
   const uncommitted = new Set((changed ?? '').split('\n').filter(Boolean));
   const dates: ContentDates = {};
   for (const file of files) {
-    const time = file in committed && !uncommitted.has(file) ? committed[file] : (await stat(path.join(contentDir, file))).mtimeMs;
+    const time =
+      file in committed && !uncommitted.has(file)
+        ? committed[file]
+        : (await stat(path.join(contentDir, file))).mtimeMs;
     dates[file] = day(time);
   }
   return dates;
 }
 
 /** Page path to the date of the newest content file it read; a page none of whose files is dated has none. */
-export function pageLastModified(pages: { route: Route; sources: string[] }[], dates: ContentDates): Record<string, string> {
+export function pageLastModified(
+  pages: { route: Route; sources: string[] }[],
+  dates: ContentDates,
+): Record<string, string> {
   const result: Record<string, string> = {};
   for (const { route, sources } of pages) {
     const known = sources.map((file) => dates[file]).filter(Boolean);

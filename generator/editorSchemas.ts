@@ -58,7 +58,11 @@ export function schemaFileOf(contentFile: string): string | undefined {
 }
 
 /** The first line that tells the YAML extension which schema a content file has. */
-export function schemaModeline(contentDir: string, schemaDir: string, contentFile: string): string | undefined {
+export function schemaModeline(
+  contentDir: string,
+  schemaDir: string,
+  contentFile: string,
+): string | undefined {
   const schemaFile = schemaFileOf(contentFile);
   if (!schemaFile) return undefined;
   const from = path.dirname(path.join(contentDir, contentFile));
@@ -89,13 +93,17 @@ async function readYaml(file: string): Promise<unknown> {
   }
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
 /** The value at `keys` inside parsed YAML, or undefined. */
 function at(value: unknown, ...keys: string[]): unknown {
   return keys.reduce<unknown>((node, key) => (isRecord(node) ? node[key] : undefined), value);
 }
 const keysOf = (value: unknown) => (isRecord(value) ? Object.keys(value) : []);
-const listOf = (value: unknown, field: string) => (Array.isArray(value) ? value.map((item) => at(item, field)).filter((item): item is string => typeof item === 'string') : []);
+const listOf = (value: unknown, field: string) =>
+  Array.isArray(value)
+    ? value.map((item) => at(item, field)).filter((item): item is string => typeof item === 'string')
+    : [];
 
 async function readReferences(contentDir: string): Promise<References> {
   const languages = listOf(at(await readYaml(path.join(contentDir, 'languages.yaml')), 'languages'), 'code');
@@ -119,7 +127,11 @@ async function readReferences(contentDir: string): Promise<References> {
 
 function toJson(schema: z.ZodType, title: string): JsonSchema {
   // Draft 7: what the editors' YAML extensions read best. Input form: a default makes a field optional.
-  const json = z.toJSONSchema(schema, { target: 'draft-7', io: 'input', unrepresentable: 'any' }) as JsonSchema;
+  const json = z.toJSONSchema(schema, {
+    target: 'draft-7',
+    io: 'input',
+    unrepresentable: 'any',
+  }) as JsonSchema;
   return { $schema: json.$schema, title, ...json };
 }
 
@@ -127,7 +139,8 @@ function toJson(schema: z.ZodType, title: string): JsonSchema {
 function nodeAt(schema: JsonSchema, steps: string[]): JsonSchema {
   let node: JsonSchema = schema;
   for (const step of steps) {
-    const next = step === 'items' ? node.items : (node.properties as Record<string, JsonSchema> | undefined)?.[step];
+    const next =
+      step === 'items' ? node.items : (node.properties as Record<string, JsonSchema> | undefined)?.[step];
     if (!isRecord(next)) throw new Error(`Editor schema has no ${steps.join('.')}`);
     node = next;
   }
@@ -161,28 +174,61 @@ function checkPlaceholders(node: unknown) {
 }
 
 function siteSchemas(references: References): EditorSchema[] {
-  const schemas = Object.entries(fileSchemas).map(([file, schema]) => ({ file: schemaFileOf(file)!, schema: toJson(schema, `content/${file}`) }));
+  const schemas = Object.entries(fileSchemas).map(([file, schema]) => ({
+    file: schemaFileOf(file)!,
+    schema: toJson(schema, `content/${file}`),
+  }));
   const byFile = Object.fromEntries(schemas.map(({ file, schema }) => [file, schema]));
   const zones = byFile['zones.schema.json'];
   allow(zones, ['zones', 'items', 'plans', 'items'], references.planIds, 'plan ids of plans.yaml');
-  allow(zones, ['zones', 'items', 'countries', 'items'], references.countryKeys, 'country keys of countries.yaml');
-  allow(zones, ['zones', 'items', 'starred', 'items'], references.countryKeys, 'country keys of countries.yaml');
+  allow(
+    zones,
+    ['zones', 'items', 'countries', 'items'],
+    references.countryKeys,
+    'country keys of countries.yaml',
+  );
+  allow(
+    zones,
+    ['zones', 'items', 'starred', 'items'],
+    references.countryKeys,
+    'country keys of countries.yaml',
+  );
   const plans = byFile['plans.schema.json'];
-  for (const field of [['coverage'], ['support'], ['features', 'items']]) allow(plans, ['plans', 'items', ...field], references.planLabels, 'labels of the subscriptions texts');
+  for (const field of [['coverage'], ['support'], ['features', 'items']])
+    allow(plans, ['plans', 'items', ...field], references.planLabels, 'labels of the subscriptions texts');
   const tariffs = byFile['tariffs.schema.json'];
-  allow(tariffs, ['payPerUse', 'rows', 'items', 'item'], references.tariffItems, 'items under tariffTables.payPerUse in the legal texts');
-  allow(tariffs, ['payPerUse', 'columns', 'items'], references.tariffColumns, 'columns under tariffTables.payPerUse in the legal texts');
-  allow(tariffs, ['shortNumbers', 'items', 'service'], references.tariffServices, 'services under tariffTables.shortNumbers in the legal texts');
+  allow(
+    tariffs,
+    ['payPerUse', 'rows', 'items', 'item'],
+    references.tariffItems,
+    'items under tariffTables.payPerUse in the legal texts',
+  );
+  allow(
+    tariffs,
+    ['payPerUse', 'columns', 'items'],
+    references.tariffColumns,
+    'columns under tariffTables.payPerUse in the legal texts',
+  );
+  allow(
+    tariffs,
+    ['shortNumbers', 'items', 'service'],
+    references.tariffServices,
+    'services under tariffTables.shortNumbers in the legal texts',
+  );
   allow(byFile['languages.schema.json'], ['buttons', 'items'], references.languages, 'language codes above');
   const slugs = byFile['slugs.schema.json'];
   if (references.languages.length > 0) {
     // Every language's slug completes; a language the list does not have is refused.
-    const perLanguage = (steps: string[]) => (nodeAt(slugs, steps).propertyNames = { enum: references.languages });
+    const perLanguage = (steps: string[]) =>
+      (nodeAt(slugs, steps).propertyNames = { enum: references.languages });
     const notPerLanguage = ['former', 'defaultLanguageOnly', 'legalSections'];
-    for (const page of Object.keys(slugs.properties as object)) if (!notPerLanguage.includes(page)) perLanguage([page]);
-    for (const section of Object.keys(nodeAt(slugs, ['legalSections']).properties as object)) perLanguage(['legalSections', section]);
+    for (const page of Object.keys(slugs.properties as object))
+      if (!notPerLanguage.includes(page)) perLanguage([page]);
+    for (const section of Object.keys(nodeAt(slugs, ['legalSections']).properties as object))
+      perLanguage(['legalSections', section]);
     const former = nodeAt(slugs, ['former']);
-    if (isRecord(former.additionalProperties)) former.additionalProperties.propertyNames = { enum: references.languages };
+    if (isRecord(former.additionalProperties))
+      former.additionalProperties.propertyNames = { enum: references.languages };
   }
   const cookie = byFile['cookie-policy.schema.json'];
   checkPlaceholders(cookie.properties);
@@ -208,7 +254,9 @@ function textSchema(reference: unknown, where: string): JsonSchema {
   if (isRecord(reference)) {
     return {
       type: 'object',
-      properties: Object.fromEntries(Object.entries(reference).map(([key, value]) => [key, textSchema(value, `${where}.${key}`)])),
+      properties: Object.fromEntries(
+        Object.entries(reference).map(([key, value]) => [key, textSchema(value, `${where}.${key}`)]),
+      ),
       additionalProperties: false,
     };
   }
@@ -231,7 +279,9 @@ function textSchemas(references: References): EditorSchema[] {
 /** Every editor schema for the content in `contentDir`, in a stable order. */
 export async function editorSchemas(contentDir: string): Promise<EditorSchema[]> {
   const references = await readReferences(contentDir);
-  return [...siteSchemas(references), ...textSchemas(references)].sort((a, b) => a.file.localeCompare(b.file));
+  return [...siteSchemas(references), ...textSchemas(references)].sort((a, b) =>
+    a.file.localeCompare(b.file),
+  );
 }
 
 /** A schema file's text as committed: two-space JSON and a final newline. */
@@ -281,10 +331,12 @@ export async function staleEditorSchemas(contentDir: string, schemaDir: string):
   const stale: string[] = [];
   const schemas = await editorSchemas(contentDir);
   for (const { file, schema } of schemas) {
-    if ((await readFile(path.join(schemaDir, file), 'utf8').catch(() => undefined)) !== schemaText(schema)) stale.push(file);
+    if ((await readFile(path.join(schemaDir, file), 'utf8').catch(() => undefined)) !== schemaText(schema))
+      stale.push(file);
   }
   const wanted = new Set(schemas.map(({ file }) => file));
-  for (const file of await fg('**/*.schema.json', { cwd: schemaDir })) if (!wanted.has(file)) stale.push(file);
+  for (const file of await fg('**/*.schema.json', { cwd: schemaDir }))
+    if (!wanted.has(file)) stale.push(file);
   return stale.sort();
 }
 

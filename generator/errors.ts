@@ -37,7 +37,9 @@ export function displayPath(file: string): string {
 /** A field as the messages name it: `plans[1].name`, `former.about.en[0]`. */
 export function formatPath(segments: readonly (string | number)[]): string {
   return segments
-    .map((segment, index) => (typeof segment === 'number' ? `[${segment}]` : index === 0 ? segment : `.${segment}`))
+    .map((segment, index) =>
+      typeof segment === 'number' ? `[${segment}]` : index === 0 ? segment : `.${segment}`,
+    )
     .join('');
 }
 
@@ -60,7 +62,9 @@ export class SiteError extends Error {
   get located(): string {
     if (!this.location) return this.message;
     const { file, line, column } = this.location;
-    const where = [displayPath(file), line, line !== undefined ? column : undefined].filter((part) => part !== undefined).join(':');
+    const where = [displayPath(file), line, line !== undefined ? column : undefined]
+      .filter((part) => part !== undefined)
+      .join(':');
     return `${where}  ${this.message}`;
   }
 }
@@ -83,10 +87,16 @@ export function formatSiteError(error: SiteError, options: FormatOptions = {}): 
     lines.push(`  ${problem.located}  [${problem.code}]`);
     const { file, line, column } = problem.location ?? {};
     const source = file !== undefined && line !== undefined ? options.readSource?.(file) : undefined;
-    if (source !== undefined) lines.push(...codeFrame(source, line!, column ?? 1).map((frameLine) => `    ${frameLine}`));
+    if (source !== undefined)
+      lines.push(...codeFrame(source, line!, column ?? 1).map((frameLine) => `    ${frameLine}`));
     if (problem.hint) lines.push(`    hint: ${problem.hint}`);
   }
   // A hint every problem already gives is not repeated.
-  if (error.problems.length > 0 && error.hint && !error.problems.every((problem) => problem.hint === error.hint)) lines.push(`hint: ${error.hint}`);
+  if (
+    error.problems.length > 0 &&
+    error.hint &&
+    !error.problems.every((problem) => problem.hint === error.hint)
+  )
+    lines.push(`hint: ${error.hint}`);
   return lines.join('\n');
 }

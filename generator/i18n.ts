@@ -80,20 +80,25 @@ export function siteTextValues(site: SiteSettings, locale: string): Record<SiteP
     street: site.address.street,
     postalCode: site.address.postalCode,
     city: site.address.city,
-    country: new Intl.DisplayNames([locale], { type: 'region' }).of(site.address.country) ?? site.address.country,
+    country:
+      new Intl.DisplayNames([locale], { type: 'region' }).of(site.address.country) ?? site.address.country,
   };
 }
 
 /** `{ a: { b: 'x' }, c: ['y'] }` gives `['a.b', 'c.0']`. */
 export function flattenKeys(tree: unknown, prefix = ''): string[] {
   if (tree === null || typeof tree !== 'object') return [prefix];
-  return Object.entries(tree).flatMap(([key, value]) => flattenKeys(value, prefix ? `${prefix}.${key}` : key));
+  return Object.entries(tree).flatMap(([key, value]) =>
+    flattenKeys(value, prefix ? `${prefix}.${key}` : key),
+  );
 }
 
 /** `{ a: { b: 'x' }, c: ['y'] }` gives `[['a.b', 'x'], ['c.0', 'y']]`. */
 function flattenEntries(tree: unknown, prefix = '', into = new Map<string, unknown>()): Map<string, unknown> {
   if (tree === null || typeof tree !== 'object') into.set(prefix, tree);
-  else for (const [key, value] of Object.entries(tree)) flattenEntries(value, prefix ? `${prefix}.${key}` : key, into);
+  else
+    for (const [key, value] of Object.entries(tree))
+      flattenEntries(value, prefix ? `${prefix}.${key}` : key, into);
   return into;
 }
 
@@ -110,10 +115,18 @@ interface ResolvedText {
 }
 
 /** The text a language shows for each key, as i18next resolves it (language, then the default language; an empty text counts as missing). */
-function resolveTexts(texts: Record<Language, TextTree>, language: Language, defaultLanguage: Language): Map<string, ResolvedText> {
+function resolveTexts(
+  texts: Record<Language, TextTree>,
+  language: Language,
+  defaultLanguage: Language,
+): Map<string, ResolvedText> {
   const own = flattenEntries(texts[language]);
   const reference = flattenEntries(texts[defaultLanguage]);
-  const variants = new Set([...own.keys(), ...reference.keys()].filter((key) => variantSuffix.test(key)).map((key) => key.replace(variantSuffix, '')));
+  const variants = new Set(
+    [...own.keys(), ...reference.keys()]
+      .filter((key) => variantSuffix.test(key))
+      .map((key) => key.replace(variantSuffix, '')),
+  );
   const resolved = new Map<string, ResolvedText>();
   for (const key of new Set([...own.keys(), ...reference.keys()])) {
     const ownText = own.get(key);
@@ -142,7 +155,11 @@ function subtree(tree: unknown, key: string): unknown {
   return node;
 }
 
-export function createTranslations(texts: Record<Language, TextTree>, site: SiteSettings, languages: SiteLanguages): Translations {
+export function createTranslations(
+  texts: Record<Language, TextTree>,
+  site: SiteSettings,
+  languages: SiteLanguages,
+): Translations {
   const defaultLanguage = languages.default;
   const unresolved = new Set<string>();
   const unknownPlaceholders = new Map<string, UnknownPlaceholder>();
@@ -156,7 +173,9 @@ export function createTranslations(texts: Record<Language, TextTree>, site: Site
     lng: defaultLanguage,
     fallbackLng: defaultLanguage,
     supportedLngs: [...languages.codes],
-    resources: Object.fromEntries(languages.codes.map((language) => [language, { translation: texts[language] }])),
+    resources: Object.fromEntries(
+      languages.codes.map((language) => [language, { translation: texts[language] }]),
+    ),
     initAsync: false,
     returnNull: false,
     returnEmptyString: false,
@@ -175,7 +194,11 @@ export function createTranslations(texts: Record<Language, TextTree>, site: Site
   const missingByLanguage = Object.fromEntries(
     languages.codes.map((language) => {
       // An empty text falls back to the default language (returnEmptyString: false), so it counts as missing.
-      const present = new Set(flattenKeys(texts[language]).filter((key) => String(instance.getResource(language, 'translation', key) ?? '').trim() !== ''));
+      const present = new Set(
+        flattenKeys(texts[language]).filter(
+          (key) => String(instance.getResource(language, 'translation', key) ?? '').trim() !== '',
+        ),
+      );
       return [language, referenceKeys.filter((key) => !present.has(key))];
     }),
   ) as Record<Language, string[]>;
@@ -206,7 +229,10 @@ export function createTranslations(texts: Record<Language, TextTree>, site: Site
     const fill = (entry: ResolvedText, values: TextValues | undefined) =>
       entry.text.replace(placeholderPattern, (placeholder, inner: string) => {
         const name = inner.trim();
-        const value = values && Object.hasOwn(values, name) ? values[name] : (siteValues as Record<string, unknown>)[name];
+        const value =
+          values && Object.hasOwn(values, name)
+            ? values[name]
+            : (siteValues as Record<string, unknown>)[name];
         if (value === undefined) {
           noteUnknownPlaceholder(language, entry.key, placeholder);
           return placeholder;
@@ -234,7 +260,9 @@ export function createTranslations(texts: Record<Language, TextTree>, site: Site
   };
 
   return {
-    translators: Object.fromEntries(languages.codes.map((language) => [language, makeTranslator(language)])) as Record<Language, Translator>,
+    translators: Object.fromEntries(
+      languages.codes.map((language) => [language, makeTranslator(language)]),
+    ) as Record<Language, Translator>,
     missingByLanguage,
     unresolvedKeys: () => [...unresolved].sort(),
     unknownPlaceholders: () => [...unknownPlaceholders.values()],

@@ -17,9 +17,18 @@ export interface SiteIcons {
   files: OutputFile[];
 }
 
-const pngSizes = [{ name: 'icon-192.png', size: 192 }, { name: 'icon-512.png', size: 512 }, { name: 'apple-touch-icon.png', size: 180 }, { name: 'favicon-32.png', size: 32 }];
+const pngSizes = [
+  { name: 'icon-192.png', size: 192 },
+  { name: 'icon-512.png', size: 512 },
+  { name: 'apple-touch-icon.png', size: 180 },
+  { name: 'favicon-32.png', size: 32 },
+];
 
-export async function buildIcons(site: SiteSettings, description: string, cache: ImageCache): Promise<SiteIcons> {
+export async function buildIcons(
+  site: SiteSettings,
+  description: string,
+  cache: ImageCache,
+): Promise<SiteIcons> {
   const svg = renderToStaticMarkup(createElement(AppIcon, { colour: site.theme.primary }));
   // The SVG is the whole drawing (mark, colour); with the size and resvg's version it decides every pixel.
   const { resvg } = drawingLibraryVersions();
@@ -52,11 +61,20 @@ export async function buildIcons(site: SiteSettings, description: string, cache:
       { rel: 'apple-touch-icon', href: '/apple-touch-icon.png', sizes: '180x180' },
     ],
     manifest: '/site.webmanifest',
-    files: [{ path: 'favicon.svg', contents: svg }, ...pngs, { path: 'site.webmanifest', contents: `${JSON.stringify(manifest, null, 2)}\n` }],
+    files: [
+      { path: 'favicon.svg', contents: svg },
+      ...pngs,
+      { path: 'site.webmanifest', contents: `${JSON.stringify(manifest, null, 2)}\n` },
+    ],
   };
 }
 
-async function drawMissing(svg: string, icons: { raster: object; key: string }[], cached: (Uint8Array | undefined)[], cache: ImageCache): Promise<(Uint8Array | undefined)[]> {
+async function drawMissing(
+  svg: string,
+  icons: { raster: object; key: string }[],
+  cached: (Uint8Array | undefined)[],
+  cache: ImageCache,
+): Promise<(Uint8Array | undefined)[]> {
   const { renderAsync } = await loadDrawingLibraries();
   return Promise.all(
     icons.map(async (icon, index) => {

@@ -94,7 +94,8 @@ export function createImageCache(dir: string): ImageCache {
       const unused = names.filter((name) => {
         if (name.endsWith(entryExtension)) return !used.has(name.slice(0, -entryExtension.length));
         // A build running at the same time may be writing this one; a day-old one was interrupted.
-        if (name.endsWith(temporaryExtension)) return Date.now() - Number(name.split('.')[2]) > dayInMilliseconds;
+        if (name.endsWith(temporaryExtension))
+          return Date.now() - Number(name.split('.')[2]) > dayInMilliseconds;
         return false;
       });
       await Promise.all(unused.map((name) => rm(path.join(dir, name), { force: true })));

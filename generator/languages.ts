@@ -20,10 +20,35 @@ const isLocale = (value: string) => {
 
 export const languageSchema = z
   .object({
-    code: z.string().regex(/^[a-z]{2,3}$/, 'Expected a lower-case language code such as it or rm').meta({ description: 'The language code: the path prefix (/en/) and the lang attribute.', examples: ['en'] }),
-    name: z.string().trim().min(1, 'Must not be empty').meta({ description: 'The language\'s name in the language itself, on its button.', examples: ['English'] }),
-    locale: z.string().refine(isLocale, 'Expected a locale such as it-CH').meta({ description: 'The locale numbers, dates and country names are written in.', examples: ['en-CH'] }),
-    flag: z.string().regex(/^[A-Z]{2}$/, 'Expected a two-letter country code such as CH').meta({ description: 'The country whose flag the language\'s button shows (ISO 3166 code).', examples: ['GB'] }),
+    code: z
+      .string()
+      .regex(/^[a-z]{2,3}$/, 'Expected a lower-case language code such as it or rm')
+      .meta({
+        description: 'The language code: the path prefix (/en/) and the lang attribute.',
+        examples: ['en'],
+      }),
+    name: z
+      .string()
+      .trim()
+      .min(1, 'Must not be empty')
+      .meta({
+        description: "The language's name in the language itself, on its button.",
+        examples: ['English'],
+      }),
+    locale: z
+      .string()
+      .refine(isLocale, 'Expected a locale such as it-CH')
+      .meta({
+        description: 'The locale numbers, dates and country names are written in.',
+        examples: ['en-CH'],
+      }),
+    flag: z
+      .string()
+      .regex(/^[A-Z]{2}$/, 'Expected a two-letter country code such as CH')
+      .meta({
+        description: "The country whose flag the language's button shows (ISO 3166 code).",
+        examples: ['GB'],
+      }),
   })
   .strict();
 
@@ -31,21 +56,47 @@ export type LanguageEntry = z.infer<typeof languageSchema>;
 
 export const languagesFileSchema = z
   .object({
-    languages: z.array(languageSchema).min(1, 'List at least one language').meta({ description: 'The site\'s languages, in order; the first is the default and the reference of the texts.', examples: [[{ code: 'it', name: 'Italiano', locale: 'it-CH', flag: 'IT' }]] }),
-    buttons: z.array(z.string()).meta({ description: 'The order of the language buttons: every language code once.', examples: [['it', 'fr', 'de', 'en']] }),
+    languages: z
+      .array(languageSchema)
+      .min(1, 'List at least one language')
+      .meta({
+        description:
+          "The site's languages, in order; the first is the default and the reference of the texts.",
+        examples: [[{ code: 'it', name: 'Italiano', locale: 'it-CH', flag: 'IT' }]],
+      }),
+    buttons: z.array(z.string()).meta({
+      description: 'The order of the language buttons: every language code once.',
+      examples: [['it', 'fr', 'de', 'en']],
+    }),
   })
   .strict()
   .superRefine((file, context) => {
     const codes = file.languages.map((language) => language.code);
     codes.forEach((code, index) => {
-      if (codes.indexOf(code) !== index) context.addIssue({ code: 'custom', path: ['languages', index, 'code'], message: `"${code}" is listed twice` });
+      if (codes.indexOf(code) !== index)
+        context.addIssue({
+          code: 'custom',
+          path: ['languages', index, 'code'],
+          message: `"${code}" is listed twice`,
+        });
     });
     file.buttons.forEach((code, index) => {
-      if (!codes.includes(code)) context.addIssue({ code: 'custom', path: ['buttons', index], message: `"${code}" is not one of the languages (${codes.join(', ')})` });
-      else if (file.buttons.indexOf(code) !== index) context.addIssue({ code: 'custom', path: ['buttons', index], message: `"${code}" is listed twice` });
+      if (!codes.includes(code))
+        context.addIssue({
+          code: 'custom',
+          path: ['buttons', index],
+          message: `"${code}" is not one of the languages (${codes.join(', ')})`,
+        });
+      else if (file.buttons.indexOf(code) !== index)
+        context.addIssue({ code: 'custom', path: ['buttons', index], message: `"${code}" is listed twice` });
     });
     const missing = codes.filter((code) => !file.buttons.includes(code));
-    if (missing.length > 0) context.addIssue({ code: 'custom', path: ['buttons'], message: `Every language needs a button; missing: ${missing.join(', ')}` });
+    if (missing.length > 0)
+      context.addIssue({
+        code: 'custom',
+        path: ['buttons'],
+        message: `Every language needs a button; missing: ${missing.join(', ')}`,
+      });
   });
 
 export type LanguagesFile = z.infer<typeof languagesFileSchema>;
@@ -79,7 +130,10 @@ export function siteLanguagesFrom(file: LanguagesFile): SiteLanguages {
 }
 
 /** One value per language, in the languages' order. */
-export function perLanguage<T>(languages: SiteLanguages, make: (language: Language) => T): Record<Language, T> {
+export function perLanguage<T>(
+  languages: SiteLanguages,
+  make: (language: Language) => T,
+): Record<Language, T> {
   return Object.fromEntries(languages.codes.map((language) => [language, make(language)]));
 }
 
@@ -89,4 +143,7 @@ export interface ClientLanguages {
   default: Language;
 }
 
-export const clientLanguagesOf = (languages: SiteLanguages): ClientLanguages => ({ codes: languages.codes, default: languages.default });
+export const clientLanguagesOf = (languages: SiteLanguages): ClientLanguages => ({
+  codes: languages.codes,
+  default: languages.default,
+});

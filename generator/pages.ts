@@ -34,7 +34,13 @@ export const pageTypes = {
   subscriptions: { paths: 'slugs', texts: 'subscriptions', inHeader: true },
   coverage: { paths: 'slugs', texts: 'coverage', inHeader: true },
   cockpit: { paths: 'slugs', texts: 'cockpit', inHeader: true },
-  partnership: { paths: 'slugs', texts: 'partnership', moreTexts: ['forms'], scripts: ['forms'], inHeader: true },
+  partnership: {
+    paths: 'slugs',
+    texts: 'partnership',
+    moreTexts: ['forms'],
+    scripts: ['forms'],
+    inHeader: true,
+  },
   legal: { paths: 'slugs', texts: 'legal', scripts: ['legal'], inHeader: true },
   contact: { paths: 'slugs', texts: 'contact', moreTexts: ['forms'], scripts: ['forms'], inHeader: true },
   esim: { paths: 'slugs', texts: 'esim' },
@@ -69,7 +75,9 @@ export function textsOf(page: PageId): string | undefined {
 
 /** The entries of the header navigation, in order. */
 export type HeaderPageId = IdsWhere<{ inHeader: true }>;
-export const headerPageIds = pageIds.filter((id): id is HeaderPageId => (pageTypes[id] as PageType).inHeader === true);
+export const headerPageIds = pageIds.filter(
+  (id): id is HeaderPageId => (pageTypes[id] as PageType).inHeader === true,
+);
 
 /** The scripts a page loads: `main` on every page, then its own. */
 export function scriptsFor(page: PageId): string[] {
@@ -79,8 +87,11 @@ export function scriptsFor(page: PageId): string[] {
 
 /** The text files the default language must have: `common` (header, footer, banner) and each page type's. */
 export const requiredTextFiles: readonly string[] = [
-  ...new Set(['common', ...pageIds.flatMap((id) => {
-    const type: PageType = pageTypes[id];
-    return [...(type.texts ? [type.texts] : []), ...(type.moreTexts ?? [])];
-  })]),
+  ...new Set([
+    'common',
+    ...pageIds.flatMap((id) => {
+      const type: PageType = pageTypes[id];
+      return [...(type.texts ? [type.texts] : []), ...(type.moreTexts ?? [])];
+    }),
+  ]),
 ];

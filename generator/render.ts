@@ -79,7 +79,10 @@ function recordingInputs(route: Route, input: RenderInput, namespaceOf: (key: st
   });
   const sources = () => {
     const files = new Set<string>();
-    for (const namespace of namespaces) files.add(textFileOf(language, namespace)).add(textFileOf(input.routeTable.languages.default, namespace));
+    for (const namespace of namespaces)
+      files
+        .add(textFileOf(language, namespace))
+        .add(textFileOf(input.routeTable.languages.default, namespace));
     for (const part of parts) {
       const file = contentFileOf(part, language);
       if (file) files.add(file);
@@ -127,13 +130,21 @@ export interface WrittenPage {
  * content, holding every page until the end made garbage collection a third of
  * the build.
  */
-export async function renderPages(input: RenderInput, write: (page: RenderedPage) => Promise<void>): Promise<WrittenPage[]> {
+export async function renderPages(
+  input: RenderInput,
+  write: (page: RenderedPage) => Promise<void>,
+): Promise<WrittenPage[]> {
   const namespaceOf = namespaceLookup();
   const written: WrittenPage[] = [];
   for (const route of input.routeTable.routes) {
     const page = renderPage(route, input, namespaceOf);
     await write(page);
-    written.push({ route: page.route, path: page.path, sources: page.sources, bytes: Buffer.byteLength(page.contents) });
+    written.push({
+      route: page.route,
+      path: page.path,
+      sources: page.sources,
+      bytes: Buffer.byteLength(page.contents),
+    });
   }
   return written;
 }

@@ -9,7 +9,11 @@ import type { RouteTable } from './routes.ts';
 import type { OutputFile } from './writer.ts';
 
 /** @param lastModified page path to `YYYY-MM-DD`; a page without a date gets no lastmod. */
-export async function buildSitemap(routeTable: RouteTable, origin: string, lastModified: Record<string, string>): Promise<OutputFile[]> {
+export async function buildSitemap(
+  routeTable: RouteTable,
+  origin: string,
+  lastModified: Record<string, string>,
+): Promise<OutputFile[]> {
   const { codes, default: defaultLanguage } = routeTable.languages;
   const stream = new SitemapStream({ hostname: origin, xslUrl: undefined, lastmodDateOnly: true });
   for (const route of routeTable.routes.filter((candidate) => candidate.indexable)) {
@@ -20,8 +24,16 @@ export async function buildSitemap(routeTable: RouteTable, origin: string, lastM
       links:
         alternates.length > 1
           ? [
-              ...alternates.map((language) => ({ lang: language, hreflang: language, url: `${origin}${route.alternates[language]}` })),
-              { lang: 'x-default', hreflang: 'x-default', url: `${origin}${route.alternates[defaultLanguage]}` },
+              ...alternates.map((language) => ({
+                lang: language,
+                hreflang: language,
+                url: `${origin}${route.alternates[language]}`,
+              })),
+              {
+                lang: 'x-default',
+                hreflang: 'x-default',
+                url: `${origin}${route.alternates[defaultLanguage]}`,
+              },
             ]
           : [],
     });

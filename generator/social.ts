@@ -28,7 +28,8 @@ const require = createRequire(import.meta.url);
 const rasterOptions = { fitTo: { mode: 'width' as const, value: socialImageSize.width } };
 
 function packageVersion(name: string): string {
-  return (JSON.parse(readFileSync(require.resolve(`${name}/package.json`), 'utf8')) as { version: string }).version;
+  return (JSON.parse(readFileSync(require.resolve(`${name}/package.json`), 'utf8')) as { version: string })
+    .version;
 }
 
 /** The drawing libraries' versions: a new satori or resvg may draw other pixels, so it keys the cache. */
@@ -41,12 +42,16 @@ export function drawingLibraryVersions(): { satori: string; resvg: string } {
  * images are all cached never pays for them.
  */
 export async function loadDrawingLibraries() {
-  const [{ default: satori }, { renderAsync }] = await Promise.all([import('satori'), import('@resvg/resvg-js')]);
+  const [{ default: satori }, { renderAsync }] = await Promise.all([
+    import('satori'),
+    import('@resvg/resvg-js'),
+  ]);
   return { satori, renderAsync };
 }
 
 async function loadFonts() {
-  const file = (weight: number) => require.resolve(`@fontsource/inter/files/inter-latin-${weight}-normal.woff`);
+  const file = (weight: number) =>
+    require.resolve(`@fontsource/inter/files/inter-latin-${weight}-normal.woff`);
   return [
     { name: 'Inter', data: await readFile(file(400)), weight: 400 as const, style: 'normal' as const },
     { name: 'Inter', data: await readFile(file(700)), weight: 700 as const, style: 'normal' as const },
@@ -60,9 +65,23 @@ function card(brand: string, title: string, tagline: string, colour: string) {
     h('div', { style: { width: 32, height: 630, background: colour } }),
     h(
       'div',
-      { style: { width: 1168, height: 630, display: 'flex', flexDirection: 'column', justifyContent: 'space-between', padding: '56px 72px', boxSizing: 'border-box' } },
+      {
+        style: {
+          width: 1168,
+          height: 630,
+          display: 'flex',
+          flexDirection: 'column',
+          justifyContent: 'space-between',
+          padding: '56px 72px',
+          boxSizing: 'border-box',
+        },
+      },
       h('div', { style: { display: 'flex', fontSize: 40, fontWeight: 700, color: colour } }, brand),
-      h('div', { style: { display: 'flex', fontSize: 76, fontWeight: 700, color: '#1a1a1a', lineHeight: 1.1 } }, title),
+      h(
+        'div',
+        { style: { display: 'flex', fontSize: 76, fontWeight: 700, color: '#1a1a1a', lineHeight: 1.1 } },
+        title,
+      ),
       h('div', { style: { display: 'flex', fontSize: 28, color: '#555555', lineHeight: 1.35 } }, tagline),
     ),
   );
@@ -84,11 +103,22 @@ function imagePage(page: PageId): PageId {
   return page === 'notFound' || page === 'privacyRedirect' || page === 'moved' ? 'home' : page;
 }
 
-export async function buildSocialImages(routeTable: RouteTable, translations: Translations, content: Content, cache: ImageCache): Promise<SocialImages> {
+export async function buildSocialImages(
+  routeTable: RouteTable,
+  translations: Translations,
+  content: Content,
+  cache: ImageCache,
+): Promise<SocialImages> {
   const fonts = await loadFonts();
   const fontsHash = createHash('sha256');
   for (const font of fonts) fontsHash.update(font.data);
-  const keyBase = { kind: 'social-preview', size: socialImageSize, raster: rasterOptions, fonts: fontsHash.digest('hex'), libraries: drawingLibraryVersions() };
+  const keyBase = {
+    kind: 'social-preview',
+    size: socialImageSize,
+    raster: rasterOptions,
+    fonts: fontsHash.digest('hex'),
+    libraries: drawingLibraryVersions(),
+  };
 
   const wanted = new Map<string, { page: PageId; language: Language }>();
   for (const route of routeTable.routes) {
@@ -97,7 +127,12 @@ export async function buildSocialImages(routeTable: RouteTable, translations: Tr
   }
   const images = [...wanted].map(([name, { page, language }]) => {
     const translator = translations.translators[language];
-    const element = card(content.site.brand, pageMeta(page, translator, content).title, translator.t('home.hero.subtitle'), content.site.theme.primary);
+    const element = card(
+      content.site.brand,
+      pageMeta(page, translator, content).title,
+      translator.t('home.hero.subtitle'),
+      content.site.theme.primary,
+    );
     return { name, element, key: imageCacheKey({ ...keyBase, card: describe(element) }) };
   });
 
@@ -120,7 +155,10 @@ export async function buildSocialImages(routeTable: RouteTable, translations: Tr
     }
     await Promise.all(rasterising);
   }
-  const files: OutputFile[] = images.map((image, index) => ({ path: `og/${image.name}.png`, contents: cached[index] ?? drawn.get(image.name)! }));
+  const files: OutputFile[] = images.map((image, index) => ({
+    path: `og/${image.name}.png`,
+    contents: cached[index] ?? drawn.get(image.name)!,
+  }));
   return {
     pathOf: (page, language) => `/og/${imagePage(page)}-${language}.png`,
     files,

@@ -19,7 +19,11 @@ export function closestMatch(word: string, candidates: Iterable<string>): string
 }
 
 /** ` Did you mean "nationalData"?` or nothing, to append to a message. */
-export function didYouMean(word: string, candidates: Iterable<string>, format: (name: string) => string = (name) => `"${name}"`): string {
+export function didYouMean(
+  word: string,
+  candidates: Iterable<string>,
+  format: (name: string) => string = (name) => `"${name}"`,
+): string {
   const match = closestMatch(word, candidates);
   return match === undefined ? '' : ` Did you mean ${format(match)}?`;
 }

@@ -77,7 +77,9 @@ const sha256 = (bytes: string | Uint8Array) => createHash('sha256').update(bytes
  * Linked files and folders count as the files they lead to, as the content loader reads them.
  */
 async function filesUnder(folder: string): Promise<string[]> {
-  return (await fg('**/*', { cwd: folder, onlyFiles: true, dot: true, followSymbolicLinks: true }).catch(() => [])).sort();
+  return (
+    await fg('**/*', { cwd: folder, onlyFiles: true, dot: true, followSymbolicLinks: true }).catch(() => [])
+  ).sort();
 }
 
 async function digestFiles(digests: InputDigests, label: string, folder: string, files: string[]) {
@@ -90,7 +92,12 @@ async function digestFiles(digests: InputDigests, label: string, folder: string,
 /** Every input that decides a build's output, and the key made of them. */
 export async function readBuildInputs(inputs: BuildInputs): Promise<BuildInputState> {
   const digests: InputDigests = {};
-  const options = { baseUrl: inputs.baseUrl ?? null, strict: inputs.strict === true, year: inputs.year, nodeEnv: process.env.NODE_ENV ?? null };
+  const options = {
+    baseUrl: inputs.baseUrl ?? null,
+    strict: inputs.strict === true,
+    year: inputs.year,
+    nodeEnv: process.env.NODE_ENV ?? null,
+  };
   for (const [name, value] of Object.entries(options)) digests[`option/${name}`] = JSON.stringify(value);
   const [contentFiles, dates, ...sources] = await Promise.all([
     filesUnder(inputs.contentDir),
@@ -99,14 +106,20 @@ export async function readBuildInputs(inputs: BuildInputs): Promise<BuildInputSt
   ]);
   await digestFiles(digests, 'content', inputs.contentDir, contentFiles);
   for (const [file, date] of Object.entries(dates)) digests[`date/${file}`] = date;
-  for (const [index, folder] of sourceFolders.entries()) await digestFiles(digests, folder, path.join(inputs.projectRoot, folder), sources[index]);
+  for (const [index, folder] of sourceFolders.entries())
+    await digestFiles(digests, folder, path.join(inputs.projectRoot, folder), sources[index]);
   await digestFiles(digests, 'project', inputs.projectRoot, sourceFiles);
   const hash = createHash('sha256').update(`${recordVersion}\n`);
   for (const name of Object.keys(digests).sort()) hash.update(`${name}\0${digests[name]}\n`);
   return { key: hash.digest('hex'), digests };
 }
 
-const optionNames: Record<string, string> = { baseUrl: 'the base URL (--base-url)', strict: '--strict', year: 'the year', nodeEnv: 'NODE_ENV' };
+const optionNames: Record<string, string> = {
+  baseUrl: 'the base URL (--base-url)',
+  strict: '--strict',
+  year: 'the year',
+  nodeEnv: 'NODE_ENV',
+};
 
 /** The order changes are named in: options first, so that none hides among many files. */
 function kindOrder(name: string): number {
@@ -127,15 +140,32 @@ function inputName(name: string): string {
 type Change = 'added' | 'removed' | 'changed';
 
 /** The names whose digests differ, in the order `rank` gives (then by name). */
-function changedNames(before: Record<string, string>, now: Record<string, string>, rank: (name: string) => number = () => 0): string[] {
+function changedNames(
+  before: Record<string, string>,
+  now: Record<string, string>,
+  rank: (name: string) => number = () => 0,
+): string[] {
   return [...new Set([...Object.keys(before), ...Object.keys(now)])]
     .filter((name) => before[name] !== now[name])
     .sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0));
 }
 
 /** The changes named, at most three, and how many more; `fallback` when there are none to name. */
-function describeChanges(names: string[], before: Record<string, string>, now: Record<string, string>, phrase: (name: string, change: Change, before?: string, now?: string) => string, fallback: string): string {
-  const phrases = names.map((name) => phrase(name, before[name] === undefined ? 'added' : now[name] === undefined ? 'removed' : 'changed', before[name], now[name]));
+function describeChanges(
+  names: string[],
+  before: Record<string, string>,
+  now: Record<string, string>,
+  phrase: (name: string, change: Change, before?: string, now?: string) => string,
+  fallback: string,
+): string {
+  const phrases = names.map((name) =>
+    phrase(
+      name,
+      before[name] === undefined ? 'added' : now[name] === undefined ? 'removed' : 'changed',
+      before[name],
+      now[name],
+    ),
+  );
   if (phrases.length === 0) return fallback;
   return `${phrases.slice(0, 3).join(', ')}${phrases.length > 3 ? ` and ${phrases.length - 3} more` : ''}`;
 }
@@ -147,11 +177,16 @@ const inputChange = (name: string, change: Change, before?: string, now?: string
 /** Changed inputs, without the date of a content file whose bytes changed too (it says nothing more). */
 function changedInputs(before: InputDigests, now: InputDigests): string[] {
   const names = changedNames(before, now, kindOrder);
-  const changedContent = new Set(names.filter((name) => name.startsWith('content/')).map((name) => name.slice('content/'.length)));
-  return names.filter((name) => !(name.startsWith('date/') && changedContent.has(name.slice('date/'.length))));
+  const changedContent = new Set(
+    names.filter((name) => name.startsWith('content/')).map((name) => name.slice('content/'.length)),
+  );
+  return names.filter(
+    (name) => !(name.startsWith('date/') && changedContent.has(name.slice('date/'.length))),
+  );
 }
 
-const outputChange = (file: string, change: Change) => `${file} ${change === 'added' ? 'was not written by it' : change === 'removed' ? 'is missing' : 'changed'}`;
+const outputChange = (file: string, change: Change) =>
+  `${file} ${change === 'added' ? 'was not written by it' : change === 'removed' ? 'is missing' : 'changed'}`;
 
 /** Where the record of the last build into a folder is kept. */
 export function recordFileFor(cacheDir: string, outDir: string): string {
@@ -175,7 +210,11 @@ const sameFiles = (a: Record<string, string>, b: Record<string, string>) => {
  * The last build's report when the folder holds exactly what a build with these inputs would
  * write. Otherwise a build must run, and `reason` says why when there is a record to compare with.
  */
-export async function upToDateReport(recordFile: string, outDir: string, inputs: BuildInputState): Promise<{ report?: BuildReport; reason?: string }> {
+export async function upToDateReport(
+  recordFile: string,
+  outDir: string,
+  inputs: BuildInputState,
+): Promise<{ report?: BuildReport; reason?: string }> {
   let record: BuildRecord;
   try {
     record = JSON.parse(await readFile(recordFile, 'utf8')) as BuildRecord;
@@ -183,21 +222,43 @@ export async function upToDateReport(recordFile: string, outDir: string, inputs:
     return {}; // no record yet, or one cut short: build
   }
   const folder = displayPath(outDir);
-  if (record.version !== recordVersion) return { reason: `the last build into ${folder} was recorded by another version of site` };
-  if (typeof record.inputs !== 'object' || typeof record.files !== 'object' || record.inputs === null || record.files === null) return {}; // damaged
+  if (record.version !== recordVersion)
+    return { reason: `the last build into ${folder} was recorded by another version of site` };
+  if (
+    typeof record.inputs !== 'object' ||
+    typeof record.files !== 'object' ||
+    record.inputs === null ||
+    record.files === null
+  )
+    return {}; // damaged
   if (record.key !== inputs.key) {
-    return { reason: `${describeChanges(changedInputs(record.inputs, inputs.digests), record.inputs, inputs.digests, inputChange, 'the inputs changed')} since the last build into ${folder}` };
+    return {
+      reason: `${describeChanges(changedInputs(record.inputs, inputs.digests), record.inputs, inputs.digests, inputChange, 'the inputs changed')} since the last build into ${folder}`,
+    };
   }
   const files = await outputHashes(outDir);
   if (!sameFiles(record.files, files)) {
-    return { reason: `${folder} is not as the last build left it: ${describeChanges(changedNames(record.files, files), record.files, files, outputChange, 'its files changed')}` };
+    return {
+      reason: `${folder} is not as the last build left it: ${describeChanges(changedNames(record.files, files), record.files, files, outputChange, 'its files changed')}`,
+    };
   }
   return { report: record.report };
 }
 
 /** Records a successful build (written to a temporary file, then renamed: a reader never sees half a record). */
-export async function recordBuild(recordFile: string, outDir: string, inputs: BuildInputState, report: BuildReport): Promise<void> {
-  const record: BuildRecord = { version: recordVersion, key: inputs.key, inputs: inputs.digests, files: await outputHashes(outDir), report };
+export async function recordBuild(
+  recordFile: string,
+  outDir: string,
+  inputs: BuildInputState,
+  report: BuildReport,
+): Promise<void> {
+  const record: BuildRecord = {
+    version: recordVersion,
+    key: inputs.key,
+    inputs: inputs.digests,
+    files: await outputHashes(outDir),
+    report,
+  };
   await mkdir(path.dirname(recordFile), { recursive: true });
   const partial = `${recordFile}.${process.pid}.tmp`;
   await writeFile(partial, JSON.stringify(record));

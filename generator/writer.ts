@@ -48,7 +48,11 @@ interface OutputMark {
 }
 
 function outputMark(complete: boolean): string {
-  const mark: OutputMark = { writtenBy, complete, note: 'Every build replaces this whole folder: keep nothing else in it.' };
+  const mark: OutputMark = {
+    writtenBy,
+    complete,
+    note: 'Every build replaces this whole folder: keep nothing else in it.',
+  };
   return `${JSON.stringify(mark, null, 2)}\n`;
 }
 
@@ -56,7 +60,9 @@ function outputMark(complete: boolean): string {
 async function readMark(folder: string): Promise<OutputMark | undefined> {
   try {
     const mark = JSON.parse(await readFile(path.join(folder, outputMarkFile), 'utf8')) as Partial<OutputMark>;
-    return mark.writtenBy === writtenBy ? { writtenBy, complete: mark.complete === true, note: String(mark.note) } : undefined;
+    return mark.writtenBy === writtenBy
+      ? { writtenBy, complete: mark.complete === true, note: String(mark.note) }
+      : undefined;
   } catch {
     return undefined;
   }
@@ -76,21 +82,38 @@ function outputError(destination: string, message: string, hint: string, cause?:
  * the content folder, a home directory) must be refused before anything is built.
  */
 export async function assertReplaceableOutput(destination: string, protectedDirs: string[]): Promise<void> {
-  const guarded = [...protectedDirs.map((dir) => path.resolve(dir)), os.homedir(), path.parse(destination).root];
+  const guarded = [
+    ...protectedDirs.map((dir) => path.resolve(dir)),
+    os.homedir(),
+    path.parse(destination).root,
+  ];
   const endangered = guarded.find((dir) => isInside(dir, destination));
   if (endangered) {
-    throw outputError(destination, `Refusing to replace ${destination}: it holds ${endangered}`, 'Choose an output folder of its own, such as dist.');
+    throw outputError(
+      destination,
+      `Refusing to replace ${destination}: it holds ${endangered}`,
+      'Choose an output folder of its own, such as dist.',
+    );
   }
   let entries: string[];
   try {
     if (!(await stat(destination)).isDirectory()) {
-      throw outputError(destination, `The output ${destination} is a file, not a folder`, 'Choose a folder for the output, such as dist.');
+      throw outputError(
+        destination,
+        `The output ${destination} is a file, not a folder`,
+        'Choose a folder for the output, such as dist.',
+      );
     }
     entries = await readdir(destination);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') return;
-    if (code === 'ENOTDIR') throw outputError(destination, `The output ${destination} lies inside a file, not a folder`, 'Choose a folder for the output, such as dist.');
+    if (code === 'ENOTDIR')
+      throw outputError(
+        destination,
+        `The output ${destination} lies inside a file, not a folder`,
+        'Choose a folder for the output, such as dist.',
+      );
     throw error;
   }
   if (entries.length > 0 && !(await readMark(destination))?.complete) {
@@ -133,7 +156,17 @@ async function leftoversOf(destination: string): Promise<Leftover[]> {
   }
   return names.flatMap((name) => {
     const match = name.startsWith(prefix) ? /^(tmp|old)-(\d+)-(\d+)$/.exec(name.slice(prefix.length)) : null;
-    return match ? [{ name, folder: path.join(parent, name), kind: match[1] as Leftover['kind'], pid: Number(match[2]), started: Number(match[3]) }] : [];
+    return match
+      ? [
+          {
+            name,
+            folder: path.join(parent, name),
+            kind: match[1] as Leftover['kind'],
+            pid: Number(match[2]),
+            started: Number(match[3]),
+          },
+        ]
+      : [];
   });
 }
 
@@ -150,7 +183,11 @@ async function removeMarked(folder: string): Promise<void> {
   await rm(folder, { recursive: true, force: true });
 }
 
-const exists = (target: string) => stat(target).then(() => true, () => false);
+const exists = (target: string) =>
+  stat(target).then(
+    () => true,
+    () => false,
+  );
 
 /**
  * Finishes what a killed build left, before anything reads or replaces the
@@ -163,8 +200,12 @@ const exists = (target: string) => stat(target).then(() => true, () => false);
  */
 export async function recoverOutput(destination: string): Promise<string[]> {
   const done: string[] = [];
-  const stale = (await leftoversOf(destination)).filter((leftover) => !isRunning(leftover.pid)).sort((a, b) => b.started - a.started);
-  const marks = new Map(await Promise.all(stale.map(async (leftover) => [leftover, await readMark(leftover.folder)] as const)));
+  const stale = (await leftoversOf(destination))
+    .filter((leftover) => !isRunning(leftover.pid))
+    .sort((a, b) => b.started - a.started);
+  const marks = new Map(
+    await Promise.all(stale.map(async (leftover) => [leftover, await readMark(leftover.folder)] as const)),
+  );
   const base = path.basename(destination);
   if (stale.length > 0 && !(await exists(destination))) {
     const finished = stale.find((leftover) => leftover.kind === 'tmp' && marks.get(leftover)?.complete);
@@ -186,7 +227,10 @@ export async function recoverOutput(destination: string): Promise<string[]> {
       done.push(`Removed ${leftover.name}, left by an interrupted build.`);
     } else {
       // Killed between creating the staging folder and marking it: empty, so rmdir is safe; anything else is not ours.
-      const removed = await rmdir(leftover.folder).then(() => true, () => false);
+      const removed = await rmdir(leftover.folder).then(
+        () => true,
+        () => false,
+      );
       if (removed) done.push(`Removed ${leftover.name}, left empty by an interrupted build.`);
     }
   }
@@ -199,7 +243,12 @@ export function createDirectoryWriter(outDir: string, options: DirectoryWriterOp
   const staging = `${destination}.tmp-${stamp}`;
   const previous = `${destination}.old-${stamp}`;
   const failed = (action: string, error: unknown) =>
-    outputError(destination, `Could not ${action}: ${(error as Error).message}`, 'Check that the output folder’s parent exists, is writable and has free space.', error);
+    outputError(
+      destination,
+      `Could not ${action}: ${(error as Error).message}`,
+      'Check that the output folder’s parent exists, is writable and has free space.',
+      error,
+    );
 
   let recovered: string[] = [];
 
@@ -219,7 +268,8 @@ export function createDirectoryWriter(outDir: string, options: DirectoryWriterOp
     },
     async write(file) {
       const target = path.join(staging, file.path);
-      if (!target.startsWith(staging + path.sep)) throw new Error(`Refusing to write outside the output folder: ${file.path}`);
+      if (!target.startsWith(staging + path.sep))
+        throw new Error(`Refusing to write outside the output folder: ${file.path}`);
       if (file.path === outputMarkFile) throw new Error(`${outputMarkFile} is the writer's own mark`);
       try {
         await mkdir(path.dirname(target), { recursive: true });
@@ -242,7 +292,8 @@ export function createDirectoryWriter(outDir: string, options: DirectoryWriterOp
       try {
         await rename(destination, previous);
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw failed('set the previous output aside', error);
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
+          throw failed('set the previous output aside', error);
         hadPrevious = false;
       }
       try {
@@ -269,7 +320,10 @@ export function createDirectoryWriter(outDir: string, options: DirectoryWriterOp
         return recovered;
       } catch (error) {
         // The new output is in place: a leftover copy of the old one is worth a warning, not a failed build.
-        return [...recovered, `The previous output could not be removed from ${previous} (${(error as Error).message}); delete it by hand.`];
+        return [
+          ...recovered,
+          `The previous output could not be removed from ${previous} (${(error as Error).message}); delete it by hand.`,
+        ];
       }
     },
     async abort() {

@@ -23,7 +23,16 @@ export interface CardSectionProps {
   listClassName?: string;
 }
 
-export function CardSection({ ctx, texts, count, icons, titleId, id, tinted = false, listClassName }: CardSectionProps) {
+export function CardSection({
+  ctx,
+  texts,
+  count,
+  icons,
+  titleId,
+  id,
+  tinted = false,
+  listClassName,
+}: CardSectionProps) {
   const { t, translator } = ctx;
   return (
     <section className={tinted ? 'section section--tinted' : 'section'} id={id} aria-labelledby={titleId}>

@@ -13,14 +13,20 @@ export function CookieBanner({ ctx }: { ctx: PageContext }) {
   const policyPath = routeTable.pathOf('cookiePolicy', route.language);
   return (
     <section className="cookie-banner" aria-labelledby="cookie-banner-title" data-cookie-banner="" hidden>
-      <h2 id="cookie-banner-title" className="cookie-banner__title">{t('common.cookieBanner.title')}</h2>
+      <h2 id="cookie-banner-title" className="cookie-banner__title">
+        {t('common.cookieBanner.title')}
+      </h2>
       <p>
-        {t('common.cookieBanner.text')}{' '}
-        <a href={policyPath}>{t('common.cookieBanner.policyLink')}</a>
+        {t('common.cookieBanner.text')} <a href={policyPath}>{t('common.cookieBanner.policyLink')}</a>
       </p>
       <div className="cookie-banner__actions">
         {consentChoices.map((choice) => (
-          <button key={choice} type="button" className={choice === 'all' ? 'button button--primary' : 'button button--secondary'} data-consent={choice}>
+          <button
+            key={choice}
+            type="button"
+            className={choice === 'all' ? 'button button--primary' : 'button button--secondary'}
+            data-consent={choice}
+          >
             {t(`common.cookieBanner.${choice}`)}
           </button>
         ))}

@@ -21,7 +21,6 @@ export interface DocumentProps {
   children: ReactNode;
 }
 
-
 export function Document({ ctx, head, children }: DocumentProps) {
   const { route, origin, assets, content, t, translator } = ctx;
   const { title, description } = pageMeta(route.page, translator, content);
@@ -42,7 +41,9 @@ export function Document({ ctx, head, children }: DocumentProps) {
         {/* Before the stylesheet: a script after a stylesheet waits for it, and the first-visit
             redirect should leave before the Italian page loads anything else. (React still puts
             the title, meta and link tags ahead of it; they block nothing.) */}
-        {route.path === '/' && <script dangerouslySetInnerHTML={{ __html: assets.inlineScripts['first-visit'].code }} />}
+        {route.path === '/' && (
+          <script dangerouslySetInnerHTML={{ __html: assets.inlineScripts['first-visit'].code }} />
+        )}
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{fullTitle}</title>
         <meta name="description" content={description} />
@@ -51,9 +52,18 @@ export function Document({ ctx, head, children }: DocumentProps) {
         {alternateLanguages.length > 1 && (
           <>
             {alternateLanguages.map((language) => (
-              <link key={language} rel="alternate" hrefLang={language} href={absolute(route.alternates[language]!)} />
+              <link
+                key={language}
+                rel="alternate"
+                hrefLang={language}
+                href={absolute(route.alternates[language]!)}
+              />
             ))}
-            <link rel="alternate" hrefLang="x-default" href={absolute(route.alternates[defaultLanguage] ?? route.alternates[alternateLanguages[0]]!)} />
+            <link
+              rel="alternate"
+              hrefLang="x-default"
+              href={absolute(route.alternates[defaultLanguage] ?? route.alternates[alternateLanguages[0]]!)}
+            />
           </>
         )}
         <meta property="og:type" content="website" />
@@ -62,9 +72,11 @@ export function Document({ ctx, head, children }: DocumentProps) {
         <meta property="og:description" content={description} />
         <meta property="og:url" content={pageUrl} />
         <meta property="og:locale" content={ogLocale(route.language)} />
-        {alternateLanguages.filter((language) => language !== route.language).map((language) => (
-          <meta key={language} property="og:locale:alternate" content={ogLocale(language)} />
-        ))}
+        {alternateLanguages
+          .filter((language) => language !== route.language)
+          .map((language) => (
+            <meta key={language} property="og:locale:alternate" content={ogLocale(language)} />
+          ))}
         <meta property="og:image" content={socialImage} />
         <meta property="og:image:type" content="image/png" />
         <meta property="og:image:width" content={String(socialImageSize.width)} />
@@ -100,9 +112,19 @@ export function Document({ ctx, head, children }: DocumentProps) {
         data-consent-key={consentKeyFor(site.brand)}
         data-analytics-src={site.analytics.scriptUrl || undefined}
         data-analytics-id={site.analytics.scriptUrl ? site.analytics.siteId : undefined}
-        data-legal-paths={route.page === 'notFound' ? JSON.stringify(Object.fromEntries(languages.codes.map((language) => [language, ctx.routeTable.pathOf('legal', language)]))) : undefined}
+        data-legal-paths={
+          route.page === 'notFound'
+            ? JSON.stringify(
+                Object.fromEntries(
+                  languages.codes.map((language) => [language, ctx.routeTable.pathOf('legal', language)]),
+                ),
+              )
+            : undefined
+        }
       >
-        <a className="skip-link" href="#main">{t('common.skipToContent')}</a>
+        <a className="skip-link" href="#main">
+          {t('common.skipToContent')}
+        </a>
         <CookieBanner ctx={ctx} />
         <Header ctx={ctx} />
         <main id="main" tabIndex={-1}>

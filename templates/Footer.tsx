@@ -13,7 +13,9 @@ interface FooterLink {
 function LinkColumn({ id, title, links }: { id: string; title: string; links: FooterLink[] }) {
   return (
     <section className="footer-column" aria-labelledby={id}>
-      <h2 id={id} className="footer-column__title">{title}</h2>
+      <h2 id={id} className="footer-column__title">
+        {title}
+      </h2>
       <ul>
         {links.map((link) => (
           <li key={link.label}>
@@ -71,41 +73,59 @@ export function Footer({ ctx }: { ctx: PageContext }) {
           ))}
         </div>
         <section className="footer-contact" aria-labelledby="footer-contact">
-          <h2 id="footer-contact" className="footer-column__title">{content.site.brand}</h2>
+          <h2 id="footer-contact" className="footer-column__title">
+            {content.site.brand}
+          </h2>
           <address>
             {content.site.address.street}
             <br />
-            {content.site.address.postalCode} {content.site.address.city}, {regionName(content.site.address.country, ctx.translator.locale)}
+            {content.site.address.postalCode} {content.site.address.city},{' '}
+            {regionName(content.site.address.country, ctx.translator.locale)}
           </address>
           <ul>
             <li>
-              {t('common.footer.hotline')} <a href={telHref(content.site.phones.hotline)}>{content.site.phones.hotline}</a>
+              {t('common.footer.hotline')}{' '}
+              <a href={telHref(content.site.phones.hotline)}>{content.site.phones.hotline}</a>
             </li>
             <li>
-              {t('common.footer.abroad')} <a href={telHref(content.site.phones.abroad)}>{content.site.phones.abroad}</a>
+              {t('common.footer.abroad')}{' '}
+              <a href={telHref(content.site.phones.abroad)}>{content.site.phones.abroad}</a>
             </li>
             <li>
               <a href={buildMailtoLink(content.site.email)}>{content.site.email}</a>
             </li>
             {content.site.openingHours.map((hours) => (
-              <li key={hours.days.join()}>{t('common.footer.openingHours', { days: formatWeekdays(hours.days, ctx.translator.locale), hours: formatTimeRange(hours.opens, hours.closes, t) })}</li>
+              <li key={hours.days.join()}>
+                {t('common.footer.openingHours', {
+                  days: formatWeekdays(hours.days, ctx.translator.locale),
+                  hours: formatTimeRange(hours.opens, hours.closes, t),
+                })}
+              </li>
             ))}
           </ul>
         </section>
         <div className="site-footer__logos">
           <section aria-labelledby="footer-partners">
-            <h2 id="footer-partners" className="footer-column__title">{t('common.footer.networkPartners')}</h2>
+            <h2 id="footer-partners" className="footer-column__title">
+              {t('common.footer.networkPartners')}
+            </h2>
             <ul className="logo-row">
               {content.site.partners.map((name) => (
-                <li key={name}><Wordmark name={name} kind="partner" /></li>
+                <li key={name}>
+                  <Wordmark name={name} kind="partner" />
+                </li>
               ))}
             </ul>
           </section>
           <section aria-labelledby="footer-payments">
-            <h2 id="footer-payments" className="footer-column__title">{t('common.footer.paymentMethods')}</h2>
+            <h2 id="footer-payments" className="footer-column__title">
+              {t('common.footer.paymentMethods')}
+            </h2>
             <ul className="logo-row">
               {content.site.payments.map((name) => (
-                <li key={name}><Wordmark name={name} kind="payment" /></li>
+                <li key={name}>
+                  <Wordmark name={name} kind="payment" />
+                </li>
               ))}
             </ul>
           </section>
@@ -114,12 +134,20 @@ export function Footer({ ctx }: { ctx: PageContext }) {
         <div className="site-footer__bottom">
           <p>{t('common.footer.copyright', { year })}</p>
           <ul className="legal-links">
-            <li><a href={routeTable.legalSectionPath('privacy', language)}>{t('common.footer.privacy')}</a></li>
-            <li><a href={path('legal')}>{t('common.footer.terms')}</a></li>
-            <li><a href={routeTable.legalSectionPath('cookie', language)}>{t('common.footer.cookies')}</a></li>
+            <li>
+              <a href={routeTable.legalSectionPath('privacy', language)}>{t('common.footer.privacy')}</a>
+            </li>
+            <li>
+              <a href={path('legal')}>{t('common.footer.terms')}</a>
+            </li>
+            <li>
+              <a href={routeTable.legalSectionPath('cookie', language)}>{t('common.footer.cookies')}</a>
+            </li>
             {/* Laid out but invisible until the consent script enables it, so showing it moves nothing. */}
             <li className="cookie-settings" data-cookie-settings-item="">
-              <button type="button" className="link-button" data-cookie-settings="">{t('common.cookieBanner.settings')}</button>
+              <button type="button" className="link-button" data-cookie-settings="">
+                {t('common.cookieBanner.settings')}
+              </button>
             </li>
           </ul>
         </div>

@@ -23,7 +23,10 @@ function NavigationLinks({ ctx }: { ctx: PageContext }) {
     <ul className="nav-links">
       {navigation.map((page) => (
         <li key={page}>
-          <a href={routeTable.pathOf(page, route.language)} aria-current={page === active ? 'page' : undefined}>
+          <a
+            href={routeTable.pathOf(page, route.language)}
+            aria-current={page === active ? 'page' : undefined}
+          >
             {t(`common.nav.${page}`)}
           </a>
         </li>
@@ -37,7 +40,11 @@ export function Header({ ctx }: { ctx: PageContext }) {
   return (
     <header className="site-header" data-site-header="">
       <div className="site-header__inner">
-        <a className="brand" href={routeTable.pathOf('home', route.language)} aria-label={t('common.header.homeLabel')}>
+        <a
+          className="brand"
+          href={routeTable.pathOf('home', route.language)}
+          aria-label={t('common.header.homeLabel')}
+        >
           <BrandMark />
           <span className="brand__name">{content.site.brand}</span>
         </a>

@@ -6,11 +6,20 @@
 import type { PageContext } from './context.ts';
 import { Flag } from './flags.tsx';
 
-export function LanguageSwitcher({ ctx, placement }: { ctx: PageContext; placement: 'header' | 'footer' | 'menu' }) {
+export function LanguageSwitcher({
+  ctx,
+  placement,
+}: {
+  ctx: PageContext;
+  placement: 'header' | 'footer' | 'menu';
+}) {
   const { route, t, routeTable } = ctx;
   const { buttons, of } = routeTable.languages;
   return (
-    <ul className={`language-switcher language-switcher--${placement}`} aria-label={t('common.languages.label')}>
+    <ul
+      className={`language-switcher language-switcher--${placement}`}
+      aria-label={t('common.languages.label')}
+    >
       {buttons.map((language) => (
         <li key={language}>
           <a

@@ -6,7 +6,10 @@
 import type { FAQPage, LocalBusiness, Organization, PostalAddress, WebSite, WithContext } from 'schema-dts';
 import type { PageContext } from './context.ts';
 
-type Graph = { '@context': 'https://schema.org'; '@graph': Exclude<WithContext<Organization | WebSite | LocalBusiness | FAQPage>, string>[] };
+type Graph = {
+  '@context': 'https://schema.org';
+  '@graph': Exclude<WithContext<Organization | WebSite | LocalBusiness | FAQPage>, string>[];
+};
 
 export function structuredData(ctx: PageContext): Graph {
   const { content, origin, route, translator, t } = ctx;
@@ -20,8 +23,19 @@ export function structuredData(ctx: PageContext): Graph {
   };
   const organizationId = `${origin}/#organization`;
   /** What the organization and the local business share: the same company. */
-  const identity = { name: site.brand, url: `${origin}/`, email: site.email, telephone: site.phones.hotline, address };
-  const organization: Organization = { '@type': 'Organization', '@id': organizationId, ...identity, logo: `${origin}/icon-512.png` };
+  const identity = {
+    name: site.brand,
+    url: `${origin}/`,
+    email: site.email,
+    telephone: site.phones.hotline,
+    address,
+  };
+  const organization: Organization = {
+    '@type': 'Organization',
+    '@id': organizationId,
+    ...identity,
+    logo: `${origin}/icon-512.png`,
+  };
   const website: WebSite = {
     '@type': 'WebSite',
     '@id': `${origin}/#website`,

@@ -8,7 +8,11 @@ function Tricolour({ colours, vertical }: { colours: [string, string, string]; v
   return (
     <svg className="flag" viewBox="0 0 3 2" width="18" height="12" aria-hidden="true" focusable="false">
       {colours.map((colour, index) =>
-        vertical ? <rect key={colour} x={index} y="0" width="1" height="2" fill={colour} /> : <rect key={colour} x="0" y={(index * 2) / 3} width="3" height={2 / 3} fill={colour} />,
+        vertical ? (
+          <rect key={colour} x={index} y="0" width="1" height="2" fill={colour} />
+        ) : (
+          <rect key={colour} x="0" y={(index * 2) / 3} width="3" height={2 / 3} fill={colour} />
+        ),
       )}
     </svg>
   );

@@ -12,7 +12,10 @@ function cached<T>(make: (key: string) => T): (key: string) => T {
 
 const displayNames = cached((key) => {
   const [locale, type, style] = key.split('|');
-  return new Intl.DisplayNames([locale], { type: type as 'language' | 'region', style: style as 'long' | 'short' });
+  return new Intl.DisplayNames([locale], {
+    type: type as 'language' | 'region',
+    style: style as 'long' | 'short',
+  });
 });
 
 /**
@@ -22,13 +25,19 @@ const displayNames = cached((key) => {
  * 3'000 in every language, so numbers keep the page's locale for everything else,
  * always group, and take the separator that it-CH itself uses (10'000).
  */
-const swissGroupSeparator = new Intl.NumberFormat('it-CH').formatToParts(10000).find((part) => part.type === 'group')?.value ?? "'";
+const swissGroupSeparator =
+  new Intl.NumberFormat('it-CH').formatToParts(10000).find((part) => part.type === 'group')?.value ?? "'";
 
 const numberFormats = cached((key) => {
   const [locale, style] = key.split('|');
   // A price is formatted as CHF and shown without the currency, which the table headings name:
   // Intl's Swiss currency format writes 0.45 in every language (fr-CH too, whose plain decimal is 0,45).
-  return new Intl.NumberFormat(locale, style === 'price' ? { style: 'currency', currency: 'CHF', currencyDisplay: 'code', useGrouping: 'always' } : { useGrouping: 'always' });
+  return new Intl.NumberFormat(
+    locale,
+    style === 'price'
+      ? { style: 'currency', currency: 'CHF', currencyDisplay: 'code', useGrouping: 'always' }
+      : { useGrouping: 'always' },
+  );
 });
 
 /** formatToParts is slow and a tariff table repeats the same few prices on every legal page: one call per value. */
@@ -57,7 +66,12 @@ export function formatPrice(value: number, locale: string): string {
 
 const dateFormat = cached((key) => {
   const [locale, monthOnly] = key.split('|');
-  return new Intl.DateTimeFormat(locale, monthOnly ? { month: 'long', year: 'numeric', timeZone: 'UTC' } : { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+  return new Intl.DateTimeFormat(
+    locale,
+    monthOnly
+      ? { month: 'long', year: 'numeric', timeZone: 'UTC' }
+      : { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' },
+  );
 });
 
 /** `2025-10-12` as `12 October 2025`, `2025-03` as `March 2025`, in the page's language. */
@@ -72,13 +86,26 @@ export function telHref(phone: string): string {
   return `tel:${phone.replace(/\s+/g, '')}`;
 }
 
-const weekdayIndex = { Monday: 1, Tuesday: 2, Wednesday: 3, Thursday: 4, Friday: 5, Saturday: 6, Sunday: 7 } as const;
+const weekdayIndex = {
+  Monday: 1,
+  Tuesday: 2,
+  Wednesday: 3,
+  Thursday: 4,
+  Friday: 5,
+  Saturday: 6,
+  Sunday: 7,
+} as const;
 export type Weekday = keyof typeof weekdayIndex;
 
 const weekdayNames = cached((key) => {
   const [locale, width] = key.split('|');
   const format = new Intl.DateTimeFormat(locale, { weekday: width as 'long' | 'short', timeZone: 'UTC' });
-  return Object.fromEntries(Object.entries(weekdayIndex).map(([day, index]) => [day, format.format(new Date(Date.UTC(2024, 0, index)))])) as Record<Weekday, string>;
+  return Object.fromEntries(
+    Object.entries(weekdayIndex).map(([day, index]) => [
+      day,
+      format.format(new Date(Date.UTC(2024, 0, index))),
+    ]),
+  ) as Record<Weekday, string>;
 });
 
 /** A weekday's name in the page's language; 2024-01-01 was a Monday. */
@@ -91,7 +118,12 @@ export function formatWeekdays(days: Weekday[], locale: string, width: 'long' | 
   const first = days[0];
   const last = days[days.length - 1];
   const consecutive = days.every((day, index) => weekdayIndex[day] === weekdayIndex[first] + index);
-  return consecutive && days.length > 2 ? `${weekdayName(first, locale, width)}–${weekdayName(last, locale, width)}` : formatList(days.map((day) => weekdayName(day, locale, width)), locale);
+  return consecutive && days.length > 2
+    ? `${weekdayName(first, locale, width)}–${weekdayName(last, locale, width)}`
+    : formatList(
+        days.map((day) => weekdayName(day, locale, width)),
+        locale,
+      );
 }
 
 type Translate = (key: string, values?: Record<string, string | number>) => string;
@@ -117,7 +149,11 @@ export function regionName(code: string, locale: string, style: 'long' | 'short'
 }
 
 /** A country's name; a territory without its own code (Channel Islands) joins its parts: "Guernsey and Jersey". */
-export function countryName(iso: string | string[], locale: string, style: 'long' | 'short' = 'long'): string {
+export function countryName(
+  iso: string | string[],
+  locale: string,
+  style: 'long' | 'short' = 'long',
+): string {
   if (typeof iso === 'string') return regionName(iso, locale, style);
   return listFormat(locale).format(iso.map((code) => regionName(code, locale, style)));
 }

@@ -33,7 +33,9 @@ function reload() {
 }
 
 function swapStylesheet(href: string) {
-  const links = [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].filter((link) => link.getAttribute('href')?.startsWith('/assets/'));
+  const links = [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].filter((link) =>
+    link.getAttribute('href')?.startsWith('/assets/'),
+  );
   const newest = links.at(-1);
   if (!newest) return reload();
   // Told twice (the same save seen twice), or already on its way.
@@ -48,7 +50,11 @@ function swapStylesheet(href: string) {
   newest.after(next);
 }
 
-function element<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string): HTMLElementTagNameMap[K] {
+function element<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  className: string,
+  text?: string,
+): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
   node.className = className;
   if (text !== undefined) node.textContent = text;
@@ -63,14 +69,22 @@ function frameOf(problem: Problem): HTMLElement {
       continue;
     }
     const isProblemLine = line.number === problem.line;
-    pre.append(element('span', isProblemLine ? 'line problem-line' : 'line', `${isProblemLine ? '>' : ' '} ${String(line.number).padStart(4)} | ${line.text}\n`));
+    pre.append(
+      element(
+        'span',
+        isProblemLine ? 'line problem-line' : 'line',
+        `${isProblemLine ? '>' : ' '} ${String(line.number).padStart(4)} | ${line.text}\n`,
+      ),
+    );
   }
   return pre;
 }
 
 function problemSection(problem: Problem): HTMLElement {
   const section = element('section', 'problem');
-  const where = [problem.file, problem.line, problem.line !== undefined ? problem.column : undefined].filter((part) => part !== undefined).join(':');
+  const where = [problem.file, problem.line, problem.line !== undefined ? problem.column : undefined]
+    .filter((part) => part !== undefined)
+    .join(':');
   const heading = element('h2', 'where', where || 'Error');
   if (problem.code) heading.append(' ', element('span', 'code', `[${problem.code}]`));
   section.append(heading);
@@ -95,12 +109,21 @@ function showProblems(problems: Problem[]) {
   const panel = element('div', 'panel');
   panel.setAttribute('role', 'alertdialog');
   panel.setAttribute('aria-labelledby', 'site-dev-title');
-  const title = element('h1', 'title', `The last save has ${problems.length} problem${problems.length === 1 ? '' : 's'}: this page is the last good build`);
+  const title = element(
+    'h1',
+    'title',
+    `The last save has ${problems.length} problem${problems.length === 1 ? '' : 's'}: this page is the last good build`,
+  );
   title.id = 'site-dev-title';
   const close = element('button', 'close', 'Hide');
   close.type = 'button';
   close.addEventListener('click', () => host.remove());
-  panel.append(close, title, ...problems.map(problemSection), element('p', 'note', 'Fix the file and save: this overlay goes by itself.'));
+  panel.append(
+    close,
+    title,
+    ...problems.map(problemSection),
+    element('p', 'note', 'Fix the file and save: this overlay goes by itself.'),
+  );
   root.append(stylesheet, panel);
   document.body.append(host);
 }
@@ -112,5 +135,9 @@ events.addEventListener('reload', (event) => {
   // The waiting page (no file) is replaced by whatever the first good build serves.
   if (servedFile === '' || files.includes(servedFile)) reload();
 });
-events.addEventListener('styles', (event) => swapStylesheet((JSON.parse((event as MessageEvent<string>).data) as { href: string }).href));
-events.addEventListener('problems', (event) => showProblems((JSON.parse((event as MessageEvent<string>).data) as { problems: Problem[] }).problems));
+events.addEventListener('styles', (event) =>
+  swapStylesheet((JSON.parse((event as MessageEvent<string>).data) as { href: string }).href),
+);
+events.addEventListener('problems', (event) =>
+  showProblems((JSON.parse((event as MessageEvent<string>).data) as { problems: Problem[] }).problems),
+);

@@ -52,7 +52,8 @@ function loadFrame(holder: Element, focus?: boolean): void {
   if (focus) (frame as HTMLElement).focus();
 }
 
-const loadFrames = (doc: Document) => doc.querySelectorAll('[data-consent-frame]').forEach((holder) => loadFrame(holder));
+const loadFrames = (doc: Document) =>
+  doc.querySelectorAll('[data-consent-frame]').forEach((holder) => loadFrame(holder));
 
 export function initConsent(doc: Document): void {
   for (const button of doc.querySelectorAll<HTMLButtonElement>('[data-consent-frame] button')) {

@@ -29,7 +29,8 @@ export interface FirstVisitDecision {
   setRedirectDone: boolean;
 }
 
-const botPattern = /bot|crawl|spider|slurp|mediapartners|bingpreview|facebookexternalhit|embedly|linkedinshare|lighthouse|inspectiontool|headlesschrome\/[\d.]+ \(compatible/i;
+const botPattern =
+  /bot|crawl|spider|slurp|mediapartners|bingpreview|facebookexternalhit|embedly|linkedinshare|lighthouse|inspectiontool|headlesschrome\/[\d.]+ \(compatible/i;
 
 export function isSearchEngineBot(userAgent: string): boolean {
   return botPattern.test(userAgent);
@@ -51,6 +52,8 @@ export function decideFirstVisit(input: FirstVisitInput): FirstVisitDecision {
   if (input.path !== '/') return { setRedirectDone: false };
   if (input.redirectDone || isSearchEngineBot(input.userAgent)) return { setRedirectDone: true };
   const { languages } = input;
-  const target = isSiteLanguage(input.storedLanguage, languages) ? homeOf(input.storedLanguage, languages) : homeForBrowserLanguage(input.browserLanguage, languages);
+  const target = isSiteLanguage(input.storedLanguage, languages)
+    ? homeOf(input.storedLanguage, languages)
+    : homeForBrowserLanguage(input.browserLanguage, languages);
   return { target, setRedirectDone: true };
 }

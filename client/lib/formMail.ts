@@ -39,5 +39,8 @@ export function buildPartnershipMail(config: FormConfig, values: FormValues): st
 }
 
 export function buildContactMail(config: FormConfig, values: FormValues): string {
-  return buildMailtoLink(config.to, { subject: `${config.subject}${String(values.subject ?? '').trim()}`, body: listFields(config, values) });
+  return buildMailtoLink(config.to, {
+    subject: `${config.subject}${String(values.subject ?? '').trim()}`,
+    body: listFields(config, values),
+  });
 }

@@ -22,11 +22,31 @@ export interface FieldSpec {
 
 export const formRules = {
   partnership: {
-    companyName: { type: 'text', autocomplete: 'organization', rules: [{ kind: 'minLength', value: 2, message: 'companyName' }] },
-    contactPerson: { type: 'text', autocomplete: 'name', rules: [{ kind: 'minLength', value: 3, message: 'contactPerson' }] },
-    address: { type: 'text', autocomplete: 'address-line1', rules: [{ kind: 'minLength', value: 5, message: 'address' }] },
-    postalCode: { type: 'text', autocomplete: 'postal-code', rules: [{ kind: 'minLength', value: 2, message: 'postalCode' }] },
-    city: { type: 'text', autocomplete: 'address-level2', rules: [{ kind: 'minLength', value: 2, message: 'city' }] },
+    companyName: {
+      type: 'text',
+      autocomplete: 'organization',
+      rules: [{ kind: 'minLength', value: 2, message: 'companyName' }],
+    },
+    contactPerson: {
+      type: 'text',
+      autocomplete: 'name',
+      rules: [{ kind: 'minLength', value: 3, message: 'contactPerson' }],
+    },
+    address: {
+      type: 'text',
+      autocomplete: 'address-line1',
+      rules: [{ kind: 'minLength', value: 5, message: 'address' }],
+    },
+    postalCode: {
+      type: 'text',
+      autocomplete: 'postal-code',
+      rules: [{ kind: 'minLength', value: 2, message: 'postalCode' }],
+    },
+    city: {
+      type: 'text',
+      autocomplete: 'address-level2',
+      rules: [{ kind: 'minLength', value: 2, message: 'city' }],
+    },
     email: { type: 'email', autocomplete: 'email', rules: [{ kind: 'email', message: 'email' }] },
     phone: { type: 'tel', autocomplete: 'tel', rules: [{ kind: 'minLength', value: 6, message: 'phone' }] },
     description: {
@@ -42,7 +62,11 @@ export const formRules = {
     name: { type: 'text', autocomplete: 'name', rules: [{ kind: 'minLength', value: 2, message: 'name' }] },
     email: { type: 'email', autocomplete: 'email', rules: [{ kind: 'email', message: 'email' }] },
     phone: { type: 'tel', autocomplete: 'tel', rules: [{ kind: 'minLength', value: 5, message: 'phone' }] },
-    company: { type: 'text', autocomplete: 'organization', rules: [{ kind: 'minLength', value: 2, message: 'company' }] },
+    company: {
+      type: 'text',
+      autocomplete: 'organization',
+      rules: [{ kind: 'minLength', value: 2, message: 'company' }],
+    },
     subject: { type: 'text', rules: [{ kind: 'minLength', value: 2, message: 'subject' }] },
     message: { type: 'textarea', rules: [{ kind: 'minLength', value: 10, message: 'message' }] },
   },
@@ -58,7 +82,8 @@ export type FormId = keyof typeof formRules;
  * No empty label: `a@b..cd`, `a@.b.cd` and `a@b.cd.` are refused. Like the
  * browser, a domain without a dot (`a@intranet`) is valid.
  */
-const emailPattern = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
+const emailPattern =
+  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
 
 /**
  * Lengths count characters as visitors see them in the message ("at least 2
@@ -102,7 +127,11 @@ export function isMaxLengthMessage(rules: readonly FieldRule[], key: string | un
  * early and reaches the 500 cap a little early. The form script checks lengths
  * itself in characters and lifts maxlength (see forms.ts).
  */
-export function constraintAttributes(spec: FieldSpec): { required: true; minLength?: number; maxLength?: number } {
+export function constraintAttributes(spec: FieldSpec): {
+  required: true;
+  minLength?: number;
+  maxLength?: number;
+} {
   const attributes: { required: true; minLength?: number; maxLength?: number } = { required: true };
   for (const rule of spec.rules) {
     if (rule.kind === 'minLength') attributes.minLength = rule.value;

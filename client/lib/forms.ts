@@ -9,7 +9,8 @@ import { buildContactMail, buildPartnershipMail, type FormConfig, type FormValue
 import { firstError, isMaxLengthMessage, type FieldRule } from './formRules.ts';
 
 /** A checkbox's value is whether it is checked. */
-const valueOf = (control: HTMLInputElement | HTMLTextAreaElement): string | boolean => (control.type === 'checkbox' ? (control as HTMLInputElement).checked : control.value);
+const valueOf = (control: HTMLInputElement | HTMLTextAreaElement): string | boolean =>
+  control.type === 'checkbox' ? (control as HTMLInputElement).checked : control.value;
 
 function readValues(form: HTMLFormElement, fields: Record<string, FieldRule[]>): FormValues {
   const values: FormValues = {};
@@ -57,8 +58,14 @@ export function initForm(form: HTMLFormElement, doc: Document): void {
   const config = readConfig(form);
   const fields = config.rules;
   if (!formId || !fields) return;
-  const success = doc.querySelector<HTMLElement>(`[data-form-success="${formId}"]`) ?? form.parentElement?.querySelector<HTMLElement>('[data-form-success]') ?? null;
-  const failure = doc.querySelector<HTMLElement>(`[data-form-error="${formId}"]`) ?? form.parentElement?.querySelector<HTMLElement>('[data-form-error]') ?? null;
+  const success =
+    doc.querySelector<HTMLElement>(`[data-form-success="${formId}"]`) ??
+    form.parentElement?.querySelector<HTMLElement>('[data-form-success]') ??
+    null;
+  const failure =
+    doc.querySelector<HTMLElement>(`[data-form-error="${formId}"]`) ??
+    form.parentElement?.querySelector<HTMLElement>('[data-form-error]') ??
+    null;
   // The script shows its own messages; the browser's bubbles stay for the no-script case.
   form.noValidate = true;
   liftMaxLength(form);
@@ -68,7 +75,7 @@ export function initForm(form: HTMLFormElement, doc: Document): void {
     const invalid: string[] = [];
     for (const [name, rules] of Object.entries(fields)) {
       const key = firstError(rules, values[name] ?? '');
-      showFieldError(form, name, key ? config.errors[key] ?? key : undefined);
+      showFieldError(form, name, key ? (config.errors[key] ?? key) : undefined);
       if (key) invalid.push(name);
     }
     return invalid;
@@ -83,7 +90,7 @@ export function initForm(form: HTMLFormElement, doc: Document): void {
     if (!rules) return;
     const key = firstError(rules, valueOf(control));
     if (control.getAttribute('aria-invalid') !== 'true' && !isMaxLengthMessage(rules, key)) return;
-    showFieldError(form, control.name, key ? config.errors[key] ?? key : undefined);
+    showFieldError(form, control.name, key ? (config.errors[key] ?? key) : undefined);
   });
 
   form.addEventListener('submit', (event) => {

@@ -30,16 +30,28 @@ export function chooseLanguage(language: SiteLanguage, href: string): void {
 
 export function initLanguage(doc: Document, languages: ClientLanguages): void {
   const homeLanguage = languagePrefixOf(location.pathname, languages);
-  if (homeLanguage && /^\/[^/]+\/?$/.test(location.pathname)) writeStored('localStorage', languageKey, homeLanguage);
+  if (homeLanguage && /^\/[^/]+\/?$/.test(location.pathname))
+    writeStored('localStorage', languageKey, homeLanguage);
   const unknownPage = doc.body.dataset.page === 'notFound';
 
   doc.addEventListener('click', (event) => {
     const link = (event.target as Element | null)?.closest<HTMLAnchorElement>('a[data-language]');
-    if (!link || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (
+      !link ||
+      event.defaultPrevented ||
+      event.button !== 0 ||
+      event.metaKey ||
+      event.ctrlKey ||
+      event.shiftKey ||
+      event.altKey
+    )
+      return;
     const language = link.dataset.language;
     if (!isSiteLanguage(language, languages)) return;
     event.preventDefault();
-    const path = unknownPage ? prefixedPath(location.pathname, language, languages) : new URL(link.href).pathname;
+    const path = unknownPage
+      ? prefixedPath(location.pathname, language, languages)
+      : new URL(link.href).pathname;
     chooseLanguage(language, path + location.search + location.hash);
   });
 }

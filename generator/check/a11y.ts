@@ -33,17 +33,31 @@ export interface AxeViolation {
  * axe's WCAG 2.1 A/AA rules in the document `page` shows, within `include` if given: how many
  * passed and the violations. Frames (the maps) are not ours to check.
  */
-export async function runAxe(page: Page, include?: string): Promise<{ passed: number; violations: AxeViolation[] }> {
+export async function runAxe(
+  page: Page,
+  include?: string,
+): Promise<{ passed: number; violations: AxeViolation[] }> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
-  return page.evaluate(async ({ include, tags }) => {
-    const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
-    // Only violations are reported, so axe collects the nodes of nothing else (a third less work per run).
-    const results = await axe.run(include ? { include: [include], exclude: ['iframe'] } : { exclude: ['iframe'] }, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'], iframes: false });
-    return {
-      passed: results.passes.length,
-      violations: results.violations.map((violation) => ({ id: violation.id, impact: violation.impact ?? 'minor', help: violation.help, targets: violation.nodes.map((node) => node.target.join(' ')) })),
-    };
-  }, { include, tags: wcagTags });
+  return page.evaluate(
+    async ({ include, tags }) => {
+      const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
+      // Only violations are reported, so axe collects the nodes of nothing else (a third less work per run).
+      const results = await axe.run(
+        include ? { include: [include], exclude: ['iframe'] } : { exclude: ['iframe'] },
+        { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'], iframes: false },
+      );
+      return {
+        passed: results.passes.length,
+        violations: results.violations.map((violation) => ({
+          id: violation.id,
+          impact: violation.impact ?? 'minor',
+          help: violation.help,
+          targets: violation.nodes.map((node) => node.target.join(' ')),
+        })),
+      };
+    },
+    { include, tags: wcagTags },
+  );
 }
 
 /** The violations of `runAxe`; throws when axe ran no rule at all, so an empty list is never a run that checked nothing. */
@@ -54,7 +68,10 @@ async function axeViolations(page: Page, include?: string): Promise<AxeViolation
 }
 
 async function violationsOf(page: Page, state: string, only?: string): Promise<string[]> {
-  return (await axeViolations(page, only)).map(({ id, impact, help, targets }) => `${id} (${impact}, ${state}): ${help}: ${targets.slice(0, 3).join(', ')}${targets.length > 3 ? ` and ${targets.length - 3} more` : ''}`);
+  return (await axeViolations(page, only)).map(
+    ({ id, impact, help, targets }) =>
+      `${id} (${impact}, ${state}): ${help}: ${targets.slice(0, 3).join(', ')}${targets.length > 3 ? ` and ${targets.length - 3} more` : ''}`,
+  );
 }
 
 /**
@@ -65,28 +82,46 @@ async function violationsOf(page: Page, state: string, only?: string): Promise<s
 const bannerFingerprint = (page: Page) =>
   page.locator(bannerSelector).evaluate((banner) => {
     const around: string[] = [];
-    for (let element = banner.parentElement; element; element = element.parentElement) around.push((element.cloneNode(false) as Element).outerHTML);
-    return JSON.stringify([banner.outerHTML, around, Array.from(document.styleSheets, (sheet) => sheet.href)]);
+    for (let element = banner.parentElement; element; element = element.parentElement)
+      around.push((element.cloneNode(false) as Element).outerHTML);
+    return JSON.stringify([
+      banner.outerHTML,
+      around,
+      Array.from(document.styleSheets, (sheet) => sheet.href),
+    ]);
   });
 
 /**
  * axe's violations on the page `page` shows at one width, with the banner open and closed.
  * `banners` holds the open banner's violations by its fingerprint, for the pages still to come.
  */
-async function problemsOnPage(page: Page, siteUrl: string, pagePath: string, viewport: ViewportName, banners: Map<string, string[]>): Promise<string[]> {
+async function problemsOnPage(
+  page: Page,
+  siteUrl: string,
+  pagePath: string,
+  viewport: ViewportName,
+  banners: Map<string, string[]>,
+): Promise<string[]> {
   // As a new visitor: nothing stored from the page before, so the cookie banner shows.
   await forgetVisit(page, siteUrl);
   await page.goto(`${siteUrl}${pagePath}`, { waitUntil: 'load' });
   const banner = page.locator(bannerSelector);
   // The banner's script shows it once the page runs; pages without one are checked once.
-  const hasBanner = (await banner.count()) > 0 && (await banner.waitFor({ state: 'visible', timeout: 5_000 }).then(() => true, () => false));
+  const hasBanner =
+    (await banner.count()) > 0 &&
+    (await banner.waitFor({ state: 'visible', timeout: 5_000 }).then(
+      () => true,
+      () => false,
+    ));
   if (!hasBanner) return violationsOf(page, viewport);
   // With the banner open, only the banner is new: the rest of the page is checked once, after closing it.
   const fingerprint = await bannerFingerprint(page);
-  const problems = banners.get(fingerprint) ?? (await violationsOf(page, `${viewport}, cookie banner open`, bannerSelector));
+  const problems =
+    banners.get(fingerprint) ?? (await violationsOf(page, `${viewport}, cookie banner open`, bannerSelector));
   banners.set(fingerprint, problems);
   const close = banner.locator('[data-consent="essential"]');
-  if ((await close.count()) === 0) return [...problems, ...(await violationsOf(page, `${viewport}, cookie banner open`))];
+  if ((await close.count()) === 0)
+    return [...problems, ...(await violationsOf(page, `${viewport}, cookie banner open`))];
   await close.click();
   await banner.waitFor({ state: 'hidden' });
   return [...problems, ...(await violationsOf(page, `${viewport}, cookie banner closed`))];
@@ -102,7 +137,11 @@ export interface AccessibilityChecker {
  * One context and one page at one width, navigated from page to page with its storage
  * cleared in between: a new context per page costs more CPU than loading the page.
  */
-export async function accessibilityChecker(browser: Browser, siteUrl: string, viewport: ViewportName): Promise<AccessibilityChecker> {
+export async function accessibilityChecker(
+  browser: Browser,
+  siteUrl: string,
+  viewport: ViewportName,
+): Promise<AccessibilityChecker> {
   const context = await isolatedContext(browser, { viewport: viewports[viewport] });
   const page = await context.newPage();
   const banners = new Map<string, string[]>();
@@ -114,7 +153,8 @@ export async function accessibilityChecker(browser: Browser, siteUrl: string, vi
 
 export const gate: Gate = {
   name: 'a11y',
-  description: 'axe finds no WCAG 2.1 A/AA violation on any page, desktop and phone, cookie banner open and closed',
+  description:
+    'axe finds no WCAG 2.1 A/AA violation on any page, desktop and phone, cookie banner open and closed',
   async run({ url, pages, browser }: CheckContext) {
     const widths = Object.keys(viewports) as ViewportName[];
     const summary = `${plural(pages.length, 'page')} × ${widths.length} widths`;
@@ -134,7 +174,11 @@ export const gate: Gate = {
       }),
     );
     // Reported page by page, each page's widths together.
-    const problems = pages.flatMap((page, index) => byWidth.flatMap((messages) => messages[index].map((message): Problem => ({ severity: 'error', page: page.path, message }))));
+    const problems = pages.flatMap((page, index) =>
+      byWidth.flatMap((messages) =>
+        messages[index].map((message): Problem => ({ severity: 'error', page: page.path, message })),
+      ),
+    );
     return { problems, checked: pages.length * widths.length, summary };
   },
 };

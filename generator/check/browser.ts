@@ -4,7 +4,13 @@
  * internet: the browser resolves no host name, so a request to another origin fails
  * at once, while the page still shows it as made.
  */
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from 'playwright-core';
 import { chromiumPath } from './tools.ts';
 
 /**
@@ -16,10 +22,20 @@ import { chromiumPath } from './tools.ts';
  */
 const nothingLeavesTheMachine = '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1';
 
-export const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic', nothingLeavesTheMachine];
+export const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+  nothingLeavesTheMachine,
+];
 
 /** A desktop browser user agent without "Headless", so nothing is mistaken for a bot. */
-export const desktopUserAgent = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
+export const desktopUserAgent =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
 
 export const viewports = {
   desktop: { width: 1280, height: 800 },
@@ -45,11 +61,15 @@ export function oneAtATime<T>(work: (pagePath: string) => Promise<T>): (pagePath
 
 /** Empties the storage of the site page `page` shows (the site sets no cookie), as a first visitor finds it. */
 export async function forgetVisit(page: Page, siteUrl: string): Promise<void> {
-  if (page.url().startsWith(siteUrl)) await page.evaluate(() => (localStorage.clear(), sessionStorage.clear()));
+  if (page.url().startsWith(siteUrl))
+    await page.evaluate(() => (localStorage.clear(), sessionStorage.clear()));
 }
 
 /** A fresh context (empty storage); the browser's own rules keep its requests on the machine. */
-export async function isolatedContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+export async function isolatedContext(
+  browser: Browser,
+  options: BrowserContextOptions = {},
+): Promise<BrowserContext> {
   const context = await browser.newContext({ userAgent: desktopUserAgent, locale: 'it-CH', ...options });
   // Generous: two busy cores may run builds and browsers side by side.
   context.setDefaultTimeout(30_000);
@@ -63,7 +83,10 @@ export async function isolatedContext(browser: Browser, options: BrowserContextO
  * counted here. `quiet` resolves true once none has been in flight for `quietMs`, counted from its
  * own call (what came before it does not shorten the wait), false when `timeout` passes first.
  */
-function trackRequests(page: Page): { quiet(quietMs: number, timeout: number): Promise<boolean>; stop(): void } {
+function trackRequests(page: Page): {
+  quiet(quietMs: number, timeout: number): Promise<boolean>;
+  stop(): void;
+} {
   let inFlight = 0;
   let lastChange = 0;
   const started = () => {
@@ -103,7 +126,10 @@ function trackRequests(page: Page): { quiet(quietMs: number, timeout: number): P
  * `timeout` or the page navigated away meanwhile: the caller still judges what it sent.
  */
 export async function readToTheBottom(page: Page, timeout = 10_000): Promise<boolean> {
-  const loaded = await page.waitForLoadState('networkidle', { timeout }).then(() => true, () => false);
+  const loaded = await page.waitForLoadState('networkidle', { timeout }).then(
+    () => true,
+    () => false,
+  );
   const requests = trackRequests(page);
   try {
     const scrolled = await page
@@ -114,8 +140,20 @@ export async function readToTheBottom(page: Page, timeout = 10_000): Promise<boo
           if (window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 1) break;
         }
       })
-      .then(() => true, () => false);
-    const imagesLoaded = scrolled && (await page.waitForFunction(() => Array.from(document.images).every((image) => image.complete), undefined, { timeout }).then(() => true, () => false));
+      .then(
+        () => true,
+        () => false,
+      );
+    const imagesLoaded =
+      scrolled &&
+      (await page
+        .waitForFunction(() => Array.from(document.images).every((image) => image.complete), undefined, {
+          timeout,
+        })
+        .then(
+          () => true,
+          () => false,
+        ));
     const quiet = await requests.quiet(500, timeout);
     return quiet && loaded && scrolled && imagesLoaded;
   } finally {

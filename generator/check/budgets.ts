@@ -25,7 +25,8 @@ export interface PageWeight {
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 /** Data, not script: JSON-LD and JSON islands are not run. */
-const isDataScript = (type: string | undefined) => type === 'application/json' || type === 'application/ld+json' || type === 'importmap';
+const isDataScript = (type: string | undefined) =>
+  type === 'application/json' || type === 'application/ld+json' || type === 'importmap';
 
 /** Gzip bytes of what one page loads from `dir`. */
 export async function measurePage(dir: string, file: string): Promise<PageWeight> {
@@ -33,7 +34,8 @@ export async function measurePage(dir: string, file: string): Promise<PageWeight
   const document = parse(html.toString('utf8'));
   const cache = new Map<string, Buffer>();
   const asset = async (src: string): Promise<Buffer | undefined> => {
-    if (!cache.has(src)) cache.set(src, await readFile(path.join(dir, src.replace(/^\//, ''))).catch(() => Buffer.alloc(0)));
+    if (!cache.has(src))
+      cache.set(src, await readFile(path.join(dir, src.replace(/^\//, ''))).catch(() => Buffer.alloc(0)));
     return cache.get(src);
   };
   const pagePath = `/${file}`;
@@ -55,7 +57,8 @@ export async function measurePage(dir: string, file: string): Promise<PageWeight
     seen.add(src);
     const code = (await asset(src))!.toString('utf8');
     let total = gzipSync(code).length;
-    for (const match of code.matchAll(/(?:import|from)\s*["'](\.{1,2}\/[^"']+\.js)["']/g)) total += await moduleBytes(new URL(match[1], `http://site${src}`).pathname);
+    for (const match of code.matchAll(/(?:import|from)\s*["'](\.{1,2}\/[^"']+\.js)["']/g))
+      total += await moduleBytes(new URL(match[1], `http://site${src}`).pathname);
     return total;
   };
   let script = 0;
@@ -69,7 +72,8 @@ export async function measurePage(dir: string, file: string): Promise<PageWeight
     }
   }
 
-  const unsizedImages = document.querySelectorAll('img')
+  const unsizedImages = document
+    .querySelectorAll('img')
     .filter((image) => !image.getAttribute('width') || !image.getAttribute('height'))
     .map((image) => image.getAttribute('src') ?? '(no src)');
   return { html: gzipSync(html).length, css, script, unsizedImages };
@@ -78,9 +82,13 @@ export async function measurePage(dir: string, file: string): Promise<PageWeight
 export function budgetProblems(weight: PageWeight): string[] {
   const problems: string[] = [];
   for (const kind of ['html', 'css', 'script'] as const) {
-    if (weight[kind] > pageBudgets[kind]) problems.push(`${kind.toUpperCase()} is ${kb(weight[kind])} gzip, over the ${kb(pageBudgets[kind])} budget`);
+    if (weight[kind] > pageBudgets[kind])
+      problems.push(
+        `${kind.toUpperCase()} is ${kb(weight[kind])} gzip, over the ${kb(pageBudgets[kind])} budget`,
+      );
   }
-  for (const src of weight.unsizedImages) problems.push(`image ${src} has no width and height (the page jumps while it loads)`);
+  for (const src of weight.unsizedImages)
+    problems.push(`image ${src} has no width and height (the page jumps while it loads)`);
   return problems;
 }
 
@@ -93,9 +101,18 @@ export const gate: Gate = {
     let largest = { html: 0, css: 0, script: 0 };
     for (const page of all) {
       const weight = await measurePage(dir, page.file);
-      largest = { html: Math.max(largest.html, weight.html), css: Math.max(largest.css, weight.css), script: Math.max(largest.script, weight.script) };
-      for (const message of budgetProblems(weight)) problems.push({ severity: 'error', page: page.path, message });
+      largest = {
+        html: Math.max(largest.html, weight.html),
+        css: Math.max(largest.css, weight.css),
+        script: Math.max(largest.script, weight.script),
+      };
+      for (const message of budgetProblems(weight))
+        problems.push({ severity: 'error', page: page.path, message });
     }
-    return { problems, checked: all.length, summary: `${plural(all.length, 'page')}, largest HTML ${kb(largest.html)}, CSS ${kb(largest.css)}, script ${kb(largest.script)} gzip` };
+    return {
+      problems,
+      checked: all.length,
+      summary: `${plural(all.length, 'page')}, largest HTML ${kb(largest.html)}, CSS ${kb(largest.css)}, script ${kb(largest.script)} gzip`,
+    };
   },
 };

@@ -27,7 +27,18 @@ function faqQuestions(data: unknown): string[] {
   if (Array.isArray(data)) return data.flatMap(faqQuestions);
   if (!data || typeof data !== 'object') return [];
   const node = data as Record<string, unknown>;
-  const own = node['@type'] === 'FAQPage' ? [node.mainEntity].flat().flatMap((question) => (question && typeof question === 'object' && typeof (question as { name?: unknown }).name === 'string' ? [(question as { name: string }).name] : [])) : [];
+  const own =
+    node['@type'] === 'FAQPage'
+      ? [node.mainEntity]
+          .flat()
+          .flatMap((question) =>
+            question &&
+            typeof question === 'object' &&
+            typeof (question as { name?: unknown }).name === 'string'
+              ? [(question as { name: string }).name]
+              : [],
+          )
+      : [];
   return [...own, ...Object.values(node).flatMap(faqQuestions)];
 }
 
@@ -35,7 +46,8 @@ function faqQuestions(data: unknown): string[] {
 function visibleText(document: HTMLElement): string {
   const body = document.querySelector('body');
   if (!body) return '';
-  for (const element of body.querySelectorAll('script, style, template, [hidden], [aria-hidden="true"]')) element.remove();
+  for (const element of body.querySelectorAll('script, style, template, [hidden], [aria-hidden="true"]'))
+    element.remove();
   return squash(body.text);
 }
 
@@ -48,7 +60,9 @@ export const gate: Gate = {
     const onSite = (href: string) => {
       try {
         const target = new URL(href, `${publicOrigin ?? 'http://site'}/`);
-        return !publicOrigin || target.origin === publicOrigin ? `${target.pathname}${target.search}` : undefined;
+        return !publicOrigin || target.origin === publicOrigin
+          ? `${target.pathname}${target.search}`
+          : undefined;
       } catch {
         return undefined;
       }
@@ -74,16 +88,22 @@ export const gate: Gate = {
 
       const title = squash(document.querySelector('title')?.text ?? '');
       if (!title) report('has no title');
-      else if (characters(title) > headLimits.title) report(`title has ${characters(title)} characters, over ${headLimits.title}: "${title}"`);
-      const description = squash(document.querySelector('meta[name="description"]')?.getAttribute('content') ?? '');
+      else if (characters(title) > headLimits.title)
+        report(`title has ${characters(title)} characters, over ${headLimits.title}: "${title}"`);
+      const description = squash(
+        document.querySelector('meta[name="description"]')?.getAttribute('content') ?? '',
+      );
       if (!description) report('has no meta description');
-      else if (characters(description) > headLimits.description) report(`description has ${characters(description)} characters, over ${headLimits.description}`);
+      else if (characters(description) > headLimits.description)
+        report(`description has ${characters(description)} characters, over ${headLimits.description}`);
 
       const robots = document.querySelector('meta[name="robots"]')?.getAttribute('content') ?? '';
       const canonicalHref = document.querySelector('link[rel="canonical"]')?.getAttribute('href');
       const canonical = canonicalHref ? onSite(canonicalHref) : undefined;
-      if (canonicalHref && !canonical) report(`canonical ${canonicalHref} is not on the site's origin ${publicOrigin}`);
-      else if (!canonicalHref && !robots.includes('noindex')) report('has no canonical link (and is not noindex)');
+      if (canonicalHref && !canonical)
+        report(`canonical ${canonicalHref} is not on the site's origin ${publicOrigin}`);
+      else if (!canonicalHref && !robots.includes('noindex'))
+        report('has no canonical link (and is not noindex)');
       else if (canonical) {
         const status = await statusOf(canonical);
         if (status !== 200) report(`canonical ${canonical} answers ${status}, not 200`);
@@ -98,7 +118,8 @@ export const gate: Gate = {
         if (!target) report(`hreflang ${hreflang} points off the site: ${href}`);
         else alternates.set(hreflang, target);
       }
-      if (alternates.size > 0 && !alternates.has('x-default')) report('has hreflang alternates but no x-default');
+      if (alternates.size > 0 && !alternates.has('x-default'))
+        report('has hreflang alternates but no x-default');
       heads.set(page.path, { language, canonical, alternates });
 
       for (const script of document.querySelectorAll('script[type="application/ld+json"]')) {
@@ -111,7 +132,8 @@ export const gate: Gate = {
         }
         const text = visibleText(parse(document.toString()));
         for (const question of faqQuestions(data)) {
-          if (!text.includes(squash(question))) report(`FAQ question in JSON-LD is not visible on the page: "${question}"`);
+          if (!text.includes(squash(question)))
+            report(`FAQ question in JSON-LD is not visible on the page: "${question}"`);
         }
       }
     };
@@ -124,13 +146,27 @@ export const gate: Gate = {
         if (hreflang === 'x-default') continue;
         const other = heads.get(target);
         if (!other) {
-          problems.push({ severity: 'error', page: page.path, message: `hreflang ${hreflang} → ${target} is not a page of the site` });
+          problems.push({
+            severity: 'error',
+            page: page.path,
+            message: `hreflang ${hreflang} → ${target} is not a page of the site`,
+          });
           continue;
         }
-        if (other.language !== hreflang) problems.push({ severity: 'error', page: page.path, message: `hreflang ${hreflang} → ${target}, a page in ${other.language || 'no language'}` });
+        if (other.language !== hreflang)
+          problems.push({
+            severity: 'error',
+            page: page.path,
+            message: `hreflang ${hreflang} → ${target}, a page in ${other.language || 'no language'}`,
+          });
         const back = [...other.alternates.values()];
         const self = head.canonical ?? page.path;
-        if (!back.includes(self)) problems.push({ severity: 'error', page: page.path, message: `hreflang ${hreflang} → ${target} does not name ${self} back` });
+        if (!back.includes(self))
+          problems.push({
+            severity: 'error',
+            page: page.path,
+            message: `hreflang ${hreflang} → ${target} does not name ${self} back`,
+          });
       }
     }
     return { problems, checked: pages.length, summary: plural(pages.length, 'page') };

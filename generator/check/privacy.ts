@@ -55,10 +55,19 @@ export async function privacyChecker(browser: Browser, siteUrl: string): Promise
 }
 
 /** Each page's requests to other origins before consent, `lanes` pages at a time, in page order. */
-export async function requestsBeforeConsent(browser: Browser, siteUrl: string, pagePaths: readonly string[], lanes = 3): Promise<string[][]> {
-  const checkers = await Promise.all(Array.from({ length: Math.min(lanes, pagePaths.length) }, () => privacyChecker(browser, siteUrl)));
+export async function requestsBeforeConsent(
+  browser: Browser,
+  siteUrl: string,
+  pagePaths: readonly string[],
+  lanes = 3,
+): Promise<string[][]> {
+  const checkers = await Promise.all(
+    Array.from({ length: Math.min(lanes, pagePaths.length) }, () => privacyChecker(browser, siteUrl)),
+  );
   try {
-    return await Promise.all(pagePaths.map((pagePath, index) => checkers[index % checkers.length].check(pagePath)));
+    return await Promise.all(
+      pagePaths.map((pagePath, index) => checkers[index % checkers.length].check(pagePath)),
+    );
   } finally {
     await Promise.all(checkers.map((checker) => checker.close()));
   }
@@ -70,8 +79,18 @@ export const gate: Gate = {
   async run({ url, pages, browser }: CheckContext) {
     const summary = plural(pages.length, 'page');
     if (!hasChromium()) return { problems: [], checked: 0, summary, skipped: installChromium };
-    const found = await requestsBeforeConsent(await browser(), url, pages.map((page) => page.path));
-    const problems = pages.flatMap((page, index) => found[index].map((request): Problem => ({ severity: 'error', page: page.path, message: `requests ${request} before consent` })));
+    const found = await requestsBeforeConsent(
+      await browser(),
+      url,
+      pages.map((page) => page.path),
+    );
+    const problems = pages.flatMap((page, index) =>
+      found[index].map((request): Problem => ({
+        severity: 'error',
+        page: page.path,
+        message: `requests ${request} before consent`,
+      })),
+    );
     return { problems, checked: pages.length, summary };
   },
 };

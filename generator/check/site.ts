@@ -21,7 +21,11 @@ export function serveSite(dir: string): Promise<ServedSite> {
 
 /** `en/about/index.html` is served at `/en/about/`; `404.html` at `/404.html`. */
 export function pagePathOf(file: string): string {
-  return file === 'index.html' ? '/' : file.endsWith('/index.html') ? `/${file.slice(0, -'index.html'.length)}` : `/${file}`;
+  return file === 'index.html'
+    ? '/'
+    : file.endsWith('/index.html')
+      ? `/${file.slice(0, -'index.html'.length)}`
+      : `/${file}`;
 }
 
 /** Every HTML file of the folder, sorted by path. */
@@ -34,7 +38,10 @@ export async function htmlFiles(dir: string): Promise<SitePage[]> {
  * Splits the HTML files into the pages the preview serves at their own path and the
  * ones its host rules forward elsewhere (a redirect answers before the file).
  */
-export async function servedPages(url: string, files: SitePage[]): Promise<{ pages: SitePage[]; forwarded: SitePage[] }> {
+export async function servedPages(
+  url: string,
+  files: SitePage[],
+): Promise<{ pages: SitePage[]; forwarded: SitePage[] }> {
   const pages: SitePage[] = [];
   const forwarded: SitePage[] = [];
   for (const page of files) {

@@ -10,9 +10,14 @@ import { slugsFileSchema } from '../content.ts';
 import { languagesFileSchema, siteLanguagesFrom, type SiteLanguages } from '../languages.ts';
 import { createRouteTable, type PageSlugs, type RouteTable } from '../routes.ts';
 
-export async function readSiteStructure(contentDir: string): Promise<{ languages: SiteLanguages; routeTable: RouteTable }> {
+export async function readSiteStructure(
+  contentDir: string,
+): Promise<{ languages: SiteLanguages; routeTable: RouteTable }> {
   const read = async (file: string) => parse(await readFile(path.join(contentDir, file), 'utf8')) as unknown;
   const languages = siteLanguagesFrom(languagesFileSchema.parse(await read('languages.yaml')));
   const { former, ...slugs } = slugsFileSchema.parse(await read('slugs.yaml'));
-  return { languages, routeTable: createRouteTable({ languages, slugs: slugs as PageSlugs, formerSlugs: former ?? {} }) };
+  return {
+    languages,
+    routeTable: createRouteTable({ languages, slugs: slugs as PageSlugs, formerSlugs: former ?? {} }),
+  };
 }

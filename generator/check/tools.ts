@@ -19,7 +19,10 @@ function executable(file: string): boolean {
 export function findJava(): string | undefined {
   const candidates = [
     ...(process.env.JAVA_HOME ? [path.join(process.env.JAVA_HOME, 'bin', 'java')] : []),
-    ...(process.env.PATH ?? '').split(path.delimiter).filter(Boolean).map((folder) => path.join(folder, 'java')),
+    ...(process.env.PATH ?? '')
+      .split(path.delimiter)
+      .filter(Boolean)
+      .map((folder) => path.join(folder, 'java')),
   ];
   return candidates.find(executable);
 }

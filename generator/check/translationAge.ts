@@ -39,10 +39,20 @@ export async function readTextFiles(contentDir: string, languages: SiteLanguages
         if (isScalar(node)) {
           const [start, end] = node.range ?? [0, 0, 0];
           const value = node.value === null || node.value === undefined ? '' : String(node.value);
-          entries.push({ key, firstLine: lineCounter.linePos(keyStart ?? start).line, lastLine: lineCounter.linePos(Math.max(start, end - 1)).line, empty: value.trim() === '' });
+          entries.push({
+            key,
+            firstLine: lineCounter.linePos(keyStart ?? start).line,
+            lastLine: lineCounter.linePos(Math.max(start, end - 1)).line,
+            empty: value.trim() === '',
+          });
         } else if (isMap(node) || isSeq(node)) {
           node.items.forEach((item, index) => {
-            if (isPair(item)) visit(item.value, `${key}.${isScalar(item.key) ? String(item.key.value) : index}`, isScalar(item.key) ? item.key.range?.[0] : undefined);
+            if (isPair(item))
+              visit(
+                item.value,
+                `${key}.${isScalar(item.key) ? String(item.key.value) : index}`,
+                isScalar(item.key) ? item.key.range?.[0] : undefined,
+              );
             else visit(item, `${key}.${index}`);
           });
         }
@@ -56,7 +66,9 @@ export async function readTextFiles(contentDir: string, languages: SiteLanguages
 
 const run = (cwd: string, args: string[]) =>
   new Promise<string | undefined>((resolve) => {
-    execFile('git', args, { cwd, maxBuffer: 64 * 1024 * 1024 }, (error, stdout) => resolve(error ? undefined : stdout));
+    execFile('git', args, { cwd, maxBuffer: 64 * 1024 * 1024 }, (error, stdout) =>
+      resolve(error ? undefined : stdout),
+    );
   });
 
 /** A shallow clone (CI's default fetch depth) dates every line to its one commit: too little history to compare. */
@@ -82,17 +94,25 @@ export async function lineTimes(contentDir: string, file: string): Promise<numbe
       commitTimes.set(commit, Number(row.slice('committer-time '.length)) * 1000);
     } else if (row.startsWith('\t')) {
       // A commit's details come once, on its first line; uncommitted lines are changed now.
-      times[line] = /^0+$/.test(commit) ? Date.now() : commitTimes.get(commit) ?? Date.now();
+      times[line] = /^0+$/.test(commit) ? Date.now() : (commitTimes.get(commit) ?? Date.now());
     }
   }
   return times;
 }
 
 /** Key to the time its text last changed, for one file; undefined outside git. */
-export async function entryTimes(contentDir: string, textFile: TextFile): Promise<Map<string, number> | undefined> {
+export async function entryTimes(
+  contentDir: string,
+  textFile: TextFile,
+): Promise<Map<string, number> | undefined> {
   const times = await lineTimes(contentDir, textFile.file);
   if (!times) return undefined;
-  return new Map(textFile.entries.map((entry) => [entry.key, Math.max(...times.slice(entry.firstLine, entry.lastLine + 1).filter(Number.isFinite))]));
+  return new Map(
+    textFile.entries.map((entry) => [
+      entry.key,
+      Math.max(...times.slice(entry.firstLine, entry.lastLine + 1).filter(Number.isFinite)),
+    ]),
+  );
 }
 
 export interface OutdatedTranslation {
@@ -107,16 +127,25 @@ export interface OutdatedTranslation {
 
 async function inBatches<T, R>(items: T[], size: number, work: (item: T) => Promise<R>): Promise<R[]> {
   const results: R[] = [];
-  for (let start = 0; start < items.length; start += size) results.push(...(await Promise.all(items.slice(start, start + size).map(work))));
+  for (let start = 0; start < items.length; start += size)
+    results.push(...(await Promise.all(items.slice(start, start + size).map(work))));
   return results;
 }
 
 /** Translations older than their Italian text; undefined when the content is not in git. */
-export async function outdatedTranslations(contentDir: string, textFiles: TextFile[], defaultLanguage: Language): Promise<OutdatedTranslation[] | undefined> {
-  const dated = await inBatches(textFiles, 4, async (textFile) => ({ textFile, times: await entryTimes(contentDir, textFile) }));
+export async function outdatedTranslations(
+  contentDir: string,
+  textFiles: TextFile[],
+  defaultLanguage: Language,
+): Promise<OutdatedTranslation[] | undefined> {
+  const dated = await inBatches(textFiles, 4, async (textFile) => ({
+    textFile,
+    times: await entryTimes(contentDir, textFile),
+  }));
   if (dated.some(({ times }) => !times)) return undefined;
   const reference = new Map<string, number>();
-  for (const { textFile, times } of dated) if (textFile.language === defaultLanguage) for (const [key, time] of times!) reference.set(key, time);
+  for (const { textFile, times } of dated)
+    if (textFile.language === defaultLanguage) for (const [key, time] of times!) reference.set(key, time);
   const outdated: OutdatedTranslation[] = [];
   for (const { textFile, times } of dated) {
     if (textFile.language === defaultLanguage) continue;
@@ -124,7 +153,13 @@ export async function outdatedTranslations(contentDir: string, textFiles: TextFi
       const referenceTime = reference.get(entry.key);
       const translationTime = times!.get(entry.key)!;
       if (entry.empty || referenceTime === undefined || !(referenceTime > translationTime)) continue;
-      outdated.push({ key: entry.key, language: textFile.language, file: textFile.file, referenceChanged: new Date(referenceTime), translationChanged: new Date(translationTime) });
+      outdated.push({
+        key: entry.key,
+        language: textFile.language,
+        file: textFile.file,
+        referenceChanged: new Date(referenceTime),
+        translationChanged: new Date(translationTime),
+      });
     }
   }
   return outdated;

@@ -83,4 +83,5 @@ export interface Gate {
   run(context: CheckContext): Promise<GateOutcome>;
 }
 
-export const plural = (count: number, word: string, words = `${word}s`) => `${count.toLocaleString('en')} ${count === 1 ? word : words}`;
+export const plural = (count: number, word: string, words = `${word}s`) =>
+  `${count.toLocaleString('en')} ${count === 1 ? word : words}`;

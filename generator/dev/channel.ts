@@ -31,7 +31,11 @@ export function createReloadChannel(currentProblems: () => OverlayProblem[]): Re
   const clients = new Set<ServerResponse>();
   const handler: PreviewHandler = ({ urlPath, request, response }) => {
     if (urlPath !== eventsPath) return false;
-    response.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
+    response.writeHead(200, {
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-store',
+      Connection: 'keep-alive',
+    });
     // A tab that lost the connection (the server restarted) tries again after a second.
     response.write(`retry: 1000\n\n${format({ type: 'problems', problems: currentProblems() })}`);
     clients.add(response);

@@ -37,11 +37,19 @@ function splitField(message: string): { field?: string; message: string } {
 
 async function siteProblem(error: SiteError, cwd: string, parentHint?: string): Promise<OverlayProblem> {
   const { field, message } = splitField(error.message);
-  const problem: OverlayProblem = { code: error.code, message, field, hint: error.hint ?? parentHint, ...error.location };
+  const problem: OverlayProblem = {
+    code: error.code,
+    message,
+    field,
+    hint: error.hint ?? parentHint,
+    ...error.location,
+  };
   if (error.location?.line) {
     try {
       const source = await readFile(path.resolve(cwd, error.location.file), 'utf8');
-      problem.frame = codeFrameLines(source, error.location.line, error.location.column, { context: 2 }).map(({ number, text }) => ({ number, text }));
+      problem.frame = codeFrameLines(source, error.location.line, error.location.column, { context: 2 }).map(
+        ({ number, text }) => ({ number, text }),
+      );
     } catch {
       // The file is gone (deleted in the editor): the location says enough.
     }
@@ -53,7 +61,9 @@ async function siteProblem(error: SiteError, cwd: string, parentHint?: string): 
 function fullStack(error: unknown): string {
   const parts: string[] = [];
   for (let current: unknown = error, depth = 0; current && depth < 5; depth++) {
-    parts.push(current instanceof Error ? (current.stack ?? `${current.name}: ${current.message}`) : String(current));
+    parts.push(
+      current instanceof Error ? (current.stack ?? `${current.name}: ${current.message}`) : String(current),
+    );
     current = current instanceof Error ? current.cause : undefined;
   }
   return parts.join('\nCaused by: ');

@@ -21,16 +21,29 @@ export interface RebuildPlan {
   templates: boolean;
 }
 
-export const emptyPlan = (): RebuildPlan => ({ contentFiles: [], styles: false, scripts: false, templates: false });
+export const emptyPlan = (): RebuildPlan => ({
+  contentFiles: [],
+  styles: false,
+  scripts: false,
+  templates: false,
+});
 
 /** Everything: the first build, or the one after a failure of unknown extent. */
-export const fullPlan = (): RebuildPlan => ({ contentFiles: ['*'], styles: true, scripts: true, templates: true });
+export const fullPlan = (): RebuildPlan => ({
+  contentFiles: ['*'],
+  styles: true,
+  scripts: true,
+  templates: true,
+});
 
-export const isEmptyPlan = (plan: RebuildPlan) => plan.contentFiles.length === 0 && !plan.styles && !plan.scripts && !plan.templates;
+export const isEmptyPlan = (plan: RebuildPlan) =>
+  plan.contentFiles.length === 0 && !plan.styles && !plan.scripts && !plan.templates;
 
 function inside(file: string, folder: string): string | undefined {
   const relative = path.relative(folder, file);
-  return relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative.split(path.sep).join('/') : undefined;
+  return relative && !relative.startsWith('..') && !path.isAbsolute(relative)
+    ? relative.split(path.sep).join('/')
+    : undefined;
 }
 
 export function planRebuild(changed: Iterable<string>, folders: WatchedFolders): RebuildPlan {

@@ -16,7 +16,10 @@ export interface RebuildQueue {
   close(): Promise<void>;
 }
 
-export function createRebuildQueue(rebuild: (files: string[]) => Promise<void>, quietMilliseconds = 15): RebuildQueue {
+export function createRebuildQueue(
+  rebuild: (files: string[]) => Promise<void>,
+  quietMilliseconds = 15,
+): RebuildQueue {
   let pending = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;

@@ -46,7 +46,8 @@ export const liveScriptPath = '/__site/live.js';
 const overlayStylesPath = '/__site/overlay.css';
 const statusPath = '/__site/status';
 
-const escapeAttribute = (value: string) => value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
+const escapeAttribute = (value: string) =>
+  value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
 
 /** The page as dev serves it: the build's page plus the live-reload script, which knows the file it came from. */
 export function withLiveScript(html: string, file: string): string {
@@ -55,10 +56,21 @@ export function withLiveScript(html: string, file: string): string {
 }
 
 /** Served until the first build succeeds, so a tab shows the overlay and reloads once the content is fixed. */
-const waitingPage = withLiveScript('<!doctype html><html lang="en"><head><meta charset="utf-8"><title>site dev</title></head><body><main><h1>site dev</h1><p>The site has not built yet; the problems are shown over this page and in the terminal.</p></main></body></html>', '');
+const waitingPage = withLiveScript(
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>site dev</title></head><body><main><h1>site dev</h1><p>The site has not built yet; the problems are shown over this page and in the terminal.</p></main></body></html>',
+  '',
+);
 
 async function bundleLiveScript(projectRoot: string): Promise<string> {
-  const result = await esbuild.build({ entryPoints: [path.join(projectRoot, 'client/dev/live.ts')], bundle: true, minify: true, format: 'esm', target: 'es2020', write: false, logLevel: 'silent' });
+  const result = await esbuild.build({
+    entryPoints: [path.join(projectRoot, 'client/dev/live.ts')],
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    target: 'es2020',
+    write: false,
+    logLevel: 'silent',
+  });
   return result.outputFiles[0].text;
 }
 
@@ -71,14 +83,19 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
   const servedDir = await mkdtemp(path.join(os.tmpdir(), 'site-dev-'));
   let closed = false;
   // The served folder goes last, retried: a rebuild may still be writing into it.
-  const cleanups: (() => Promise<unknown> | unknown)[] = [() => rm(servedDir, { recursive: true, force: true, maxRetries: 5 }).catch(() => {})];
+  const cleanups: (() => Promise<unknown> | unknown)[] = [
+    () => rm(servedDir, { recursive: true, force: true, maxRetries: 5 }).catch(() => {}),
+  ];
   const closeAll = async () => {
     closed = true;
     for (const cleanup of cleanups.reverse()) await cleanup();
   };
 
   try {
-    const [liveScript, overlayStyles] = await Promise.all([bundleLiveScript(projectRoot), readFile(path.join(projectRoot, 'client/dev/overlay.css'), 'utf8')]);
+    const [liveScript, overlayStyles] = await Promise.all([
+      bundleLiveScript(projectRoot),
+      readFile(path.join(projectRoot, 'client/dev/overlay.css'), 'utf8'),
+    ]);
     let problems: OverlayProblem[] = [];
     let built = false;
     let busy = false;
@@ -94,7 +111,16 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
       };
       if (urlPath === liveScriptPath) return answer('text/javascript; charset=utf-8', liveScript);
       if (urlPath === overlayStylesPath) return answer('text/css; charset=utf-8', overlayStyles);
-      if (urlPath === statusPath) return answer('application/json; charset=utf-8', JSON.stringify({ built, busy: busy || queued() || finishing !== undefined || !isEmptyPlan(finishPlan), rebuilds, problems }));
+      if (urlPath === statusPath)
+        return answer(
+          'application/json; charset=utf-8',
+          JSON.stringify({
+            built,
+            busy: busy || queued() || finishing !== undefined || !isEmptyPlan(finishPlan),
+            rebuilds,
+            problems,
+          }),
+        );
       return false;
     };
     // Until the first good build there is no site to serve: every page is the waiting page.
@@ -103,7 +129,12 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
       response.writeHead(503, { ...headers, 'Content-Type': 'text/html; charset=utf-8' }).end(waitingPage);
       return true;
     };
-    const server = await startPreviewServer({ dir: servedDir, host: options.host, port: options.port, handlers: [channel.handler, devFiles, beforeFirstBuild] });
+    const server = await startPreviewServer({
+      dir: servedDir,
+      host: options.host,
+      port: options.port,
+      handlers: [channel.handler, devFiles, beforeFirstBuild],
+    });
     cleanups.push(() => server.close());
 
     const templateCode = await createTemplateCode(projectRoot);
@@ -121,7 +152,10 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
           continue;
         }
         await mkdir(path.dirname(target), { recursive: true });
-        await writeFile(target, file.endsWith('.html') && typeof contents === 'string' ? withLiveScript(contents, file) : contents);
+        await writeFile(
+          target,
+          file.endsWith('.html') && typeof contents === 'string' ? withLiveScript(contents, file) : contents,
+        );
       }
       if (files.some((file) => file === '_redirects' || file === '_headers')) await server.reloadRules();
     };
@@ -147,7 +181,10 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
             else await writeServed(changed);
           } catch (error) {
             // Stopping removes what this was reading: not a failure worth a line.
-            if (!closed) logError(`Drawing the preview images or writing the sitemap failed: ${(error as Error).message}`);
+            if (!closed)
+              logError(
+                `Drawing the preview images or writing the sitemap failed: ${(error as Error).message}`,
+              );
             return;
           }
         }
@@ -173,7 +210,9 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
         const milliseconds = performance.now() - started;
         if (changed.length > 0) {
           const what = changed.map((file) => path.relative(process.cwd(), file) || file).join(', ');
-          log(`${new Date().toLocaleTimeString('en-GB')} ${what}: ${result.renderedPages} page${result.renderedPages === 1 ? '' : 's'} rendered, ${result.changedPages.length} changed, in ${milliseconds.toFixed(0)} ms`);
+          log(
+            `${new Date().toLocaleTimeString('en-GB')} ${what}: ${result.renderedPages} page${result.renderedPages === 1 ? '' : 's'} rendered, ${result.changedPages.length} changed, in ${milliseconds.toFixed(0)} ms`,
+          );
         }
         finishPlan = mergePlans(finishPlan, planned);
         return milliseconds;
@@ -183,8 +222,12 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
         leftover = planned;
         problems = await overlayProblems(error);
         channel.send({ type: 'problems', problems });
-        if (isSiteError(error)) logError(`Build failed; the last good pages are still served.\n${formatSiteError(error)}`);
-        else logError(`Build failed: a template or the generator threw; the last good pages are still served.\n${problems.map((problem) => problem.stack ?? problem.message).join('\n')}`);
+        if (isSiteError(error))
+          logError(`Build failed; the last good pages are still served.\n${formatSiteError(error)}`);
+        else
+          logError(
+            `Build failed: a template or the generator threw; the last good pages are still served.\n${problems.map((problem) => problem.stack ?? problem.message).join('\n')}`,
+          );
         return undefined;
       } finally {
         busy = false;
@@ -202,8 +245,15 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
       setImmediate(scheduleFinish);
     });
     queued = () => queue.busy;
-    const watcher = await watchFolders([contentDir, clientDir, templatesDir], (file) => queue.add(file), (error) => logError(`Watching failed for a moment: ${(error as Error).message}`));
-    cleanups.push(() => watcher.close(), () => queue.close());
+    const watcher = await watchFolders(
+      [contentDir, clientDir, templatesDir],
+      (file) => queue.add(file),
+      (error) => logError(`Watching failed for a moment: ${(error as Error).message}`),
+    );
+    cleanups.push(
+      () => watcher.close(),
+      () => queue.close(),
+    );
 
     const firstBuildMilliseconds = await run(fullPlan(), []);
     scheduleFinish();

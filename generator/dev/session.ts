@@ -9,8 +9,22 @@
  * A rebuild that fails throws and changes nothing: the last good output stays.
  */
 import path from 'node:path';
-import { assembleAssets, buildInlineScripts, buildScripts, buildStylesheet, copyImages, type AssetInput, type AssetParts, type Assets } from '../assets.ts';
-import { assertPlaceholdersFilled, browserslistQuery, buildHostRules, defaultImageCacheDir } from '../build.ts';
+import {
+  assembleAssets,
+  buildInlineScripts,
+  buildScripts,
+  buildStylesheet,
+  copyImages,
+  type AssetInput,
+  type AssetParts,
+  type Assets,
+} from '../assets.ts';
+import {
+  assertPlaceholdersFilled,
+  browserslistQuery,
+  buildHostRules,
+  defaultImageCacheDir,
+} from '../build.ts';
 import { loadContent, type Content, type YamlDocumentCache } from '../content.ts';
 import { pageLastModified, readContentDates } from '../contentDates.ts';
 import { createTranslations, type Translations } from '../i18n.ts';
@@ -76,22 +90,39 @@ export interface DevSession {
 }
 
 /** What the pages see of the assets, icons and origin: when it changes, every page is rendered. */
-function pageFacing(state: Pick<SiteState, 'assets' | 'icons' | 'origin' | 'routeTable'>, skipPaths: boolean): string {
+function pageFacing(
+  state: Pick<SiteState, 'assets' | 'icons' | 'origin' | 'routeTable'>,
+  skipPaths: boolean,
+): string {
   const { files: _assetFiles, stylesheet, scripts, ...assets } = state.assets;
   const { files: _iconFiles, ...icons } = state.icons;
-  return JSON.stringify({ assets, icons, origin: state.origin, routes: state.routeTable.routes, paths: skipPaths ? undefined : { stylesheet, scripts } });
+  return JSON.stringify({
+    assets,
+    icons,
+    origin: state.origin,
+    routes: state.routeTable.routes,
+    paths: skipPaths ? undefined : { stylesheet, scripts },
+  });
 }
 
 /** Old asset path to new, for assets whose content (so whose hashed name) changed. */
 function movedAssets(before: Assets, after: Assets): [string, string][] {
   const moved: [string, string][] = [];
   if (before.stylesheet !== after.stylesheet) moved.push([before.stylesheet, after.stylesheet]);
-  for (const [entry, url] of Object.entries(before.scripts)) if (after.scripts[entry] && after.scripts[entry] !== url) moved.push([url, after.scripts[entry]]);
+  for (const [entry, url] of Object.entries(before.scripts))
+    if (after.scripts[entry] && after.scripts[entry] !== url) moved.push([url, after.scripts[entry]]);
   return moved;
 }
 
 function outputOf(state: SiteState): Map<string, OutputContents> {
-  const files: OutputFile[] = [...state.pages.values(), ...state.assets.files, ...state.socialImages.files, ...state.icons.files, ...state.seoFiles, ...state.hostingFiles];
+  const files: OutputFile[] = [
+    ...state.pages.values(),
+    ...state.assets.files,
+    ...state.socialImages.files,
+    ...state.icons.files,
+    ...state.seoFiles,
+    ...state.hostingFiles,
+  ];
   return new Map(files.map((file) => [file.path, file.contents]));
 }
 
@@ -101,7 +132,10 @@ function sameContents(a: OutputContents | undefined, b: OutputContents | undefin
   return Buffer.from(a).equals(Buffer.from(b));
 }
 
-export function changedBetween(before: ReadonlyMap<string, OutputContents>, after: ReadonlyMap<string, OutputContents>): string[] {
+export function changedBetween(
+  before: ReadonlyMap<string, OutputContents>,
+  after: ReadonlyMap<string, OutputContents>,
+): string[] {
   const changed = new Set<string>();
   for (const [file, contents] of after) if (!sameContents(before.get(file), contents)) changed.add(file);
   for (const file of before.keys()) if (!after.has(file)) changed.add(file);
@@ -115,8 +149,17 @@ export function createDevSession(options: DevSessionOptions): DevSession {
   const documents: YamlDocumentCache = new Map();
   let state: SiteState | undefined;
   let output = new Map<string, OutputContents>();
-  const cockpitPathOf = (content: Content, routeTable: RouteTable) => routeTable.pathOf('cockpit', content.languages.default);
-  const assetInput = (content: Content, routeTable: RouteTable): AssetInput => ({ clientDir, imagesDir: path.join(contentDir, 'images'), site: content.site, zones: content.zones, browserslistQuery, languages: clientLanguagesOf(content.languages), cockpitPath: cockpitPathOf(content, routeTable) });
+  const cockpitPathOf = (content: Content, routeTable: RouteTable) =>
+    routeTable.pathOf('cockpit', content.languages.default);
+  const assetInput = (content: Content, routeTable: RouteTable): AssetInput => ({
+    clientDir,
+    imagesDir: path.join(contentDir, 'images'),
+    site: content.site,
+    zones: content.zones,
+    browserslistQuery,
+    languages: clientLanguagesOf(content.languages),
+    cockpitPath: cockpitPathOf(content, routeTable),
+  });
 
   async function rebuild(plan: RebuildPlan): Promise<RebuildResult> {
     const previous = state;
@@ -127,18 +170,31 @@ export function createDevSession(options: DevSessionOptions): DevSession {
     const content = contentChanged ? await loadContent(contentDir, { documents }) : previous.content;
     const year = new Date().getFullYear();
     const origin = content.site.origin.replace(/\/+$/, '');
-    const routeTable = contentChanged ? createRouteTable({ languages: content.languages, slugs: content.slugs, formerSlugs: content.formerSlugs }) : previous.routeTable;
+    const routeTable = contentChanged
+      ? createRouteTable({
+          languages: content.languages,
+          slugs: content.slugs,
+          formerSlugs: content.formerSlugs,
+        })
+      : previous.routeTable;
     // Rendering records unknown placeholders in the translations: new texts or templates start afresh.
-    const translations = contentChanged || plan.templates ? createTranslations(content.texts, content.site, content.languages) : previous.translations;
+    const translations =
+      contentChanged || plan.templates
+        ? createTranslations(content.texts, content.site, content.languages)
+        : previous.translations;
 
     // Assets: only the parts whose inputs changed.
     const input = assetInput(content, routeTable);
     // The inline first-visit script holds the cockpit's path: a changed cockpit slug rebuilds it.
-    const cockpitMoved = previous !== undefined && cockpitPathOf(previous.content, previous.routeTable) !== input.cockpitPath;
+    const cockpitMoved =
+      previous !== undefined && cockpitPathOf(previous.content, previous.routeTable) !== input.cockpitPath;
     const colours = (c: Content) => JSON.stringify([c.site, c.zones]);
-    const imagesChanged = !previous || plan.contentFiles.some((file) => file === '*' || file.startsWith('images/'));
+    const imagesChanged =
+      !previous || plan.contentFiles.some((file) => file === '*' || file.startsWith('images/'));
     const [stylesheet, scripts, images, inlineScripts] = await Promise.all([
-      !previous || plan.styles || colours(previous.content) !== colours(content) ? buildStylesheet(input) : previous.parts.stylesheet,
+      !previous || plan.styles || colours(previous.content) !== colours(content)
+        ? buildStylesheet(input)
+        : previous.parts.stylesheet,
       !previous || plan.scripts ? buildScripts(input) : previous.parts.scripts,
       imagesChanged ? copyImages(input.imagesDir) : previous.parts.images,
       !previous || plan.scripts || cockpitMoved ? buildInlineScripts(input) : previous.parts.inlineScripts,
@@ -148,11 +204,30 @@ export function createDevSession(options: DevSessionOptions): DevSession {
 
     const iconDescription = translations.translators[content.languages.default].t('home.meta.description');
     const iconInputs = JSON.stringify([content.site, iconDescription]);
-    const icons = !previous || plan.templates || iconInputs !== previous.iconInputs ? await modules.buildIcons(content.site, iconDescription, imageCache) : previous.icons;
+    const icons =
+      !previous || plan.templates || iconInputs !== previous.iconInputs
+        ? await modules.buildIcons(content.site, iconDescription, imageCache)
+        : previous.icons;
     // Preview images follow the reload (finish); their paths, which pages show, never change.
-    const socialImages = previous?.socialImages ?? (await modules.buildSocialImages(routeTable, translations, content, imageCache));
+    const socialImages =
+      previous?.socialImages ??
+      (await modules.buildSocialImages(routeTable, translations, content, imageCache));
 
-    const next: SiteState = { content, translations, routeTable, origin, year, parts, assets, icons, iconInputs, socialImages, pages: new Map(), hostingFiles: [], seoFiles: previous?.seoFiles ?? [] };
+    const next: SiteState = {
+      content,
+      translations,
+      routeTable,
+      origin,
+      year,
+      parts,
+      assets,
+      icons,
+      iconInputs,
+      socialImages,
+      pages: new Map(),
+      hostingFiles: [],
+      seoFiles: previous?.seoFiles ?? [],
+    };
 
     // Pages: every one when something every page shows changed, else those that read a changed file.
     const renderAll =
@@ -162,7 +237,11 @@ export function createDevSession(options: DevSessionOptions): DevSession {
       JSON.stringify(content.site) !== JSON.stringify(previous.content.site) ||
       pageFacing(next, true) !== pageFacing(previous, true);
     const previousPages = previous ? [...previous.pages.values()] : [];
-    const toRender = new Set(renderAll ? routeTable.routes.map((route) => route.file) : pagesReading(previousPages, plan.contentFiles).map((page) => page.route.file));
+    const toRender = new Set(
+      renderAll
+        ? routeTable.routes.map((route) => route.file)
+        : pagesReading(previousPages, plan.contentFiles).map((page) => page.route.file),
+    );
     const renderInput = { content, routeTable, translations, assets, origin, year, socialImages, icons };
     const moved = previous ? movedAssets(previous.assets, assets) : [];
     for (const route of routeTable.routes) {
@@ -176,7 +255,10 @@ export function createDevSession(options: DevSessionOptions): DevSession {
         next.pages.set(route.file, { ...old, route, contents });
       }
     }
-    const rendered = renderAll ? routeTable.routes.length : routeTable.routes.filter((route) => toRender.has(route.file) || !previous?.pages.has(route.file)).length;
+    const rendered = renderAll
+      ? routeTable.routes.length
+      : routeTable.routes.filter((route) => toRender.has(route.file) || !previous?.pages.has(route.file))
+          .length;
     assertPlaceholdersFilled(contentDir, translations, content);
     next.hostingFiles = buildHostRules(routeTable, content.site, assets);
 
@@ -187,7 +269,8 @@ export function createDevSession(options: DevSessionOptions): DevSession {
     const changedFiles = changedBetween(output, nextOutput);
     state = next;
     output = nextOutput;
-    const stylesOnly = previous && plan.styles && !plan.scripts && !plan.templates && plan.contentFiles.length === 0;
+    const stylesOnly =
+      previous && plan.styles && !plan.scripts && !plan.templates && plan.contentFiles.length === 0;
     return {
       changedFiles,
       changedPages: changedFiles.filter((file) => file.endsWith('.html') && nextOutput.has(file)),
@@ -202,9 +285,21 @@ export function createDevSession(options: DevSessionOptions): DevSession {
     const contentChanged = plan.contentFiles.length > 0;
     if (!contentChanged && !plan.templates && current.seoFiles.length > 0) return [];
     const modules = await templateCode.load();
-    const socialImages = contentChanged || plan.templates ? await modules.buildSocialImages(current.routeTable, current.translations, current.content, imageCache) : current.socialImages;
+    const socialImages =
+      contentChanged || plan.templates
+        ? await modules.buildSocialImages(
+            current.routeTable,
+            current.translations,
+            current.content,
+            imageCache,
+          )
+        : current.socialImages;
     const dates = await readContentDates(contentDir);
-    const seoFiles = await buildSitemap(current.routeTable, current.origin, pageLastModified([...current.pages.values()], dates));
+    const seoFiles = await buildSitemap(
+      current.routeTable,
+      current.origin,
+      pageLastModified([...current.pages.values()], dates),
+    );
     // A rebuild committed meanwhile: its pages may read other content; these results are stale.
     if (state !== current) return undefined;
     state = { ...current, socialImages, seoFiles };

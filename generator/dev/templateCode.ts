@@ -54,8 +54,13 @@ export async function createTemplateCode(projectRoot: string): Promise<TemplateC
       result = await context.rebuild();
     } catch (error) {
       // A template that does not compile: esbuild's messages name file, line and column.
-      const messages = await esbuild.formatMessages((error as esbuild.BuildFailure).errors ?? [], { kind: 'error', color: false });
-      throw new Error(`The templates do not compile:\n${messages.join('\n').trim() || String(error)}`, { cause: error });
+      const messages = await esbuild.formatMessages((error as esbuild.BuildFailure).errors ?? [], {
+        kind: 'error',
+        color: false,
+      });
+      throw new Error(`The templates do not compile:\n${messages.join('\n').trim() || String(error)}`, {
+        cause: error,
+      });
     }
     inputs = Object.keys(result.metafile.inputs).map((input) => path.resolve(projectRoot, input));
     const file = path.join(outDir, `templates-${++generation}.mjs`);

@@ -14,7 +14,8 @@ export interface Watcher {
 }
 
 /** Editors' scratch files: `.home.yaml.swp`, `.#home.yaml`, `home.yaml~`, vim's `4913` probe, `*.tmp`. */
-export const isEditorScratchFile = (file: string) => /(^|[\\/])(\.#[^\\/]*|#[^\\/]*#|4913)$|~$|\.sw[a-p]x?$|\.tmp$|\.crswap$/.test(file);
+export const isEditorScratchFile = (file: string) =>
+  /(^|[\\/])(\.#[^\\/]*|#[^\\/]*#|4913)$|~$|\.sw[a-p]x?$|\.tmp$|\.crswap$/.test(file);
 
 /**
  * chokidar passes on one change of a file per 50 ms and one removal per 100 ms, and drops
@@ -34,9 +35,18 @@ function movedSince(seen: Stats | undefined, now: Stats | undefined): boolean {
   return now.mtimeMs !== seen.mtimeMs || now.ino !== seen.ino || (seen.size > 0 && now.size !== seen.size);
 }
 
-export async function watchFolders(folders: string[], onChange: (file: string) => void, onError: (error: unknown) => void): Promise<Watcher> {
+export async function watchFolders(
+  folders: string[],
+  onChange: (file: string) => void,
+  onError: (error: unknown) => void,
+): Promise<Watcher> {
   // alwaysStat: each addition and change comes with the file as chokidar saw it.
-  const watcher = watch(folders, { ignoreInitial: true, atomic: true, alwaysStat: true, ignored: isEditorScratchFile });
+  const watcher = watch(folders, {
+    ignoreInitial: true,
+    atomic: true,
+    alwaysStat: true,
+    ignored: isEditorScratchFile,
+  });
   let closed = false;
   const lookingAgain = new Map<string, NodeJS.Timeout>();
   const lookAgain = (file: string, seen: Stats | undefined) => {

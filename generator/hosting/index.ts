@@ -16,7 +16,9 @@ import { vercel } from './vercel.ts';
 export const hostTargets: readonly HostTarget[] = [netlify, vercel, nginx, apache];
 
 /** Every host configuration file the build writes, by name (`_redirects`, `nginx.conf`, …). */
-export const hostConfigFiles: readonly string[] = hostTargets.flatMap((target) => target.files.map((file) => file.name));
+export const hostConfigFiles: readonly string[] = hostTargets.flatMap((target) =>
+  target.files.map((file) => file.name),
+);
 
 /**
  * The rules that depend on nothing in the content. `site preview` applies them to
@@ -28,5 +30,7 @@ export const fixedHostingRules: Readonly<Pick<HostingRules, 'hiddenFiles' | 'cac
 };
 
 export function buildHostingFiles(rules: HostingRules): OutputFile[] {
-  return hostTargets.flatMap((target) => target.files.map((file) => ({ path: file.name, contents: file.write(rules) })));
+  return hostTargets.flatMap((target) =>
+    target.files.map((file) => ({ path: file.name, contents: file.write(rules) })),
+  );
 }

@@ -18,8 +18,15 @@ import { headerName, headerValue, hostNameValue } from './values.ts';
  * takes over). tests/generator/hosting/netlify.test.ts checks the file against Cloudflare's parser.
  */
 export function redirectsFile(rules: HostingRules): string {
-  const section = (comment: string[], lines: string[]) => ['', ...comment.map((line) => `# ${line}`), ...lines];
-  const lines = [`# ${generatedNote}`, '# Netlify and Cloudflare Pages; each group says which of them applies it.'];
+  const section = (comment: string[], lines: string[]) => [
+    '',
+    ...comment.map((line) => `# ${line}`),
+    ...lines,
+  ];
+  const lines = [
+    `# ${generatedNote}`,
+    '# Netlify and Cloudflare Pages; each group says which of them applies it.',
+  ];
   for (const { from, to } of rules.redirects) {
     lines.push(
       ...section(
@@ -31,10 +38,18 @@ export function redirectsFile(rules: HostingRules): string {
       ),
     );
   }
-  lines.push(...section(['The cockpit host: Netlify only (Cloudflare takes no host here; the home page script forwards).'], [`https://${hostNameValue('_redirects', rules.hostRoot.host)}/ ${rules.hostRoot.file} 200!`]));
   lines.push(
     ...section(
-      ['Real legal sections without their slash. Netlify serves the folder first and adds the slash itself;', 'Cloudflare would otherwise hand them to the one-segment rule below.'],
+      ['The cockpit host: Netlify only (Cloudflare takes no host here; the home page script forwards).'],
+      [`https://${hostNameValue('_redirects', rules.hostRoot.host)}/ ${rules.hostRoot.file} 200!`],
+    ),
+  );
+  lines.push(
+    ...section(
+      [
+        'Real legal sections without their slash. Netlify serves the folder first and adds the slash itself;',
+        'Cloudflare would otherwise hand them to the one-segment rule below.',
+      ],
       rules.fallbackPages.map((path) => `${withoutSlash(path)} ${path} 301`),
     ),
   );
@@ -49,13 +64,18 @@ export function redirectsFile(rules: HostingRules): string {
   );
   lines.push(
     ...section(
-      ['Host configuration is not for visitors: Netlify only. Cloudflare does not serve _redirects and _headers;', 'it serves the other three like any file (they hold nothing secret).'],
+      [
+        'Host configuration is not for visitors: Netlify only. Cloudflare does not serve _redirects and _headers;',
+        'it serves the other three like any file (they hold nothing secret).',
+      ],
       rules.hiddenFiles.map((file) => `${file} ${rules.notFound.at(-1)!.file} 404!`),
     ),
   );
   lines.push(
     ...section(
-      ['Not found, per language: Netlify only (Cloudflare rejects status 404 and serves the nearest 404.html itself).'],
+      [
+        'Not found, per language: Netlify only (Cloudflare rejects status 404 and serves the nearest 404.html itself).',
+      ],
       rules.notFound.map((notFound) => `${notFound.prefix}* ${notFound.file} 404`),
     ),
   );
@@ -71,13 +91,19 @@ export function redirectsFile(rules: HostingRules): string {
  */
 export function headersFile(rules: HostingRules): string {
   // _headers has no quoting or escape: a value is the rest of its line, so it must be one line of visible characters.
-  const block = (pattern: string, headers: Record<string, string>) => [pattern, ...Object.entries(headers).map(([name, value]) => `  ${headerName(name)}: ${headerValue(name, value)}`)].join('\n');
-  return [
-    `# ${generatedNote}`,
-    `# Netlify and Cloudflare Pages. Pages are revalidated by both hosts' default Cache-Control (${rules.caching.html}).`,
-    block('/*', rules.securityHeaders),
-    ...rules.assetPaths.map((path) => block(path, { 'Cache-Control': rules.caching.assets })),
-  ].join('\n') + '\n';
+  const block = (pattern: string, headers: Record<string, string>) =>
+    [
+      pattern,
+      ...Object.entries(headers).map(([name, value]) => `  ${headerName(name)}: ${headerValue(name, value)}`),
+    ].join('\n');
+  return (
+    [
+      `# ${generatedNote}`,
+      `# Netlify and Cloudflare Pages. Pages are revalidated by both hosts' default Cache-Control (${rules.caching.html}).`,
+      block('/*', rules.securityHeaders),
+      ...rules.assetPaths.map((path) => block(path, { 'Cache-Control': rules.caching.assets })),
+    ].join('\n') + '\n'
+  );
 }
 
 export const netlify: HostTarget = {

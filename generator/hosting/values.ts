@@ -19,30 +19,39 @@ export function unsafeValue(where: string, value: string, reason: string): SiteE
 
 /** A header value as HTTP allows it: visible ASCII and spaces, nothing that could end the header or start another. */
 export function headerValue(name: string, value: string): string {
-  if (!/^[\x20-\x7e]*$/.test(value)) throw unsafeValue(`the ${name} header`, value, 'a header value holds only visible ASCII characters and spaces');
+  if (!/^[\x20-\x7e]*$/.test(value))
+    throw unsafeValue(
+      `the ${name} header`,
+      value,
+      'a header value holds only visible ASCII characters and spaces',
+    );
   return value;
 }
 
 /** A serialised https origin, `https://host[:port]`, as a CSP source expression and a Permissions-Policy origin take it. */
 export function originValue(where: string, origin: string): string {
-  if (!/^https:\/\/[a-z0-9-]+(\.[a-z0-9-]+)+(:\d{1,5})?$/.test(origin)) throw unsafeValue(where, origin, 'only an https origin with a plain host name fits there');
+  if (!/^https:\/\/[a-z0-9-]+(\.[a-z0-9-]+)+(:\d{1,5})?$/.test(origin))
+    throw unsafeValue(where, origin, 'only an https origin with a plain host name fits there');
   return origin;
 }
 
 /** A host name as rules match it: a plain DNS name, nothing any host file's syntax reads. */
 export function hostNameValue(where: string, host: string): string {
-  if (!/^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(host)) throw unsafeValue(where, host, 'only a plain host name (letters, digits, hyphens, dots) fits there');
+  if (!/^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(host))
+    throw unsafeValue(where, host, 'only a plain host name (letters, digits, hyphens, dots) fits there');
   return host;
 }
 
 /** A Structured Fields string (Permissions-Policy): backslash and double quote escaped, only visible ASCII. */
 export function structuredString(where: string, value: string): string {
-  if (!/^[\x20-\x7e]*$/.test(value)) throw unsafeValue(where, value, 'a structured header string holds only visible ASCII characters');
+  if (!/^[\x20-\x7e]*$/.test(value))
+    throw unsafeValue(where, value, 'a structured header string holds only visible ASCII characters');
   return `"${value.replace(/[\\"]/g, '\\$&')}"`;
 }
 
 /** A header name: letters, digits and hyphens, as every host file writes it unquoted. */
 export function headerName(name: string): string {
-  if (!/^[A-Za-z0-9-]+$/.test(name)) throw unsafeValue('a header name', name, 'a header name holds only letters, digits and hyphens');
+  if (!/^[A-Za-z0-9-]+$/.test(name))
+    throw unsafeValue('a header name', name, 'a header name holds only letters, digits and hyphens');
   return name;
 }

@@ -10,7 +10,12 @@ import { headerName, headerValue, hostNameValue, unsafeValue } from './values.ts
 function vercelHeaders(headers: Record<string, string>): Record<string, string> {
   return Object.fromEntries(
     Object.entries(headers).map(([name, value]) => {
-      if (value.includes('$')) throw unsafeValue('vercel.json', value, 'Vercel reads $ in a header value as a part of the path and has no way to write it literally');
+      if (value.includes('$'))
+        throw unsafeValue(
+          'vercel.json',
+          value,
+          'Vercel reads $ in a header value as a part of the path and has no way to write it literally',
+        );
       return [headerName(name), headerValue(name, value)];
     }),
   );
@@ -29,15 +34,44 @@ export function vercelConfig(rules: HostingRules): string {
   const routes: Record<string, unknown>[] = [
     { src: '^/.*$', headers: vercelHeaders(rules.securityHeaders), continue: true },
     { src: '^/(?:.*/)?[^/.]*(?:/|\\.html)?$', headers: htmlCache, continue: true },
-    { src: `^${alternation(rules.assetPaths)}$`, headers: { 'Cache-Control': rules.caching.assets }, continue: true },
-    { src: `^${alternation(rules.hiddenFiles)}$`, status: 404, dest: rules.notFound.at(-1)!.file, headers: htmlCache },
-    ...rules.redirects.map((redirect) => ({ src: `^${escapeRegExp(redirect.from)}/?$`, status: 301, headers: { Location: redirect.to } })),
-    { src: '^/$', has: [{ type: 'host', value: hostNameValue('vercel.json', rules.hostRoot.host) }], dest: rules.hostRoot.file },
+    {
+      src: `^${alternation(rules.assetPaths)}$`,
+      headers: { 'Cache-Control': rules.caching.assets },
+      continue: true,
+    },
+    {
+      src: `^${alternation(rules.hiddenFiles)}$`,
+      status: 404,
+      dest: rules.notFound.at(-1)!.file,
+      headers: htmlCache,
+    },
+    ...rules.redirects.map((redirect) => ({
+      src: `^${escapeRegExp(redirect.from)}/?$`,
+      status: 301,
+      headers: { Location: redirect.to },
+    })),
+    {
+      src: '^/$',
+      has: [{ type: 'host', value: hostNameValue('vercel.json', rules.hostRoot.host) }],
+      dest: rules.hostRoot.file,
+    },
     // One slash policy: a page's folder path without its slash is sent to the path with it.
-    { src: `^(${alternation(rules.folderPaths.map(withoutSlash))})$`, status: 301, headers: { Location: '$1/' } },
+    {
+      src: `^(${alternation(rules.folderPaths.map(withoutSlash))})$`,
+      status: 301,
+      headers: { Location: '$1/' },
+    },
     { handle: 'filesystem' },
-    ...rules.fallbacks.map((fallback) => ({ src: `^${escapeRegExp(fallback.prefix)}[^/]+/?$`, dest: fallback.file })),
-    ...rules.notFound.map((notFound) => ({ src: `^${escapeRegExp(notFound.prefix)}.*$`, status: 404, dest: notFound.file, headers: htmlCache })),
+    ...rules.fallbacks.map((fallback) => ({
+      src: `^${escapeRegExp(fallback.prefix)}[^/]+/?$`,
+      dest: fallback.file,
+    })),
+    ...rules.notFound.map((notFound) => ({
+      src: `^${escapeRegExp(notFound.prefix)}.*$`,
+      status: 404,
+      dest: notFound.file,
+      headers: htmlCache,
+    })),
   ];
   return `${JSON.stringify({ $comment: generatedNote, routes }, null, 2)}\n`;
 }

@@ -46,7 +46,13 @@ export const contentTypeOf = (file: string) => contentTypes[path.extname(file)] 
  * A missing file (a folder without 404.html, a rule whose target is gone) is a
  * plain 404, never a crash; so is a file whose real path is outside the root.
  */
-export async function sendFile(root: string, response: ServerResponse, status: number, file: string | undefined, headers: Record<string, string>): Promise<true> {
+export async function sendFile(
+  root: string,
+  response: ServerResponse,
+  status: number,
+  file: string | undefined,
+  headers: Record<string, string>,
+): Promise<true> {
   if (!file || !(await isServableFile(root, file))) {
     response.writeHead(404, { ...headers, 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found\n');
     return true;
@@ -60,7 +66,8 @@ export async function sendFile(root: string, response: ServerResponse, status: n
 }
 
 const hiddenFiles = new Set(fixedHostingRules.hiddenFiles);
-const notFoundPage = (context: RequestContext) => sendFile(context.root, context.response, 404, path.join(context.root, '404.html'), context.headers);
+const notFoundPage = (context: RequestContext) =>
+  sendFile(context.root, context.response, 404, path.join(context.root, '404.html'), context.headers);
 
 /** A redirect answers with its Location; any other status serves the rule's target (a folder path means its index.html). */
 async function applyRule(rule: RedirectRule, context: RequestContext): Promise<true> {
@@ -68,20 +75,29 @@ async function applyRule(rule: RedirectRule, context: RequestContext): Promise<t
     context.response.writeHead(rule.status, { ...context.headers, Location: rule.to }).end();
     return true;
   }
-  return sendFile(context.root, context.response, rule.status, fileInRoot(context.root, rule.to.endsWith('/') ? `${rule.to}index.html` : rule.to), context.headers);
+  return sendFile(
+    context.root,
+    context.response,
+    rule.status,
+    fileInRoot(context.root, rule.to.endsWith('/') ? `${rule.to}index.html` : rule.to),
+    context.headers,
+  );
 }
 
 /**
  * The host configuration is not for visitors, whatever the rules in the folder say. In any letter
  * case: on a case-insensitive file system (macOS, Windows) `/NGINX.CONF` is the file.
  */
-export const hideHostFiles: PreviewHandler = (context) => (hiddenFiles.has(context.urlPath.toLowerCase()) ? notFoundPage(context) : false);
+export const hideHostFiles: PreviewHandler = (context) =>
+  hiddenFiles.has(context.urlPath.toLowerCase()) ? notFoundPage(context) : false;
 
 /** Rules marked `!` apply even where a file exists. */
 export const forcedRules =
   (rules: SiteRules): PreviewHandler =>
   (context) => {
-    const rule = rules.redirects.find((candidate) => candidate.force && ruleMatches(candidate, context.host, context.urlPath));
+    const rule = rules.redirects.find(
+      (candidate) => candidate.force && ruleMatches(candidate, context.host, context.urlPath),
+    );
     return rule ? applyRule(rule, context) : false;
   };
 
@@ -92,7 +108,12 @@ export const staticFiles: PreviewHandler = async ({ root, response, urlPath, tar
   if (urlPath.endsWith('/')) return (await isFile(index)) && sendFile(root, response, 200, index, headers);
   if (await isFile(target)) return sendFile(root, response, 200, target, headers);
   if (await isFile(index)) {
-    response.writeHead(301, { ...headers, Location: `${urlPath.split('/').map(encodeURIComponent).join('/')}/${search}` }).end();
+    response
+      .writeHead(301, {
+        ...headers,
+        Location: `${urlPath.split('/').map(encodeURIComponent).join('/')}/${search}`,
+      })
+      .end();
     return true;
   }
   return false;
@@ -102,7 +123,9 @@ export const staticFiles: PreviewHandler = async ({ root, response, urlPath, tar
 export const otherRules =
   (rules: SiteRules): PreviewHandler =>
   (context) => {
-    const rule = rules.redirects.find((candidate) => !candidate.force && ruleMatches(candidate, context.host, context.urlPath));
+    const rule = rules.redirects.find(
+      (candidate) => !candidate.force && ruleMatches(candidate, context.host, context.urlPath),
+    );
     return rule ? applyRule(rule, context) : false;
   };
 
@@ -115,9 +138,22 @@ export const allowedMethods = ['GET', 'HEAD'] as const;
 /** A static site reads only: another method is not allowed, with the security headers like every answer. */
 export const readOnly: PreviewHandler = ({ request, response, headers }) => {
   if ((allowedMethods as readonly string[]).includes(request.method ?? '')) return false;
-  response.writeHead(405, { ...headers, Allow: allowedMethods.join(', '), 'Content-Type': 'text/plain; charset=utf-8' }).end('Method not allowed\n');
+  response
+    .writeHead(405, {
+      ...headers,
+      Allow: allowedMethods.join(', '),
+      'Content-Type': 'text/plain; charset=utf-8',
+    })
+    .end('Method not allowed\n');
   return true;
 };
 
 /** The site's handlers, in the order a host with our rules answers. */
-export const siteHandlers = (rules: SiteRules): PreviewHandler[] => [readOnly, hideHostFiles, forcedRules(rules), staticFiles, otherRules(rules), notFound];
+export const siteHandlers = (rules: SiteRules): PreviewHandler[] => [
+  readOnly,
+  hideHostFiles,
+  forcedRules(rules),
+  staticFiles,
+  otherRules(rules),
+  notFound,
+];

@@ -12,7 +12,9 @@ import path from 'node:path';
  */
 export function hostName(header: string | undefined): string {
   const value = (header ?? '').trim().toLowerCase();
-  return value.startsWith('[') ? value.slice(0, value.indexOf(']') + 1) : value.replace(/:\d*$/, '').replace(/\.$/, '');
+  return value.startsWith('[')
+    ? value.slice(0, value.indexOf(']') + 1)
+    : value.replace(/:\d*$/, '').replace(/\.$/, '');
 }
 
 /**
@@ -73,5 +75,9 @@ export function resolveRequest(root: string, requestUrl: string): ResolvedReques
   // The path is read back from the file it names, so the rules and the file system never disagree about it.
   const inside = path.relative(root, target).split(path.sep).join('/');
   const folder = /\/(\.\.?)?$/.test(decoded) && inside !== '';
-  return { urlPath: `/${inside}${folder ? '/' : ''}`, target, search: queryAt === -1 ? '' : requestUrl.slice(queryAt) };
+  return {
+    urlPath: `/${inside}${folder ? '/' : ''}`,
+    target,
+    search: queryAt === -1 ? '' : requestUrl.slice(queryAt),
+  };
 }

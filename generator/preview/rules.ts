@@ -52,7 +52,14 @@ export function parseRedirects(text: string): RedirectRule[] {
         host = url.hostname;
         from = url.pathname;
       }
-      return { host, from, pattern: sourcePattern(from), to, status: Number.parseInt(rawStatus, 10), force: rawStatus.endsWith('!') };
+      return {
+        host,
+        from,
+        pattern: sourcePattern(from),
+        to,
+        status: Number.parseInt(rawStatus, 10),
+        force: rawStatus.endsWith('!'),
+      };
     });
 }
 
@@ -91,7 +98,11 @@ export async function readSiteRules(root: string): Promise<SiteRules> {
   return {
     redirects,
     headersFor: (urlPath) => {
-      const matched = Object.fromEntries(headerRules.filter((rule) => (rule.splat ? urlPath.startsWith(rule.pattern) : urlPath === rule.pattern)).flatMap((rule) => rule.headers));
+      const matched = Object.fromEntries(
+        headerRules
+          .filter((rule) => (rule.splat ? urlPath.startsWith(rule.pattern) : urlPath === rule.pattern))
+          .flatMap((rule) => rule.headers),
+      );
       return { 'Cache-Control': fixedHostingRules.caching.html, ...matched };
     },
   };

@@ -33,14 +33,27 @@ export interface PreviewServer {
 function listenError(error: NodeJS.ErrnoException, host: string, port: number): Error {
   const where = `${host.includes(':') ? `[${host}]` : host}:${port}`;
   const known: Record<string, [string, string]> = {
-    EADDRINUSE: ['is already in use', 'Stop the other server, or choose another port with --port (--port 0 picks a free one).'],
+    EADDRINUSE: [
+      'is already in use',
+      'Stop the other server, or choose another port with --port (--port 0 picks a free one).',
+    ],
     EACCES: ['needs privileges this user does not have', 'Choose a port from 1024 up with --port.'],
-    EADDRNOTAVAIL: ['is not an address of this machine', 'Choose one of its addresses with --host, e.g. --host 127.0.0.1.'],
-    ENOTFOUND: ['names a host that does not resolve', 'Choose an address of this machine with --host, e.g. --host 127.0.0.1.'],
+    EADDRNOTAVAIL: [
+      'is not an address of this machine',
+      'Choose one of its addresses with --host, e.g. --host 127.0.0.1.',
+    ],
+    ENOTFOUND: [
+      'names a host that does not resolve',
+      'Choose an address of this machine with --host, e.g. --host 127.0.0.1.',
+    ],
   };
   const reason = error.code ? known[error.code] : undefined;
   if (!reason) return error;
-  return new SiteError({ code: 'PREVIEW_FAILED', message: `Cannot listen on ${where}: it ${reason[0]} (${error.code}).`, hint: reason[1] });
+  return new SiteError({
+    code: 'PREVIEW_FAILED',
+    message: `Cannot listen on ${where}: it ${reason[0]} (${error.code}).`,
+    hint: reason[1],
+  });
 }
 
 export async function startPreviewServer(options: PreviewOptions): Promise<PreviewServer> {
@@ -55,7 +68,14 @@ export async function startPreviewServer(options: PreviewOptions): Promise<Previ
         response.writeHead(400, rules.headersFor('/')).end();
         return;
       }
-      const context = { ...resolved, request, response, root, host: hostName(request.headers.host), headers: rules.headersFor(resolved.urlPath) };
+      const context = {
+        ...resolved,
+        request,
+        response,
+        root,
+        host: hostName(request.headers.host),
+        headers: rules.headersFor(resolved.urlPath),
+      };
       for (const handler of handlers) if (await handler(context)) return;
       response.writeHead(404, context.headers).end();
     } catch {
@@ -67,7 +87,11 @@ export async function startPreviewServer(options: PreviewOptions): Promise<Previ
   // A request Node cannot parse: answered 400 here, with the security headers, instead of Node's bare answer.
   server.on('clientError', (_error, socket) => {
     if (!socket.writable) return socket.destroy();
-    const headers = Object.entries({ ...rules.headersFor('/'), 'Content-Length': '0', Connection: 'close' }).map(([name, value]) => `${name}: ${value}\r\n`);
+    const headers = Object.entries({
+      ...rules.headersFor('/'),
+      'Content-Length': '0',
+      Connection: 'close',
+    }).map(([name, value]) => `${name}: ${value}\r\n`);
     socket.end(`HTTP/1.1 400 Bad Request\r\n${headers.join('')}\r\n`);
   });
   const listenHost = options.host ?? '127.0.0.1';

@@ -14,10 +14,19 @@ export function FormConfig({ ctx, form }: { ctx: PageContext; form: FormId }) {
   const fields = Object.entries(formRules[form] as Record<string, FieldSpec>);
   const config: FormConfigData = {
     to: email,
-    labels: Object.fromEntries(fields.filter(([, spec]) => spec.type !== 'checkbox').map(([name]) => [name, t(`forms.${form}.fields.${name}`, { email })])),
-    errors: Object.fromEntries(fields.flatMap(([, spec]) => spec.rules.map((rule) => [rule.message, t(`forms.${form}.errors.${rule.message}`)]))),
+    labels: Object.fromEntries(
+      fields
+        .filter(([, spec]) => spec.type !== 'checkbox')
+        .map(([name]) => [name, t(`forms.${form}.fields.${name}`, { email })]),
+    ),
+    errors: Object.fromEntries(
+      fields.flatMap(([, spec]) =>
+        spec.rules.map((rule) => [rule.message, t(`forms.${form}.errors.${rule.message}`)]),
+      ),
+    ),
     rules: Object.fromEntries(fields.map(([name, spec]) => [name, spec.rules])),
-    subject: form === 'partnership' ? t('forms.partnership.mail.subject') : content.site.forms.contactSubjectPrefix,
+    subject:
+      form === 'partnership' ? t('forms.partnership.mail.subject') : content.site.forms.contactSubjectPrefix,
     consent: form === 'partnership' ? t('forms.partnership.mail.consent', { email }) : undefined,
   };
   // `<` is escaped so no text can close the script element.

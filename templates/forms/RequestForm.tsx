@@ -28,11 +28,7 @@ function Field({ ctx, form, name, spec }: { ctx: PageContext; form: FormId; name
   const constraints = constraintAttributes(spec);
   const common = { id, name, autoComplete: spec.autocomplete, ...constraints };
   const control =
-    spec.type === 'textarea' ? (
-      <textarea {...common} rows={6} />
-    ) : (
-      <input {...common} type={spec.type} />
-    );
+    spec.type === 'textarea' ? <textarea {...common} rows={6} /> : <input {...common} type={spec.type} />;
   return (
     <div className={`field field--${spec.type}`}>
       <label htmlFor={id}>
@@ -45,7 +41,10 @@ function Field({ ctx, form, name, spec }: { ctx: PageContext; form: FormId; name
 }
 
 function Notice({ kind, title, text }: { kind: 'success' | 'error'; title: string; text: string }) {
-  const attributes = kind === 'success' ? { 'data-form-success': '', role: 'status' } : { 'data-form-error': '', role: 'alert' };
+  const attributes =
+    kind === 'success'
+      ? { 'data-form-success': '', role: 'status' }
+      : { 'data-form-error': '', role: 'alert' };
   return (
     <div className={`form-notice form-notice--${kind}`} {...attributes} tabIndex={-1} hidden>
       <Icon name={kind === 'success' ? 'check' : 'cross'} />
@@ -98,7 +97,11 @@ export function RequestForm({ ctx, form, title, intro }: RequestFormProps) {
           </button>
         </p>
       </form>
-      <Notice kind="success" title={t(`forms.${form}.success.title`)} text={t(`forms.${form}.success.text`)} />
+      <Notice
+        kind="success"
+        title={t(`forms.${form}.success.title`)}
+        text={t(`forms.${form}.success.text`)}
+      />
       <Notice kind="error" title={t('forms.error.title')} text={t('forms.error.text')} />
     </div>
   );

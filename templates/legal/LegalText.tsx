@@ -15,7 +15,12 @@ export function fillPlaceholders(text: string, ctx: PageContext): string {
   const values = ctx.translator.siteValues;
   return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (match, name: string) => {
     const value = values[name];
-    if (value === undefined) throw new Error(`Unknown placeholder ${match} in a legal text; use one of ${Object.keys(values).map((key) => `{{${key}}}`).join(', ')}.`);
+    if (value === undefined)
+      throw new Error(
+        `Unknown placeholder ${match} in a legal text; use one of ${Object.keys(values)
+          .map((key) => `{{${key}}}`)
+          .join(', ')}.`,
+      );
     return String(value);
   });
 }
@@ -28,7 +33,8 @@ function priceLabel(price: Price, ctx: PageContext): string {
 export function LastUpdated({ ctx, date }: { ctx: PageContext; date: string }) {
   return (
     <p className="legal-updated">
-      {ctx.t('legal.document.lastUpdated')} <time dateTime={date}>{formatDate(date, ctx.translator.locale)}</time>
+      {ctx.t('legal.document.lastUpdated')}{' '}
+      <time dateTime={date}>{formatDate(date, ctx.translator.locale)}</time>
     </p>
   );
 }
@@ -36,56 +42,114 @@ export function LastUpdated({ ctx, date }: { ctx: PageContext; date: string }) {
 type HeadingLevel = 2 | 3;
 
 /** All sections of a document; `idPrefix` keeps the ids of tables unique on the page. */
-export function LegalSections({ ctx, document, headingLevel, idPrefix }: { ctx: PageContext; document: LegalDocument; headingLevel: HeadingLevel; idPrefix: string }) {
+export function LegalSections({
+  ctx,
+  document,
+  headingLevel,
+  idPrefix,
+}: {
+  ctx: PageContext;
+  document: LegalDocument;
+  headingLevel: HeadingLevel;
+  idPrefix: string;
+}) {
   return (
     <>
       {document.sections.map((section, index) => (
-        <SectionBlock key={index} ctx={ctx} section={section} headingLevel={headingLevel} id={`${idPrefix}-${index + 1}`} />
+        <SectionBlock
+          key={index}
+          ctx={ctx}
+          section={section}
+          headingLevel={headingLevel}
+          id={`${idPrefix}-${index + 1}`}
+        />
       ))}
     </>
   );
 }
 
-function SectionBlock({ ctx, section, headingLevel, id }: { ctx: PageContext; section: LegalSection; headingLevel: HeadingLevel; id: string }) {
+function SectionBlock({
+  ctx,
+  section,
+  headingLevel,
+  id,
+}: {
+  ctx: PageContext;
+  section: LegalSection;
+  headingLevel: HeadingLevel;
+  id: string;
+}) {
   const fill = (text: string) => fillPlaceholders(text, ctx);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <section className="legal-section">
       <Heading>{fill(section.heading)}</Heading>
-      {section.paragraphs?.map((paragraph, index) => <p key={index}>{fill(paragraph)}</p>)}
+      {section.paragraphs?.map((paragraph, index) => (
+        <p key={index}>{fill(paragraph)}</p>
+      ))}
       {section.bullets && (
         <ul>
-          {section.bullets.map((bullet, index) => <li key={index}>{fill(bullet)}</li>)}
+          {section.bullets.map((bullet, index) => (
+            <li key={index}>{fill(bullet)}</li>
+          ))}
         </ul>
       )}
       {section.table && (
         <ScrollTable captionId={`${id}-table`} caption={fill(section.heading)} captionHidden>
           <thead>
             <tr>
-              {section.table.headers.map((header, index) => <th key={index} scope="col">{fill(header)}</th>)}
+              {section.table.headers.map((header, index) => (
+                <th key={index} scope="col">
+                  {fill(header)}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>
             {section.table.rows.map((row, rowIndex) => (
               <tr key={rowIndex}>
-                {row.map((cell, cellIndex) => (cellIndex === 0 ? <th key={cellIndex} scope="row">{fill(cell)}</th> : <td key={cellIndex}>{fill(cell)}</td>))}
+                {row.map((cell, cellIndex) =>
+                  cellIndex === 0 ? (
+                    <th key={cellIndex} scope="row">
+                      {fill(cell)}
+                    </th>
+                  ) : (
+                    <td key={cellIndex}>{fill(cell)}</td>
+                  ),
+                )}
               </tr>
             ))}
           </tbody>
         </ScrollTable>
       )}
-      {section.tariffTable && <TariffTable ctx={ctx} kind={section.tariffTable} captionId={`${id}-tariffs`} />}
+      {section.tariffTable && (
+        <TariffTable ctx={ctx} kind={section.tariffTable} captionId={`${id}-tariffs`} />
+      )}
       {section.note && <p className="legal-note">{fill(section.note)}</p>}
     </section>
   );
 }
 
 /** A table that scrolls sideways on a narrow screen; focusable so the keyboard can scroll it. */
-function ScrollTable({ captionId, caption, captionHidden = false, className, children }: { captionId: string; caption: string; captionHidden?: boolean; className?: string; children: ReactNode }) {
+function ScrollTable({
+  captionId,
+  caption,
+  captionHidden = false,
+  className,
+  children,
+}: {
+  captionId: string;
+  caption: string;
+  captionHidden?: boolean;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
     <div className="legal-table" role="region" tabIndex={0} aria-labelledby={captionId}>
       <table className={className}>
-        <caption id={captionId} className={captionHidden ? 'visually-hidden' : undefined}>{caption}</caption>
+        <caption id={captionId} className={captionHidden ? 'visually-hidden' : undefined}>
+          {caption}
+        </caption>
         {children}
       </table>
     </div>
@@ -94,7 +158,15 @@ function ScrollTable({ captionId, caption, captionHidden = false, className, chi
 
 type TariffTableKind = keyof Tariffs;
 
-export function TariffTable({ ctx, kind, captionId }: { ctx: PageContext; kind: TariffTableKind; captionId: string }) {
+export function TariffTable({
+  ctx,
+  kind,
+  captionId,
+}: {
+  ctx: PageContext;
+  kind: TariffTableKind;
+  captionId: string;
+}) {
   const { t, content } = ctx;
   const key = `legal.tariffTables.${kind}`;
   const locale = ctx.translator.locale;
@@ -102,18 +174,33 @@ export function TariffTable({ ctx, kind, captionId }: { ctx: PageContext; kind: 
   if (kind === 'payPerUse') {
     const table = content.tariffs.payPerUse;
     return (
-      <ScrollTable captionId={captionId} caption={t(`${key}.caption`)} className="tariff-table tariff-table--prices tariff-table--wide">
+      <ScrollTable
+        captionId={captionId}
+        caption={t(`${key}.caption`)}
+        className="tariff-table tariff-table--prices tariff-table--wide"
+      >
         <thead>
           <tr>
             <th scope="col">{t(`${key}.itemHeader`)}</th>
-            {table.columns.map((column) => <th key={column} scope="col" data-tariff-column={column}>{t(`${key}.columns.${column}`)}</th>)}
+            {table.columns.map((column) => (
+              <th key={column} scope="col" data-tariff-column={column}>
+                {t(`${key}.columns.${column}`)}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
           {table.rows.map((row) => (
             <tr key={row.item} data-tariff-item={row.item}>
               <th scope="row">{t(`${key}.items.${row.item}`)}</th>
-              {row.prices.map((price, index) => <td key={index} className={typeof price === 'number' ? 'tariff-table__price' : 'tariff-table__word'}>{priceLabel(price, ctx)}</td>)}
+              {row.prices.map((price, index) => (
+                <td
+                  key={index}
+                  className={typeof price === 'number' ? 'tariff-table__price' : 'tariff-table__word'}
+                >
+                  {priceLabel(price, ctx)}
+                </td>
+              ))}
             </tr>
           ))}
         </tbody>
@@ -132,10 +219,14 @@ export function TariffTable({ ctx, kind, captionId }: { ctx: PageContext; kind: 
         </thead>
         <tbody>
           {content.tariffs.specialNumbers.map((entry) => {
-            const prices = Object.fromEntries(entry.prices.map((price, index) => [`price${index}`, formatPrice(price, locale)]));
+            const prices = Object.fromEntries(
+              entry.prices.map((price, index) => [`price${index}`, formatPrice(price, locale)]),
+            );
             return (
               <tr key={entry.number}>
-                <th scope="row">{/^\d/.test(entry.number) ? entry.number : t(`${key}.numbers.${entry.number}`)}</th>
+                <th scope="row">
+                  {/^\d/.test(entry.number) ? entry.number : t(`${key}.numbers.${entry.number}`)}
+                </th>
                 <td>{t(`${key}.rules.${entry.rule}`, prices)}</td>
               </tr>
             );
@@ -146,7 +237,11 @@ export function TariffTable({ ctx, kind, captionId }: { ctx: PageContext; kind: 
   }
 
   return (
-    <ScrollTable captionId={captionId} caption={t(`${key}.caption`)} className="tariff-table tariff-table--prices">
+    <ScrollTable
+      captionId={captionId}
+      caption={t(`${key}.caption`)}
+      className="tariff-table tariff-table--prices"
+    >
       <thead>
         <tr>
           <th scope="col">{t(`${key}.numberHeader`)}</th>
@@ -160,10 +255,18 @@ export function TariffTable({ ctx, kind, captionId }: { ctx: PageContext; kind: 
             <th scope="row">
               {entry.numbers.join(', ')}
               {entry.service && ' '}
-              {entry.service && <span className="tariff-table__service">{t(`${key}.services.${entry.service}`)}</span>}
+              {entry.service && (
+                <span className="tariff-table__service">{t(`${key}.services.${entry.service}`)}</span>
+              )}
             </th>
-            <td className={typeof entry.setup === 'number' ? 'tariff-table__price' : 'tariff-table__word'}>{priceLabel(entry.setup, ctx)}</td>
-            <td className={typeof entry.perMinute === 'number' ? 'tariff-table__price' : 'tariff-table__word'}>{priceLabel(entry.perMinute, ctx)}</td>
+            <td className={typeof entry.setup === 'number' ? 'tariff-table__price' : 'tariff-table__word'}>
+              {priceLabel(entry.setup, ctx)}
+            </td>
+            <td
+              className={typeof entry.perMinute === 'number' ? 'tariff-table__price' : 'tariff-table__word'}
+            >
+              {priceLabel(entry.perMinute, ctx)}
+            </td>
           </tr>
         ))}
       </tbody>

@@ -54,7 +54,12 @@ export function AboutPage({ ctx }: PageProps) {
       <div className="section section--tinted">
         <div className="container about-purpose">
           <section className="card about-vision" aria-labelledby="about-vision-title">
-            <ContentImage ctx={ctx} name="vision.svg" className="about-vision__image" alt={t('about.vision.imageAlt')} />
+            <ContentImage
+              ctx={ctx}
+              name="vision.svg"
+              className="about-vision__image"
+              alt={t('about.vision.imageAlt')}
+            />
             <div className="about-vision__body">
               <h2 id="about-vision-title">{t('about.vision.title')}</h2>
               <p>{t('about.vision.text')}</p>
@@ -69,7 +74,15 @@ export function AboutPage({ ctx }: PageProps) {
         </div>
       </div>
 
-      <CardSection ctx={ctx} texts="about.coreValues" count="core-values" icons={valueIcons} titleId="about-values-title" id="values" listClassName="about-values" />
+      <CardSection
+        ctx={ctx}
+        texts="about.coreValues"
+        count="core-values"
+        icons={valueIcons}
+        titleId="about-values-title"
+        id="values"
+        listClassName="about-values"
+      />
 
       <section className="section section--tinted" id="personality" aria-labelledby="about-personality-title">
         <div className="container">
@@ -78,11 +91,17 @@ export function AboutPage({ ctx }: PageProps) {
           <ol className="about-personality" data-count="personality">
             {translator.indices('about.personality.items').map((index) => (
               <li key={index} className="about-personality__item">
-                <span className="about-personality__number" aria-hidden="true">{String(index + 1).padStart(2, '0')}</span>
+                <span className="about-personality__number" aria-hidden="true">
+                  {String(index + 1).padStart(2, '0')}
+                </span>
                 <div className="about-personality__body">
                   <h3>{t(`about.personality.items.${index}.title`)}</h3>
-                  <p className="about-personality__description">{t(`about.personality.items.${index}.description`)}</p>
-                  <p className="about-personality__details">{t(`about.personality.items.${index}.details`)}</p>
+                  <p className="about-personality__description">
+                    {t(`about.personality.items.${index}.description`)}
+                  </p>
+                  <p className="about-personality__details">
+                    {t(`about.personality.items.${index}.details`)}
+                  </p>
                 </div>
               </li>
             ))}

@@ -36,7 +36,14 @@ export function CockpitPage({ ctx }: PageProps) {
         </div>
       </section>
 
-      <CardSection ctx={ctx} texts="cockpit.features" count="cockpit-features" icons={featureIcons} titleId="cockpit-features-title" listClassName="cockpit-features" />
+      <CardSection
+        ctx={ctx}
+        texts="cockpit.features"
+        count="cockpit-features"
+        icons={featureIcons}
+        titleId="cockpit-features-title"
+        listClassName="cockpit-features"
+      />
 
       <section className="section section--tinted" aria-labelledby="cockpit-packs-title">
         <div className="container">

@@ -9,13 +9,32 @@ import type { PageContext, PageProps } from '../context.ts';
 import { ConsentFrame } from '../ConsentFrame.tsx';
 import { Document } from '../Document.tsx';
 import { RequestForm } from '../forms/RequestForm.tsx';
-import { formatList, formatTime, formatTimeRange, regionName, telHref, weekdayName, type Weekday } from '../format.ts';
+import {
+  formatList,
+  formatTime,
+  formatTimeRange,
+  regionName,
+  telHref,
+  weekdayName,
+  type Weekday,
+} from '../format.ts';
 import { Icon } from '../Icon.tsx';
 
-const weekdayOrder: Weekday[] = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+const weekdayOrder: Weekday[] = [
+  'Monday',
+  'Tuesday',
+  'Wednesday',
+  'Thursday',
+  'Friday',
+  'Saturday',
+  'Sunday',
+];
 
 /** `Da lunedì a venerdì, dalle 08:00 alle 18:00`: a run of three or more days as a range, otherwise a list. */
-function openingHoursLine(ctx: PageContext, hours: { days: Weekday[]; opens: string; closes: string }): string {
+function openingHoursLine(
+  ctx: PageContext,
+  hours: { days: Weekday[]; opens: string; closes: string },
+): string {
   const { t, translator } = ctx;
   const locale = translator.locale;
   const positions = hours.days.map((day) => weekdayOrder.indexOf(day));
@@ -25,7 +44,12 @@ function openingHoursLine(ctx: PageContext, hours: { days: Weekday[]; opens: str
     consecutive && names.length > 2
       ? t('contact.hours.range', { from: names[0], to: names[names.length - 1] })
       : formatList(names, locale);
-  const line = t('contact.hours.line', { days, opens: formatTime(hours.opens, t), closes: formatTime(hours.closes, t), hours: formatTimeRange(hours.opens, hours.closes, t) });
+  const line = t('contact.hours.line', {
+    days,
+    opens: formatTime(hours.opens, t),
+    closes: formatTime(hours.closes, t),
+    hours: formatTimeRange(hours.opens, hours.closes, t),
+  });
   return line.charAt(0).toLocaleUpperCase(locale) + line.slice(1);
 }
 
@@ -40,8 +64,12 @@ export function ContactPage({ ctx }: PageProps) {
           <h1 id="contact-title">{t('contact.hero.title')}</h1>
           <p className="hero__subtitle">{t('contact.hero.subtitle')}</p>
           <p className="contact-hero__links">
-            <a className="button button--primary" href="#contact-form">{t('contact.hero.formLink')}</a>
-            <a className="button button--secondary" href="#faq">{t('contact.hero.faqLink')}</a>
+            <a className="button button--primary" href="#contact-form">
+              {t('contact.hero.formLink')}
+            </a>
+            <a className="button button--secondary" href="#faq">
+              {t('contact.hero.faqLink')}
+            </a>
           </p>
         </div>
       </section>
@@ -68,7 +96,9 @@ export function ContactPage({ ctx }: PageProps) {
               <h3>{t('contact.details.email')}</h3>
               <p>{t('contact.details.emailText')}</p>
               <p>
-                <a className="contact-link" href={buildMailtoLink(site.email)}>{site.email}</a>
+                <a className="contact-link" href={buildMailtoLink(site.email)}>
+                  {site.email}
+                </a>
               </p>
             </li>
             <li className="card">
@@ -78,13 +108,17 @@ export function ContactPage({ ctx }: PageProps) {
                 <div>
                   <dt>{t('contact.details.hotline')}</dt>
                   <dd>
-                    <a className="contact-link" href={telHref(site.phones.hotline)}>{site.phones.hotline}</a>
+                    <a className="contact-link" href={telHref(site.phones.hotline)}>
+                      {site.phones.hotline}
+                    </a>
                   </dd>
                 </div>
                 <div>
                   <dt>{t('contact.details.abroad')}</dt>
                   <dd>
-                    <a className="contact-link" href={telHref(site.phones.abroad)}>{site.phones.abroad}</a>
+                    <a className="contact-link" href={telHref(site.phones.abroad)}>
+                      {site.phones.abroad}
+                    </a>
                   </dd>
                 </div>
               </dl>
@@ -104,7 +138,12 @@ export function ContactPage({ ctx }: PageProps) {
 
       <section className="section section--tinted" aria-labelledby="contact-form-title">
         <div className="container contact-layout">
-          <RequestForm ctx={ctx} form="contact" title={t('contact.form.title')} intro={t('contact.form.intro')} />
+          <RequestForm
+            ctx={ctx}
+            form="contact"
+            title={t('contact.form.title')}
+            intro={t('contact.form.intro')}
+          />
           <aside className="card contact-info" aria-labelledby="contact-info-title">
             <Icon name="headset" />
             <h2 id="contact-info-title">{t('contact.info.title')}</h2>
@@ -122,7 +161,13 @@ export function ContactPage({ ctx }: PageProps) {
         <div className="container">
           <h2 id="contact-map-title">{t('contact.map.title')}</h2>
           <p className="section__intro">{t('contact.map.text')}</p>
-          <ConsentFrame ctx={ctx} className="contact-map" src={site.urls.luganoMap} title={t('contact.map.frameTitle')} description={t('contact.map.placeholder')} />
+          <ConsentFrame
+            ctx={ctx}
+            className="contact-map"
+            src={site.urls.luganoMap}
+            title={t('contact.map.frameTitle')}
+            description={t('contact.map.placeholder')}
+          />
         </div>
       </section>
 

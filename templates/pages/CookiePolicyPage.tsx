@@ -19,7 +19,9 @@ export function CookiePolicyPage({ ctx }: PageProps) {
         <div className="container legal-page-text">
           <LegalSections ctx={ctx} document={policy} headingLevel={2} idPrefix="cookie-policy" />
           <p className="legal-page-text__more">
-            <a href={routeTable.legalSectionPath('privacy', route.language)}>{t('legal.cookiePolicyPage.privacyLink')}</a>
+            <a href={routeTable.legalSectionPath('privacy', route.language)}>
+              {t('legal.cookiePolicyPage.privacyLink')}
+            </a>
           </p>
         </div>
       </div>

@@ -25,11 +25,23 @@ export function CoveragePage({ ctx }: PageProps) {
             <p className="hero__subtitle">{t('coverage.hero.tagline')}</p>
             <p className="coverage-hero__blurb">{t('coverage.hero.blurb')}</p>
           </div>
-          <ContentImage ctx={ctx} name="coverage-banner.svg" className="coverage-hero__image" alt={t('coverage.hero.imageAlt')} />
+          <ContentImage
+            ctx={ctx}
+            name="coverage-banner.svg"
+            className="coverage-hero__image"
+            alt={t('coverage.hero.imageAlt')}
+          />
         </div>
       </section>
 
-      <CardSection ctx={ctx} texts="coverage.features" count="coverage-features" icons={featureIcons} titleId="coverage-features-title" listClassName="coverage-features" />
+      <CardSection
+        ctx={ctx}
+        texts="coverage.features"
+        count="coverage-features"
+        icons={featureIcons}
+        titleId="coverage-features-title"
+        listClassName="coverage-features"
+      />
 
       <section className="section section--tinted" id="coverage-map" aria-labelledby="coverage-map-title">
         <div className="container">
@@ -56,7 +68,12 @@ export function CoveragePage({ ctx }: PageProps) {
               </ol>
               <p className="coverage-map__note">{t('coverage.map.card.note')}</p>
               <p>
-                <a className="coverage-map__open" href={site.urls.coverageMap} target="_blank" rel="noopener noreferrer">
+                <a
+                  className="coverage-map__open"
+                  href={site.urls.coverageMap}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                >
                   {t('coverage.map.card.link')}
                   <span className="visually-hidden"> {t('coverage.map.card.newWindow')}</span>
                 </a>
@@ -78,7 +95,12 @@ export function CoveragePage({ ctx }: PageProps) {
               <p className="coverage-report__actions">
                 {/* `download` names the saved file where the host serves the PDF from this origin; browsers ignore it for
                     another origin and open or save the PDF themselves, so the link text says what it is, not what happens. */}
-                <a className="button button--primary" href={site.urls.networkReport} download={site.urls.networkReportFileName} type="application/pdf">
+                <a
+                  className="button button--primary"
+                  href={site.urls.networkReport}
+                  download={site.urls.networkReportFileName}
+                  type="application/pdf"
+                >
                   <Icon name="download" size={20} /> {t('coverage.report.button')}
                 </a>
               </p>

@@ -39,7 +39,9 @@ export function EsimPage({ ctx }: PageProps) {
               <li>
                 <Icon name="mail" size={20} />
                 <span>{t('esim.support.emailLabel')}</span>{' '}
-                <a href={buildMailtoLink(site.email, { subject: t('esim.support.mailSubject') })}>{site.email}</a>
+                <a href={buildMailtoLink(site.email, { subject: t('esim.support.mailSubject') })}>
+                  {site.email}
+                </a>
               </li>
               <li>
                 <Icon name="phone" size={20} />

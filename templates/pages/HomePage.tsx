@@ -17,13 +17,22 @@ export function HomePage({ ctx }: PageProps) {
           <h1 id="home-title">{t('home.hero.title')}</h1>
           <p className="hero__subtitle">{t('home.hero.subtitle')}</p>
           <p>
-            <a className="button button--primary" href={routeTable.pathOf('subscriptions', route.language)}>{t('home.hero.cta')}</a>
+            <a className="button button--primary" href={routeTable.pathOf('subscriptions', route.language)}>
+              {t('home.hero.cta')}
+            </a>
           </p>
           <p className="notice">{t('home.hero.inviteOnly')}</p>
         </div>
       </section>
 
-      <CardSection ctx={ctx} texts="home.features" count="features" icons={featureIcons} titleId="home-features-title" listClassName="card-grid--three" />
+      <CardSection
+        ctx={ctx}
+        texts="home.features"
+        count="features"
+        icons={featureIcons}
+        titleId="home-features-title"
+        listClassName="card-grid--three"
+      />
 
       <section className="section section--tinted" id="about" aria-labelledby="home-about-title">
         <div className="container">
@@ -32,7 +41,9 @@ export function HomePage({ ctx }: PageProps) {
           <ol className="numbered-values" data-count="values">
             {translator.indices('home.about.values').map((index) => (
               <li key={index} className="numbered-values__item">
-                <span className="numbered-values__number" aria-hidden="true">{String(index + 1).padStart(2, '0')}</span>
+                <span className="numbered-values__number" aria-hidden="true">
+                  {String(index + 1).padStart(2, '0')}
+                </span>
                 <h3>{t(`home.about.values.${index}.title`)}</h3>
                 <p>{t(`home.about.values.${index}.text`)}</p>
               </li>

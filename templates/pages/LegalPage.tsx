@@ -33,7 +33,14 @@ export function LegalPage({ ctx }: PageProps) {
             const id = legalDocumentElementIds[documentId];
             const title = fillPlaceholders(document.title, ctx);
             return (
-              <details key={documentId} id={id} name="legal-documents" className="legal-accordion" data-legal-document={id} open={open === documentId}>
+              <details
+                key={documentId}
+                id={id}
+                name="legal-documents"
+                className="legal-accordion"
+                data-legal-document={id}
+                open={open === documentId}
+              >
                 <summary className="legal-accordion__summary">
                   <h2 className="legal-accordion__title">{title}</h2>
                 </summary>

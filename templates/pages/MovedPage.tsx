@@ -14,7 +14,9 @@ export function MovedPage({ ctx }: PageProps) {
       <section className="hero hero--compact" aria-labelledby="moved-title">
         <div className="container">
           <h1 id="moved-title">{t('common.moved.title')}</h1>
-          <p><a href={target}>{t('common.moved.link')}</a></p>
+          <p>
+            <a href={target}>{t('common.moved.link')}</a>
+          </p>
         </div>
       </section>
     </Document>

@@ -26,10 +26,17 @@ export function PartnershipPage({ ctx }: PageProps) {
             <h1 id="partnership-title">{t('partnership.hero.title')}</h1>
             <p className="hero__subtitle">{t('partnership.hero.subtitle')}</p>
             <p>
-              <a className="button button--primary" href="#partnership-form">{t('partnership.hero.cta')}</a>
+              <a className="button button--primary" href="#partnership-form">
+                {t('partnership.hero.cta')}
+              </a>
             </p>
           </div>
-          <ContentImage ctx={ctx} name="partnership-hero.svg" className="partnership-hero__image" alt={t('partnership.hero.imageAlt')} />
+          <ContentImage
+            ctx={ctx}
+            name="partnership-hero.svg"
+            className="partnership-hero__image"
+            alt={t('partnership.hero.imageAlt')}
+          />
         </div>
       </section>
 
@@ -46,7 +53,9 @@ export function PartnershipPage({ ctx }: PageProps) {
             <ol className="partnership-steps__list">
               {translator.indices('partnership.steps.items').map((index) => (
                 <li key={index} className="partnership-steps__item">
-                  <span className="partnership-steps__number" aria-hidden="true">{index + 1}</span>
+                  <span className="partnership-steps__number" aria-hidden="true">
+                    {index + 1}
+                  </span>
                   <div>
                     <h3>{t(`partnership.steps.items.${index}.title`)}</h3>
                     <p>{t(`partnership.steps.items.${index}.text`)}</p>
@@ -58,13 +67,38 @@ export function PartnershipPage({ ctx }: PageProps) {
         </div>
       </div>
 
-      <CardSection ctx={ctx} texts="partnership.benefits" count="benefits" icons={benefitIcons} titleId="partnership-benefits-title" id="benefits" tinted listClassName="partnership-cards" />
+      <CardSection
+        ctx={ctx}
+        texts="partnership.benefits"
+        count="benefits"
+        icons={benefitIcons}
+        titleId="partnership-benefits-title"
+        id="benefits"
+        tinted
+        listClassName="partnership-cards"
+      />
 
-      <CardSection ctx={ctx} texts="partnership.requirements" count="requirements" icons={requirementIcons} titleId="partnership-requirements-title" id="requirements" listClassName="partnership-cards" />
+      <CardSection
+        ctx={ctx}
+        texts="partnership.requirements"
+        count="requirements"
+        icons={requirementIcons}
+        titleId="partnership-requirements-title"
+        id="requirements"
+        listClassName="partnership-cards"
+      />
 
-      <section className="section section--tinted partnership-form-section" aria-labelledby="partnership-form-title">
+      <section
+        className="section section--tinted partnership-form-section"
+        aria-labelledby="partnership-form-title"
+      >
         <div className="container">
-          <RequestForm ctx={ctx} form="partnership" title={t('partnership.form.title')} intro={t('partnership.form.intro')} />
+          <RequestForm
+            ctx={ctx}
+            form="partnership"
+            title={t('partnership.form.title')}
+            intro={t('partnership.form.intro')}
+          />
         </div>
       </section>
 

@@ -14,7 +14,9 @@ export function PrivacyRedirectPage({ ctx }: PageProps) {
       <section className="hero hero--compact" aria-labelledby="redirect-title">
         <div className="container">
           <h1 id="redirect-title">{t('legal.redirect.title')}</h1>
-          <p><a href={target}>{t('legal.redirect.link')}</a></p>
+          <p>
+            <a href={target}>{t('legal.redirect.link')}</a>
+          </p>
         </div>
       </section>
     </Document>

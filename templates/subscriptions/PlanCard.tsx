@@ -52,7 +52,10 @@ export function PlanCard({ plan, ctx }: { plan: Plan; ctx: PageContext }) {
           <div>
             <dt>{t('subscriptions.plans.national')}</dt>
             <dd>
-              <AllowanceList allowance={{ calls: plan.nationalCalls, data: plan.nationalData, sms: plan.nationalSms }} ctx={ctx} />
+              <AllowanceList
+                allowance={{ calls: plan.nationalCalls, data: plan.nationalData, sms: plan.nationalSms }}
+                ctx={ctx}
+              />
             </dd>
           </div>
           <div>

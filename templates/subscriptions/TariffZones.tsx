@@ -35,7 +35,8 @@ function ZoneCard({ zone, plans, ctx }: { zone: Zone; plans: Plan[]; ctx: PageCo
       <ul className="zone-card__features" data-count="zone-features">
         {translator.indices(`subscriptions.zones.items.${zone.id}.features`).map((index) => (
           <li key={index}>
-            <Icon name="check" size={18} /> {t(`subscriptions.zones.items.${zone.id}.features.${index}`, values)}
+            <Icon name="check" size={18} />{' '}
+            {t(`subscriptions.zones.items.${zone.id}.features.${index}`, values)}
           </li>
         ))}
       </ul>
@@ -68,7 +69,12 @@ function ZoneComparison({ zones, plans, ctx }: ZonesProps) {
                 const included = zone.plans.includes(plan.id);
                 return (
                   <td key={plan.id} data-included={included}>
-                    <Icon name={included ? 'check' : 'cross'} size={18} /> {t(included ? 'subscriptions.zones.comparison.included' : 'subscriptions.zones.comparison.notIncluded')}
+                    <Icon name={included ? 'check' : 'cross'} size={18} />{' '}
+                    {t(
+                      included
+                        ? 'subscriptions.zones.comparison.included'
+                        : 'subscriptions.zones.comparison.notIncluded',
+                    )}
                   </td>
                 );
               })}
@@ -88,14 +94,29 @@ function orderCountries(countries: Country[], locale: string): { country: Countr
   const rank = { home: 0, eea: 1, other: 2 } as const;
   return countries
     .map((country, index) => ({ country, index, name: countryName(country.iso, locale, country.nameStyle) }))
-    .sort((a, b) => rank[a.country.region] - rank[b.country.region] || (a.country.region === 'home' ? a.index - b.index : compareNames(a.name, b.name, locale)))
+    .sort(
+      (a, b) =>
+        rank[a.country.region] - rank[b.country.region] ||
+        (a.country.region === 'home' ? a.index - b.index : compareNames(a.name, b.name, locale)),
+    )
     .map(({ country, name }) => ({ country, name }));
 }
 
 /** The ISO codes of a country as a data attribute: `CH`, or `GG JE` for a territory made of two. */
-const isoCodes = (country: Country) => (typeof country.iso === 'string' ? country.iso : country.iso.join(' '));
+const isoCodes = (country: Country) =>
+  typeof country.iso === 'string' ? country.iso : country.iso.join(' ');
 
-function ZoneCountryList({ countries, starred, name, ctx }: { countries: Country[]; starred: string[]; name: string; ctx: PageContext }) {
+function ZoneCountryList({
+  countries,
+  starred,
+  name,
+  ctx,
+}: {
+  countries: Country[];
+  starred: string[];
+  name: string;
+  ctx: PageContext;
+}) {
   return (
     <ul className="country-list" data-count={name}>
       {orderCountries(countries, ctx.translator.locale).map(({ country, name: label }) => (
@@ -122,10 +143,17 @@ function AllCountriesList({ zones, ctx }: Omit<ZonesProps, 'plans'>) {
       {orderCountries(content.countries, translator.locale).map(({ country, name }) => {
         const zone = zoneOf.get(country.key);
         return (
-          <li key={country.key} className={zone ? `zone-${zone.id}` : 'zone-rest'} data-country={country.key} data-iso={isoCodes(country)}>
+          <li
+            key={country.key}
+            className={zone ? `zone-${zone.id}` : 'zone-rest'}
+            data-country={country.key}
+            data-iso={isoCodes(country)}
+          >
             <span className="country-list__name">{name}</span>
             <span className="visually-hidden">{t('subscriptions.countries.zoneSeparator')}</span>{' '}
-            <span className="country-list__zone">{zone ? zoneName(ctx, zone) : t('subscriptions.countries.restOfWorld')}</span>
+            <span className="country-list__zone">
+              {zone ? zoneName(ctx, zone) : t('subscriptions.countries.restOfWorld')}
+            </span>
           </li>
         );
       })}
@@ -142,12 +170,26 @@ function CountriesSection({ zones, ctx }: Omit<ZonesProps, 'plans'>) {
       <p className="section__intro">{t('subscriptions.countries.intro')}</p>
       <div className="countries__zones">
         {zones.map((zone) => (
-          <section key={zone.id} className={`countries__zone zone-${zone.id}`} aria-labelledby={`countries-${zone.id}-title`}>
+          <section
+            key={zone.id}
+            className={`countries__zone zone-${zone.id}`}
+            aria-labelledby={`countries-${zone.id}-title`}
+          >
             <h4 id={`countries-${zone.id}-title`}>
-              {zoneName(ctx, zone)} <span className="countries__count">{t(`subscriptions.zones.items.${zone.id}.count`, { count: zone.countries.length })}</span>
+              {zoneName(ctx, zone)}{' '}
+              <span className="countries__count">
+                {t(`subscriptions.zones.items.${zone.id}.count`, { count: zone.countries.length })}
+              </span>
             </h4>
-            <ZoneCountryList countries={zone.countries.map((key) => byKey.get(key)!)} starred={zone.starred} name={`countries-${zone.id}`} ctx={ctx} />
-            {zone.starred.length > 0 && <p className="countries__note">{t(`subscriptions.zones.items.${zone.id}.note`)}</p>}
+            <ZoneCountryList
+              countries={zone.countries.map((key) => byKey.get(key)!)}
+              starred={zone.starred}
+              name={`countries-${zone.id}`}
+              ctx={ctx}
+            />
+            {zone.starred.length > 0 && (
+              <p className="countries__note">{t(`subscriptions.zones.items.${zone.id}.note`)}</p>
+            )}
           </section>
         ))}
       </div>
@@ -155,7 +197,9 @@ function CountriesSection({ zones, ctx }: Omit<ZonesProps, 'plans'>) {
         <summary>{t('subscriptions.countries.all', { count: content.countries.length })}</summary>
         <p className="countries__legend">
           {t('subscriptions.countries.legend')}{' '}
-          <a href={routeTable.legalSectionPath('tariffs', route.language)}>{t('subscriptions.countries.tariffsLink')}</a>
+          <a href={routeTable.legalSectionPath('tariffs', route.language)}>
+            {t('subscriptions.countries.tariffsLink')}
+          </a>
         </p>
         <AllCountriesList zones={zones} ctx={ctx} />
       </details>

@@ -16,7 +16,8 @@ describe('site CLI', () => {
   it('lists the build options', async () => {
     const result = await runSite(['build', '--help']);
     expect(result.code).toBe(0);
-    for (const option of ['--content <dir>', '--out <dir>', '--base-url <url>', '--strict']) expect(result.stdout).toContain(option);
+    for (const option of ['--content <dir>', '--out <dir>', '--base-url <url>', '--strict'])
+      expect(result.stdout).toContain(option);
   });
 
   it('prints the package version', async () => {
@@ -27,7 +28,12 @@ describe('site CLI', () => {
   });
 
   it('exits 2 on an unknown option, an unknown command or a bad base URL', async () => {
-    for (const args of [['build', '--nope'], ['deploy'], ['build', '--base-url', 'not a url'], ['build', '--base-url', 'https://example.com/sub/']]) {
+    for (const args of [
+      ['build', '--nope'],
+      ['deploy'],
+      ['build', '--base-url', 'not a url'],
+      ['build', '--base-url', 'https://example.com/sub/'],
+    ]) {
       const result = await runSite(args);
       expect(result.code, args.join(' ')).toBe(2);
       expect(result.stderr).toMatch(/error/i);
@@ -36,17 +42,35 @@ describe('site CLI', () => {
 });
 
 /** The packages (under node_modules) a run of the CLI resolved, recorded by a preloaded resolve hook. */
-async function packagesLoaded(args: string[], cwd = projectRoot): Promise<{ code: number; packages: Set<string>; stdout: string; stderr: string }> {
+async function packagesLoaded(
+  args: string[],
+  cwd = projectRoot,
+): Promise<{ code: number; packages: Set<string>; stdout: string; stderr: string }> {
   const dir = await makeTempDir('imports');
   const record = path.join(dir, 'imports.txt');
   try {
     const result = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-      execFile(process.execPath, ['--import', path.join(projectRoot, 'tests/helpers/recordImports.mjs'), path.join(projectRoot, 'bin/site.js'), ...args], { cwd, env: { ...process.env, NO_COLOR: '1', RECORD_IMPORTS_FILE: record }, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) =>
-        resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr }),
+      execFile(
+        process.execPath,
+        [
+          '--import',
+          path.join(projectRoot, 'tests/helpers/recordImports.mjs'),
+          path.join(projectRoot, 'bin/site.js'),
+          ...args,
+        ],
+        {
+          cwd,
+          env: { ...process.env, NO_COLOR: '1', RECORD_IMPORTS_FILE: record },
+          maxBuffer: 16 * 1024 * 1024,
+        },
+        (error, stdout, stderr) =>
+          resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr }),
       );
     });
     const urls = (await readFile(record, 'utf8').catch(() => '')).split('\n');
-    const packages = new Set(urls.flatMap((url) => /\/node_modules\/((?:@[^/]+\/)?[^/.][^/]*)\//.exec(url)?.[1] ?? []));
+    const packages = new Set(
+      urls.flatMap((url) => /\/node_modules\/((?:@[^/]+\/)?[^/.][^/]*)\//.exec(url)?.[1] ?? []),
+    );
     return { ...result, packages };
   } finally {
     await rm(dir, { recursive: true, force: true });
@@ -95,7 +119,10 @@ describe('site build', () => {
     cache = await warmImageCache(path.join(workDir, 'cache'));
     const [dropped] = (await readdir(cache)).filter((name) => name.endsWith('.img'));
     await rm(path.join(cache, dropped));
-    first = await packagesLoaded(['build', '--base-url', origin, '--strict', '--cache-dir', 'cache'], workDir);
+    first = await packagesLoaded(
+      ['build', '--base-url', origin, '--strict', '--cache-dir', 'cache'],
+      workDir,
+    );
     secondOut = path.join(workDir, 'other');
     secondArgs = ['build', '--out', secondOut, '--base-url', origin, '--strict', '--cache-dir', cache];
     second = await packagesLoaded(secondArgs, workDir);
@@ -112,9 +139,15 @@ describe('site build', () => {
     // --base-url replaces the content's origin in canonicals, alternates, the sitemap and robots.txt.
     expect(home).toContain(`<link rel="canonical" href="${origin}/"/>`);
     expect(home).toContain(`hrefLang="x-default" href="${origin}/"`);
-    expect(await readFile(path.join(workDir, 'dist/sitemap.xml'), 'utf8')).toContain(`<loc>${origin}/chi-siamo/</loc>`);
-    expect(await readFile(path.join(workDir, 'dist/robots.txt'), 'utf8')).toContain(`Sitemap: ${origin}/sitemap.xml`);
-    expect(first.stdout).toMatch(/Built \d+ pages \(it \d+, en \d+, de \d+, fr \d+\), \d+ files, [\d.]+ (KB|MB) in [\d.]+ s/);
+    expect(await readFile(path.join(workDir, 'dist/sitemap.xml'), 'utf8')).toContain(
+      `<loc>${origin}/chi-siamo/</loc>`,
+    );
+    expect(await readFile(path.join(workDir, 'dist/robots.txt'), 'utf8')).toContain(
+      `Sitemap: ${origin}/sitemap.xml`,
+    );
+    expect(first.stdout).toMatch(
+      /Built \d+ pages \(it \d+, en \d+, de \d+, fr \d+\), \d+ files, [\d.]+ (KB|MB) in [\d.]+ s/,
+    );
     expect(first.stdout).toContain('Render pages');
   });
 
@@ -132,8 +165,20 @@ describe('site build', () => {
   it('a build into a folder that already holds what it would write does nothing and loads no part of the build', async () => {
     const files = async () => {
       const listing = await readdir(secondOut, { recursive: true, withFileTypes: true });
-      const entries = listing.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
-      return Object.fromEntries(await Promise.all(entries.map(async (file) => [path.relative(secondOut, file), `${(await stat(file)).mtimeMs} ${(await readFile(file)).toString('base64')}`] as const)));
+      const entries = listing
+        .filter((entry) => entry.isFile())
+        .map((entry) => path.join(entry.parentPath, entry.name));
+      return Object.fromEntries(
+        await Promise.all(
+          entries.map(
+            async (file) =>
+              [
+                path.relative(secondOut, file),
+                `${(await stat(file)).mtimeMs} ${(await readFile(file)).toString('base64')}`,
+              ] as const,
+          ),
+        ),
+      );
     };
     expect(second.code, second.stderr).toBe(0);
     const before = await files();
@@ -141,8 +186,14 @@ describe('site build', () => {
     const again = await packagesLoaded(secondArgs, workDir);
     expect(again.code, again.stderr).toBe(0);
     // First, so that a build here says why it built ("Building: …").
-    expect(again.stdout).toMatch(/^Nothing changed since the last build .* already holds its 57 pages, 115 files/m);
-    expect([...again.packages].filter((name) => ['react', 'react-dom', 'esbuild', 'lightningcss', 'satori', 'i18next', 'zod'].includes(name))).toEqual([]);
+    expect(again.stdout).toMatch(
+      /^Nothing changed since the last build .* already holds its 57 pages, 115 files/m,
+    );
+    expect(
+      [...again.packages].filter((name) =>
+        ['react', 'react-dom', 'esbuild', 'lightningcss', 'satori', 'i18next', 'zod'].includes(name),
+      ),
+    ).toEqual([]);
     expect(await files()).toEqual(before); // not one file written, not one touched
 
     // One byte of the output changed is a build, which says so (every other input: tests/generator/upToDate.test.ts).
@@ -151,7 +202,9 @@ describe('site build', () => {
     await appendFile(robots, '#');
     const rebuilt = await packagesLoaded(secondArgs, workDir);
     expect(rebuilt.code, rebuilt.stderr).toBe(0);
-    expect(rebuilt.stdout).toMatch(/^Building: other is not as the last build left it: robots\.txt changed\.$/m);
+    expect(rebuilt.stdout).toMatch(
+      /^Building: other is not as the last build left it: robots\.txt changed\.$/m,
+    );
     expect(rebuilt.packages).toContain('react-dom');
     expect(await readFile(robots, 'utf8')).toBe(written);
   }, 300_000);

@@ -21,7 +21,9 @@ function start(at = root): Promise<{ url: string; greeting: string; location: st
       console.log(JSON.stringify({ error: error.constructor.name + ': ' + error.message }));
     }`;
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, ['--input-type=module', '-e', script], { cwd: at }, (error, stdout, stderr) => (error ? reject(new Error(stderr)) : resolve(JSON.parse(stdout))));
+    execFile(process.execPath, ['--input-type=module', '-e', script], { cwd: at }, (error, stdout, stderr) =>
+      error ? reject(new Error(stderr)) : resolve(JSON.parse(stdout)),
+    );
   });
 }
 
@@ -29,12 +31,18 @@ beforeAll(async () => {
   root = await makeTempDir('compile');
   await mkdir(path.join(root, 'bin'));
   await mkdir(path.join(root, 'templates'));
-  await writeFile(path.join(root, 'tsconfig.json'), JSON.stringify({ compilerOptions: { jsx: 'react-jsx', allowImportingTsExtensions: true, noEmit: true } }));
+  await writeFile(
+    path.join(root, 'tsconfig.json'),
+    JSON.stringify({ compilerOptions: { jsx: 'react-jsx', allowImportingTsExtensions: true, noEmit: true } }),
+  );
   await writeFile(
     path.join(root, 'bin/cli.ts'),
     `export const location: string = import.meta.url;\nexport async function greeting(): Promise<string> { return (await import('../templates/greeting.ts')).greeting; }\n`,
   );
-  await writeFile(path.join(root, 'templates/greeting.ts'), `export const greeting: string = 'Buongiorno';\n`);
+  await writeFile(
+    path.join(root, 'templates/greeting.ts'),
+    `export const greeting: string = 'Buongiorno';\n`,
+  );
 });
 
 afterAll(async () => {
@@ -42,7 +50,7 @@ afterAll(async () => {
 });
 
 describe('compiled CLI', () => {
-  it('compiles on the first start, into the cache, keeping each module\'s own location', async () => {
+  it("compiles on the first start, into the cache, keeping each module's own location", async () => {
     const first = await start();
     expect(first.greeting).toBe('Buongiorno');
     expect(first.url.startsWith(pathToFileURL(cacheDir()).href)).toBe(true);
@@ -64,7 +72,9 @@ describe('compiled CLI', () => {
     try {
       const copied = await start(copy);
       expect(copied.location).toBe(pathToFileURL(path.join(copy, 'bin/cli.ts')).href);
-      expect(copied.url.startsWith(pathToFileURL(path.join(copy, 'node_modules/.cache/site/cli')).href)).toBe(true);
+      expect(copied.url.startsWith(pathToFileURL(path.join(copy, 'node_modules/.cache/site/cli')).href)).toBe(
+        true,
+      );
     } finally {
       await rm(copy, { recursive: true, force: true });
     }
@@ -72,15 +82,23 @@ describe('compiled CLI', () => {
 
   it('an edited template takes effect on the next start, with no other command', async () => {
     const before = await start();
-    await writeFile(path.join(root, 'templates/greeting.ts'), `export const greeting: string = 'Buonasera';\n`);
+    await writeFile(
+      path.join(root, 'templates/greeting.ts'),
+      `export const greeting: string = 'Buonasera';\n`,
+    );
     const after = await start();
     expect(after.greeting).toBe('Buonasera');
     expect(after.url).not.toBe(before.url);
-    expect(JSON.parse(await readFile(path.join(cacheDir(), 'manifest.json'), 'utf8')).inputs).toContain('templates/greeting.ts');
+    expect(JSON.parse(await readFile(path.join(cacheDir(), 'manifest.json'), 'utf8')).inputs).toContain(
+      'templates/greeting.ts',
+    );
   });
 
   it('a source that does not compile is reported with its file and line', async () => {
-    await writeFile(path.join(root, 'templates/greeting.ts'), `export const greeting: string = 'Buonasera;\n`);
+    await writeFile(
+      path.join(root, 'templates/greeting.ts'),
+      `export const greeting: string = 'Buonasera;\n`,
+    );
     const result = await start();
     expect(result.error).toMatch(/^CompileError: .*templates\/greeting\.ts:1:/s);
     await writeFile(path.join(root, 'templates/greeting.ts'), `export const greeting: string = 'Salve';\n`);

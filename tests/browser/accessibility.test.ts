@@ -29,7 +29,9 @@ let checkers: Record<ViewportName, AccessibilityChecker>;
 beforeAll(async () => {
   if (!hasChromium) return;
   site = await startSite();
-  const [desktop, phone] = await Promise.all(widths.map((viewport) => accessibilityChecker(site.browser, site.url, viewport)));
+  const [desktop, phone] = await Promise.all(
+    widths.map((viewport) => accessibilityChecker(site.browser, site.url, viewport)),
+  );
   checkers = { desktop, phone };
 }, 300_000);
 afterAll(async () => {
@@ -39,7 +41,9 @@ afterAll(async () => {
 
 describe.skipIf(!hasChromium)('accessibility (axe, WCAG 2.1 AA)', () => {
   it('checks every page type a visitor sees, in every language', () => {
-    expect(new Set(pages.map((route) => route.page))).toEqual(new Set(realRouteTable.routes.map((route) => route.page).filter((page) => page !== 'privacyRedirect')));
+    expect(new Set(pages.map((route) => route.page))).toEqual(
+      new Set(realRouteTable.routes.map((route) => route.page).filter((page) => page !== 'privacyRedirect')),
+    );
     expect(new Set(pages.map((route) => route.language))).toEqual(new Set(realRouteTable.languages.codes));
   });
 
@@ -54,7 +58,9 @@ describe.skipIf(!hasChromium)('accessibility (axe, WCAG 2.1 AA)', () => {
     pages.forEach((route, index) => {
       const viewport = widthOf(index);
       // Two axe runs; a busy two-core machine needs far longer than an idle one.
-      it(`finds no violation on ${route.path} (${route.page}; ${viewport}, banner open and closed)`, async ({ expect }) => {
+      it(`finds no violation on ${route.path} (${route.page}; ${viewport}, banner open and closed)`, async ({
+        expect,
+      }) => {
         expect(await checkers[viewport].check(route.path)).toEqual([]);
       }, 300_000);
     });

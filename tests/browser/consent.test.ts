@@ -64,7 +64,12 @@ const banner = (page: Page) =>
     // Visible as Playwright's isVisible counts it: a box of some size, not visibility: hidden.
     const element = document.querySelector('[data-cookie-banner]');
     const box = element?.getBoundingClientRect();
-    const visible = !!element && !!box && box.width > 0 && box.height > 0 && getComputedStyle(element).visibility !== 'hidden';
+    const visible =
+      !!element &&
+      !!box &&
+      box.width > 0 &&
+      box.height > 0 &&
+      getComputedStyle(element).visibility !== 'hidden';
     return { visible, stored: localStorage.getItem(key) };
   }, consentKey);
 
@@ -92,7 +97,10 @@ describe.skipIf(!hasChromium)('cookie consent', () => {
     expect(analytics.length).toBe(2);
   });
 
-  for (const [choice, label] of [['essential', 'Essential only'], ['none', 'Decline']] as const) {
+  for (const [choice, label] of [
+    ['essential', 'Essential only'],
+    ['none', 'Decline'],
+  ] as const) {
     it(`stores "${choice}" and never requests analytics, now or later`, async () => {
       const { page, analytics } = await open('/en/', null, true);
       await page.getByRole('button', { name: label }).click();

@@ -15,7 +15,9 @@ beforeAll(async () => {
 afterAll(async () => site?.close());
 
 /** One route per page type and language is enough: pages of a type share their markup. */
-const routes = realRouteTable.routes.filter((route, index, all) => all.findIndex((other) => other.page === route.page) === index || route.path === '/');
+const routes = realRouteTable.routes.filter(
+  (route, index, all) => all.findIndex((other) => other.page === route.page) === index || route.path === '/',
+);
 
 describe.skipIf(!hasChromium)('Content-Security-Policy in the browser', () => {
   it('is sent with every page and reports no violation, analytics and first-visit script included', async () => {
@@ -25,7 +27,9 @@ describe.skipIf(!hasChromium)('Content-Security-Policy in the browser', () => {
       if (/Content[- ]Security[- ]Policy/i.test(message.text())) violations.push(message.text());
     });
     await page.addInitScript(() => {
-      document.addEventListener('securitypolicyviolation', (event) => console.error(`Content-Security-Policy violation: ${event.violatedDirective} ${event.blockedURI}`));
+      document.addEventListener('securitypolicyviolation', (event) =>
+        console.error(`Content-Security-Policy violation: ${event.violatedDirective} ${event.blockedURI}`),
+      );
     });
     for (const route of routes) {
       violations.length = 0;
@@ -43,8 +47,17 @@ describe.skipIf(!hasChromium)('Content-Security-Policy in the browser', () => {
     await page.goto(`${site.url}/copertura/`);
     // A header Chromium could not parse would be ignored as a whole, leaving geolocation to every frame.
     const allowed = await page.evaluate(() => {
-      const policy = (document as Document & { featurePolicy?: { allowsFeature(feature: string, origin?: string): boolean } }).featurePolicy!;
-      return { site: policy.allowsFeature('geolocation'), map: policy.allowsFeature('geolocation', 'https://coverage.example.net'), other: policy.allowsFeature('geolocation', 'https://maps.example.net'), camera: policy.allowsFeature('camera') };
+      const policy = (
+        document as Document & {
+          featurePolicy?: { allowsFeature(feature: string, origin?: string): boolean };
+        }
+      ).featurePolicy!;
+      return {
+        site: policy.allowsFeature('geolocation'),
+        map: policy.allowsFeature('geolocation', 'https://coverage.example.net'),
+        other: policy.allowsFeature('geolocation', 'https://maps.example.net'),
+        camera: policy.allowsFeature('camera'),
+      };
     });
     expect(allowed).toEqual({ site: false, map: true, other: false, camera: false });
   });

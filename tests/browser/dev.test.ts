@@ -59,9 +59,16 @@ describe.skipIf(!hasChromium)('site dev in the browser', () => {
     expect(scrolled).toBeGreaterThan(300);
     await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
     // The page's visible subtitle, whatever its words, gets one sentence more.
-    await edit('texts/en/about.yaml', (text) => text.replace(/^(\s+subtitle: ".*)"$/m, '$1 Edited live in the browser test."'));
-    await page.getByText(/Edited live in the browser test\./).first().waitFor();
-    expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBeUndefined();
+    await edit('texts/en/about.yaml', (text) =>
+      text.replace(/^(\s+subtitle: ".*)"$/m, '$1 Edited live in the browser test."'),
+    );
+    await page
+      .getByText(/Edited live in the browser test\./)
+      .first()
+      .waitFor();
+    expect(
+      await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded),
+    ).toBeUndefined();
     await page.waitForFunction((y) => Math.abs(window.scrollY - y) < 5, scrolled);
     expect(violations).toEqual([]);
     await page.context().close();
@@ -93,7 +100,11 @@ describe.skipIf(!hasChromium)('site dev in the browser', () => {
     await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
     await edit('styles.css', (text) => `${text}\nbody { outline: 3px solid rgb(1, 2, 3); }\n`, dev.clientDir);
     // The new stylesheet applies, and the old one is gone once the new one has loaded.
-    await page.waitForFunction(() => getComputedStyle(document.body).outlineColor === 'rgb(1, 2, 3)' && document.querySelectorAll('link[rel="stylesheet"]').length === 1);
+    await page.waitForFunction(
+      () =>
+        getComputedStyle(document.body).outlineColor === 'rgb(1, 2, 3)' &&
+        document.querySelectorAll('link[rel="stylesheet"]').length === 1,
+    );
     // A second save whose stylesheet arrives while the first one's is still loading (stylesheets
     // are held back 300 ms here): the second one's is the one that stays.
     await page.route('**/assets/*.css', async (route) => {
@@ -103,13 +114,21 @@ describe.skipIf(!hasChromium)('site dev in the browser', () => {
     await edit('styles.css', (text) => `${text}\nbody { outline-color: rgb(4, 5, 6); }\n`, dev.clientDir);
     await page.waitForFunction(() => document.querySelectorAll('link[rel="stylesheet"]').length === 2);
     await edit('styles.css', (text) => text.replace('rgb(4, 5, 6)', 'rgb(7, 8, 9)'), dev.clientDir);
-    await page.waitForFunction(() => getComputedStyle(document.body).outlineColor === 'rgb(7, 8, 9)' && document.querySelectorAll('link[rel="stylesheet"]').length === 1);
+    await page.waitForFunction(
+      () =>
+        getComputedStyle(document.body).outlineColor === 'rgb(7, 8, 9)' &&
+        document.querySelectorAll('link[rel="stylesheet"]').length === 1,
+    );
     await dev.settled();
     expect(await page.evaluate(() => getComputedStyle(document.body).outlineColor)).toBe('rgb(7, 8, 9)');
-    const links = await page.locator('link[rel="stylesheet"]').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('href')));
+    const links = await page
+      .locator('link[rel="stylesheet"]')
+      .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('href')));
     expect(links).toHaveLength(1);
     expect(links[0]).not.toBe(before);
-    expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(
+      true,
+    );
     expect(violations).toEqual([]);
     await page.context().close();
   }, 600_000);
@@ -117,7 +136,12 @@ describe.skipIf(!hasChromium)('site dev in the browser', () => {
   it('reloads the page with the new template code after a template edit', async () => {
     const { page, violations } = await open('/de/');
     await dev.settled();
-    await edit('Footer.tsx', (text) => text.replace('<footer className="site-footer"', '<footer data-edited="yes" className="site-footer"'), dev.templatesDir);
+    await edit(
+      'Footer.tsx',
+      (text) =>
+        text.replace('<footer className="site-footer"', '<footer data-edited="yes" className="site-footer"'),
+      dev.templatesDir,
+    );
     await page.locator('footer[data-edited="yes"]').waitFor({ state: 'attached' });
     expect(violations).toEqual([]);
     await page.context().close();

@@ -38,7 +38,8 @@ async function visit(path: string, on: Page = page): Promise<Page> {
 }
 
 /** The form texts of a language, as editors wrote them. */
-const formTexts = (language: string) => parseYaml(readFileSync(`content/texts/${language}/forms.yaml`, 'utf8'));
+const formTexts = (language: string) =>
+  parseYaml(readFileSync(`content/texts/${language}/forms.yaml`, 'utf8'));
 const partnershipFields = Object.keys(formRules.partnership);
 const contactFields = Object.keys(formRules.contact);
 
@@ -65,7 +66,8 @@ async function recordWindowOpen(page: Page) {
   });
 }
 
-const openedWindows = (page: Page) => page.evaluate(() => (window as unknown as { opened: OpenedWindow[] }).opened);
+const openedWindows = (page: Page) =>
+  page.evaluate(() => (window as unknown as { opened: OpenedWindow[] }).opened);
 
 /**
  * Navigations the page asks for (a mailto: location change) as Chromium reports them,
@@ -84,7 +86,9 @@ async function recordNavigations(page: Page): Promise<{ urls: string[]; session:
 
 function decodeMailto(url: string) {
   const [address, query = ''] = url.replace(/^mailto:/, '').split('?');
-  const parameters = Object.fromEntries(query.split('&').map((pair) => pair.split('=').map((part) => decodeURIComponent(part))));
+  const parameters = Object.fromEntries(
+    query.split('&').map((pair) => pair.split('=').map((part) => decodeURIComponent(part))),
+  );
   return { address, subject: parameters.subject as string, body: parameters.body as string };
 }
 
@@ -100,7 +104,11 @@ interface FieldState {
 }
 
 /** The fields' states read in one round trip, instead of three or four calls per field. */
-const fieldStates = (page: Page, formId: string, names: readonly string[]): Promise<Record<string, FieldState>> =>
+const fieldStates = (
+  page: Page,
+  formId: string,
+  names: readonly string[],
+): Promise<Record<string, FieldState>> =>
   page.evaluate(
     ([formId, names]) =>
       Object.fromEntries(
@@ -109,21 +117,39 @@ const fieldStates = (page: Page, formId: string, names: readonly string[]): Prom
           const describedBy = control?.getAttribute('aria-describedby');
           const message = describedBy ? document.getElementById(describedBy) : null;
           const box = message?.getBoundingClientRect();
-          const messageShown = !!message && !!box && message.checkVisibility({ visibilityProperty: true }) && box.width > 0 && box.height > 0;
-          return [name, { invalid: control?.getAttribute('aria-invalid') ?? null, message: message?.textContent ?? null, messageShown }];
+          const messageShown =
+            !!message &&
+            !!box &&
+            message.checkVisibility({ visibilityProperty: true }) &&
+            box.width > 0 &&
+            box.height > 0;
+          return [
+            name,
+            {
+              invalid: control?.getAttribute('aria-invalid') ?? null,
+              message: message?.textContent ?? null,
+              messageShown,
+            },
+          ];
         }),
       ),
     [formId, names] as const,
   );
 
 /** Every control's value (a checkbox: whether it is checked), in one round trip. */
-const controlValues = (page: Page, formId: string, names: readonly string[]): Promise<Record<string, string | boolean>> =>
+const controlValues = (
+  page: Page,
+  formId: string,
+  names: readonly string[],
+): Promise<Record<string, string | boolean>> =>
   page.evaluate(
     ([formId, names]) =>
       Object.fromEntries(
         names.map((name) => {
-          const control = document.querySelector<HTMLInputElement>(`form[data-form="${formId}"] [name="${name}"]`);
-          return [name, control?.type === 'checkbox' ? control.checked : control?.value ?? 'missing'];
+          const control = document.querySelector<HTMLInputElement>(
+            `form[data-form="${formId}"] [name="${name}"]`,
+          );
+          return [name, control?.type === 'checkbox' ? control.checked : (control?.value ?? 'missing')];
         }),
       ),
     [formId, names] as const,
@@ -152,15 +178,20 @@ const partnershipValues = {
 
 /** The same values as fillPartnership, consent given, set in one round trip (no input events: the submit reads the values). */
 const setPartnership = (page: Page, description: string) =>
-  page.evaluate((values) => {
-    const form = document.querySelector<HTMLFormElement>('form[data-form="partnership"]');
-    for (const [name, value] of Object.entries(values)) (form?.elements.namedItem(name) as HTMLInputElement).value = value;
-    (form?.elements.namedItem('consent') as HTMLInputElement).checked = true;
-  }, { ...partnershipValues, description });
+  page.evaluate(
+    (values) => {
+      const form = document.querySelector<HTMLFormElement>('form[data-form="partnership"]');
+      for (const [name, value] of Object.entries(values))
+        (form?.elements.namedItem(name) as HTMLInputElement).value = value;
+      (form?.elements.namedItem('consent') as HTMLInputElement).checked = true;
+    },
+    { ...partnershipValues, description },
+  );
 
 async function fillPartnership(page: Page, description: string) {
   const form = page.locator('form[data-form="partnership"]');
-  for (const [name, value] of Object.entries({ ...partnershipValues, description })) await form.locator(`[name="${name}"]`).fill(value);
+  for (const [name, value] of Object.entries({ ...partnershipValues, description }))
+    await form.locator(`[name="${name}"]`).fill(value);
   await form.locator('[name="consent"]').check();
 }
 
@@ -176,19 +207,25 @@ const contactValues = (subject: string) => ({
 
 async function fillContact(page: Page, subject: string) {
   const form = page.locator('form[data-form="contact"]');
-  for (const [name, value] of Object.entries(contactValues(subject))) await form.locator(`[name="${name}"]`).fill(value);
+  for (const [name, value] of Object.entries(contactValues(subject)))
+    await form.locator(`[name="${name}"]`).fill(value);
 }
 
 /** The same values as fillContact, set in one round trip (no input events: the submit reads the values). */
 const setContact = (page: Page, subject: string) =>
   page.evaluate((values) => {
     const form = document.querySelector<HTMLFormElement>('form[data-form="contact"]');
-    for (const [name, value] of Object.entries(values)) (form?.elements.namedItem(name) as HTMLInputElement).value = value;
+    for (const [name, value] of Object.entries(values))
+      (form?.elements.namedItem(name) as HTMLInputElement).value = value;
   }, contactValues(subject));
 
 describe.skipIf(!hasChromium)('forms', () => {
   // Each language's messages are checked; the click that shows them is the behaviour, so each language clicks.
-  for (const [language, path] of [['en', '/en/partnership/'], ['it', '/partnership/'], ['de', '/de/partnerschaft/']] as const) {
+  for (const [language, path] of [
+    ['en', '/en/partnership/'],
+    ['it', '/partnership/'],
+    ['de', '/de/partnerschaft/'],
+  ] as const) {
     it(`shows the ${language} messages beside every invalid partnership field and focuses the first`, async () => {
       await visit(path);
       const messages = formTexts(language).partnership.errors;
@@ -218,8 +255,14 @@ describe.skipIf(!hasChromium)('forms', () => {
     }
   };
 
-  const formPages = { partnership: { fr: '/fr/partenariat/', it: '/partnership/' }, contact: { it: '/contatti/', fr: '/fr/contact/' } } as const;
-  for (const [formId, pages] of Object.entries(formPages) as [keyof typeof formPages, Record<string, string>][]) {
+  const formPages = {
+    partnership: { fr: '/fr/partenariat/', it: '/partnership/' },
+    contact: { it: '/contatti/', fr: '/fr/contact/' },
+  } as const;
+  for (const [formId, pages] of Object.entries(formPages) as [
+    keyof typeof formPages,
+    Record<string, string>,
+  ][]) {
     for (const [language, path] of Object.entries(pages)) {
       it(`applies every ${formId} rule of the table at its boundary, with the ${language} message`, async () => {
         await visit(path);
@@ -227,7 +270,14 @@ describe.skipIf(!hasChromium)('forms', () => {
         await recordWindowOpen(page);
         const messages = formTexts(language)[formId].errors;
         const steps = (Object.entries(formRules[formId]) as [string, FieldSpec][]).flatMap(([name, spec]) =>
-          spec.rules.flatMap((rule) => boundary(rule).map((value, index) => ({ name, value, label: `${name} ${rule.kind}${index === 0 ? '' : ' passes'}`, message: index === 0 ? messages[rule.message] : undefined }))),
+          spec.rules.flatMap((rule) =>
+            boundary(rule).map((value, index) => ({
+              name,
+              value,
+              label: `${name} ${rule.kind}${index === 0 ? '' : ' passes'}`,
+              message: index === 0 ? messages[rule.message] : undefined,
+            })),
+          ),
         );
         // Every step in one round trip: set the value directly (so maxlength cannot trim the
         // over-long value before the script sees it), submit, read what the field then says.
@@ -241,7 +291,10 @@ describe.skipIf(!hasChromium)('forms', () => {
               else control.value = value;
               form.requestSubmit();
               const describedBy = control.getAttribute('aria-describedby');
-              return { invalid: control.getAttribute('aria-invalid'), message: describedBy ? document.getElementById(describedBy)?.textContent ?? null : null };
+              return {
+                invalid: control.getAttribute('aria-invalid'),
+                message: describedBy ? (document.getElementById(describedBy)?.textContent ?? null) : null,
+              };
             });
           },
           [formId, steps] as const,
@@ -320,7 +373,10 @@ describe.skipIf(!hasChromium)('forms', () => {
       // Submitted and read in one round trip; the submit button's click is the behaviour of other tests.
       const { refusedByScript, refusedByBrowser } = await email.evaluate((control: HTMLInputElement) => {
         control.form?.requestSubmit();
-        return { refusedByScript: control.getAttribute('aria-invalid') === 'true', refusedByBrowser: !control.validity.valid };
+        return {
+          refusedByScript: control.getAttribute('aria-invalid') === 'true',
+          refusedByBrowser: !control.validity.valid,
+        };
       });
       expect(refusedByScript, address).toBe(!valid);
       expect(refusedByScript, `${address}: script and browser agree`).toBe(refusedByBrowser);
@@ -416,7 +472,12 @@ describe.skipIf(!hasChromium)('forms', () => {
     expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('name');
   });
 
-  const contactPages = { it: '/contatti/', en: '/en/contact/', de: '/de/kontakt/', fr: '/fr/contact/' } as const;
+  const contactPages = {
+    it: '/contatti/',
+    en: '/en/contact/',
+    de: '/de/kontakt/',
+    fr: '/fr/contact/',
+  } as const;
   for (const [language, path] of Object.entries(contactPages)) {
     it(`sends the ${language} contact draft to the mail program with "Contact Request: " and every field, then thanks and resets every field`, async () => {
       await visit(path);
@@ -447,7 +508,10 @@ describe.skipIf(!hasChromium)('forms', () => {
         'Grüsse',
       ]);
       expect(await isVisible(page, '[data-form-success]')).toBe(true);
-      expect(await noticeTexts(page, '[data-form-success]')).toEqual([texts.success.title, texts.success.text]);
+      expect(await noticeTexts(page, '[data-form-success]')).toEqual([
+        texts.success.title,
+        texts.success.text,
+      ]);
       const values = await controlValues(page, 'contact', contactFields);
       for (const name of contactFields) expect(values[name], name).toBe('');
       await navigations.session.detach();
@@ -475,9 +539,17 @@ describe.skipIf(!hasChromium)('forms', () => {
       // The click is the behaviour here: the browser's own checks stop the submit.
       await form.locator('button[type="submit"]').click();
       expect(noScript.url()).toBe(`${site.url}/en/contact/`);
-      expect(await form.locator('[name="name"]').evaluate((control: HTMLInputElement) => control.validity.valueMissing)).toBe(true);
+      expect(
+        await form
+          .locator('[name="name"]')
+          .evaluate((control: HTMLInputElement) => control.validity.valueMissing),
+      ).toBe(true);
       await form.locator('[name="name"]').fill('A');
-      expect(await form.locator('[name="name"]').evaluate((control: HTMLInputElement) => control.validity.tooShort)).toBe(true);
+      expect(
+        await form
+          .locator('[name="name"]')
+          .evaluate((control: HTMLInputElement) => control.validity.tooShort),
+      ).toBe(true);
       expect(await form.evaluate((element: HTMLFormElement) => element.checkValidity())).toBe(false);
     });
   });

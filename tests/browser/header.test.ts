@@ -37,13 +37,17 @@ describe.skipIf(!hasChromium)('header', () => {
   it('turns translucent past 20 px of scroll and back at the top', async () => {
     const page = await visit(desktop, '/en/');
     const header = page.locator('[data-site-header]');
-    const state = async () => ({ scrolled: await header.evaluate((element) => element.classList.contains('is-scrolled')) });
+    const state = async () => ({
+      scrolled: await header.evaluate((element) => element.classList.contains('is-scrolled')),
+    });
     await page.evaluate(() => window.scrollTo(0, 20));
     await page.waitForTimeout(50);
     expect(await state()).toEqual({ scrolled: false });
     await page.evaluate(() => window.scrollTo(0, 21));
     await expect.poll(state).toEqual({ scrolled: true });
-    await expect.poll(() => header.evaluate((element) => getComputedStyle(element).backgroundColor)).toMatch(/rgba\(255, 255, 255, 0\.8\d*\)/);
+    await expect
+      .poll(() => header.evaluate((element) => getComputedStyle(element).backgroundColor))
+      .toMatch(/rgba\(255, 255, 255, 0\.8\d*\)/);
     await page.evaluate(() => window.scrollTo(0, 0));
     await expect.poll(state).toEqual({ scrolled: false });
   });
@@ -82,7 +86,12 @@ describe.skipIf(!hasChromium)('header', () => {
   it('lays the open menu over the page and keeps the button’s width, so nothing moves', async () => {
     const page = await visit(phoneWithScript, '/en/');
     const toggle = page.locator('[data-menu-toggle]');
-    const boxes = () => Promise.all([toggle, page.locator('[data-site-header]'), page.locator('main')].map((locator) => locator.boundingBox()));
+    const boxes = () =>
+      Promise.all(
+        [toggle, page.locator('[data-site-header]'), page.locator('main')].map((locator) =>
+          locator.boundingBox(),
+        ),
+      );
     const closed = await boxes();
     await toggle.click();
     await page.locator('#mobile-menu').waitFor({ state: 'visible' });
@@ -109,7 +118,9 @@ describe.skipIf(!hasChromium)('header', () => {
       window.addEventListener('click', () => {
         const toggle = document.querySelector('[data-menu-toggle]');
         const menu = document.querySelector<HTMLDetailsElement>('details[data-menu]');
-        console.log(`menu after click: ${location.pathname} expanded=${toggle?.getAttribute('aria-expanded')} open=${menu?.open}`);
+        console.log(
+          `menu after click: ${location.pathname} expanded=${toggle?.getAttribute('aria-expanded')} open=${menu?.open}`,
+        );
       });
     });
     await page.locator('#mobile-menu a', { hasText: 'Coverage' }).click();
@@ -124,7 +135,10 @@ describe.skipIf(!hasChromium)('header', () => {
       backForwardCache: true,
       setup: (page) =>
         page.addInitScript(() => {
-          window.addEventListener('pageshow', (event) => ((window as unknown as { restored: boolean }).restored = event.persisted));
+          window.addEventListener(
+            'pageshow',
+            (event) => ((window as unknown as { restored: boolean }).restored = event.persisted),
+          );
         }),
     });
     await page.locator('[data-menu-toggle]').click();
@@ -134,7 +148,9 @@ describe.skipIf(!hasChromium)('header', () => {
     await page.waitForURL('**/en/coverage/');
     // A page restored from the cache fires pageshow, not load.
     await page.goBack({ waitUntil: 'commit' });
-    await expect.poll(() => page.evaluate(() => (window as unknown as { restored?: boolean }).restored)).toBe(true);
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { restored?: boolean }).restored))
+      .toBe(true);
     expect(await page.locator('#mobile-menu').isVisible()).toBe(false);
     expect(await page.locator('[data-menu-toggle]').getAttribute('aria-expanded')).toBe('false');
   });
@@ -189,7 +205,8 @@ async function watchHashScroll(page: Page) {
   await page.clock.pauseAt(Date.now() + 60_000);
 }
 
-const scrollCalls = (page: Page) => page.evaluate(() => (window as unknown as { scrollCalls: ScrollCall[] }).scrollCalls);
+const scrollCalls = (page: Page) =>
+  page.evaluate(() => (window as unknown as { scrollCalls: ScrollCall[] }).scrollCalls);
 
 describe.skipIf(!hasChromium)('hash scroll', () => {
   /**
@@ -203,7 +220,10 @@ describe.skipIf(!hasChromium)('hash scroll', () => {
     await watchHashScroll(page);
   });
 
-  for (const [reducedMotion, behavior] of [['no-preference', 'smooth'], ['reduce', 'auto']] as const) {
+  for (const [reducedMotion, behavior] of [
+    ['no-preference', 'smooth'],
+    ['reduce', 'auto'],
+  ] as const) {
     it(`scrolls to the tariff zones 100 ms after the footer's roaming link, ${behavior} (${reducedMotion})`, async () => {
       await page.emulateMedia({ reducedMotion });
       await visit(page, '/en/');
@@ -216,7 +236,9 @@ describe.skipIf(!hasChromium)('hash scroll', () => {
       await page.clock.runFor(99);
       expect(await scrollCalls(page)).toEqual([]);
       await page.clock.runFor(1);
-      expect(await scrollCalls(page)).toEqual([{ id: 'tariff-zones', options: { behavior, block: 'start' } }]);
+      expect(await scrollCalls(page)).toEqual([
+        { id: 'tariff-zones', options: { behavior, block: 'start' } },
+      ]);
     });
   }
 
@@ -229,12 +251,17 @@ describe.skipIf(!hasChromium)('hash scroll', () => {
     await page.clock.runFor(99);
     expect(await scrollCalls(page)).toEqual([]);
     await page.clock.runFor(1);
-    expect(await scrollCalls(page)).toEqual([{ id: 'countries-section', options: { behavior: 'smooth', block: 'start' } }]);
+    expect(await scrollCalls(page)).toEqual([
+      { id: 'countries-section', options: { behavior: 'smooth', block: 'start' } },
+    ]);
   });
 });
 
 describe.skipIf(!hasChromium)('legal accordions', () => {
-  const openIds = (page: import('playwright-core').Page) => page.locator('details[data-legal-document][open]').evaluateAll((elements) => elements.map((element) => element.id));
+  const openIds = (page: import('playwright-core').Page) =>
+    page
+      .locator('details[data-legal-document][open]')
+      .evaluateAll((elements) => elements.map((element) => element.id));
 
   it('opens the route’s section on load and none on /legal/', async () => {
     expect(await openIds(await visit(desktop, '/legal/tariffs/'))).toEqual(['tariffs']);
@@ -342,7 +369,9 @@ describe.skipIf(!hasChromium)('not found', () => {
 
   it('still logs the attempt when the hash is malformed', async () => {
     const { messages, errors } = await openLogged('/de/nicht-da#%E0');
-    await expect.poll(() => messages.some((text) => text.includes('Page not found: /de/nicht-da#%E0'))).toBe(true);
+    await expect
+      .poll(() => messages.some((text) => text.includes('Page not found: /de/nicht-da#%E0')))
+      .toBe(true);
     expect(errors).toEqual([]);
     expect(messages.filter((text) => text.includes(' failed:'))).toEqual([]);
   });
@@ -356,7 +385,9 @@ describe.skipIf(!hasChromium)('not found', () => {
         };
       }),
     );
-    await expect.poll(() => messages.some((text) => text.includes('Page not found: /de/nicht-da'))).toBe(true);
+    await expect
+      .poll(() => messages.some((text) => text.includes('Page not found: /de/nicht-da')))
+      .toBe(true);
     expect(messages.some((text) => text.startsWith('header failed:'))).toBe(true);
     // The behaviours after the broken one still run: the language buttons keep the path.
     await page.locator('.site-header__languages a[data-language="en"]').click();

@@ -35,7 +35,10 @@ function pageFor(key: string, options: Parameters<SiteUnderTest['context']>[0] =
 
 /** A page of the given browser language with empty storage, loaded at `pagePath` of the site. */
 async function open(pagePath: string, locale = 'it-CH', options: { userAgent?: string } = {}): Promise<Page> {
-  const page = await pageFor(options.userAgent ? `${locale} ${options.userAgent}` : locale, { locale, ...options });
+  const page = await pageFor(options.userAgent ? `${locale} ${options.userAgent}` : locale, {
+    locale,
+    ...options,
+  });
   if (page.url() !== 'about:blank') {
     // Back from another origin (the cockpit host): a plain file of the site, to reach its storage.
     if (!page.url().startsWith(site.url)) await page.goto(`${site.url}/robots.txt`);
@@ -58,7 +61,13 @@ const storage = (page: Page) =>
   }));
 
 describe.skipIf(!hasChromium)('first-visit redirect', () => {
-  for (const [locale, expected] of [['en-US', '/en/'], ['de-CH', '/de/'], ['fr-FR', '/fr/'], ['it-CH', '/'], ['es-ES', '/']] as const) {
+  for (const [locale, expected] of [
+    ['en-US', '/en/'],
+    ['de-CH', '/de/'],
+    ['fr-FR', '/fr/'],
+    ['it-CH', '/'],
+    ['es-ES', '/'],
+  ] as const) {
     it(`sends a ${locale} browser to ${expected} and sets the session flag`, async () => {
       const page = await open('/', locale);
       await page.waitForLoadState('load');
@@ -70,7 +79,9 @@ describe.skipIf(!hasChromium)('first-visit redirect', () => {
   }
 
   it('leaves a search-engine bot on the Italian page', async () => {
-    const page = await open('/', 'en-US', { userAgent: 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' });
+    const page = await open('/', 'en-US', {
+      userAgent: 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+    });
     expect(new URL(page.url()).pathname).toBe('/');
     expect((await storage(page)).redirectDone).toBe('true');
   });
@@ -80,7 +91,9 @@ describe.skipIf(!hasChromium)('first-visit redirect', () => {
     // The stylesheet requested by / never arrives (held until the test ends); /en/ gets its own.
     const held: import('playwright-core').Route[] = [];
     const holdForHome = (route: import('playwright-core').Route) =>
-      new URL(route.request().headers().referer ?? '').pathname === '/' ? void held.push(route) : route.continue();
+      new URL(route.request().headers().referer ?? '').pathname === '/'
+        ? void held.push(route)
+        : route.continue();
     await page.route('**/assets/site.*.css', holdForHome);
     try {
       await page.goto(`${site.url}/`, { waitUntil: 'commit' });
@@ -251,7 +264,11 @@ describe.skipIf(!hasChromium)('language buttons', () => {
 
   it('can keep the hash because every page has the same ids in every language', async () => {
     const routes = realRouteTable.routes;
-    const idsOf = async (file: string) => parseHtml(await readFile(path.join(site.dir, file), 'utf8')).querySelectorAll('[id]').map((element) => element.id).sort();
+    const idsOf = async (file: string) =>
+      parseHtml(await readFile(path.join(site.dir, file), 'utf8'))
+        .querySelectorAll('[id]')
+        .map((element) => element.id)
+        .sort();
     let compared = 0;
     for (const route of routes) {
       const ids = await idsOf(route.file);

@@ -47,18 +47,27 @@ function pathsToCheck(): { label: string; path: string }[] {
       continue;
     }
     const route =
-      routeTable.routes.find((candidate) => candidate.page === pageId && candidate.language === 'en' && !candidate.legalSection) ??
-      routeTable.routes.find((candidate) => candidate.page === pageId)!;
+      routeTable.routes.find(
+        (candidate) => candidate.page === pageId && candidate.language === 'en' && !candidate.legalSection,
+      ) ?? routeTable.routes.find((candidate) => candidate.page === pageId)!;
     paths.push({ label: pageId, path: route.path });
   }
   const legal = routeTable.pathOf('legal', 'en');
   paths.push({ label: 'legal page at a hash', path: `${legal}#privacy-policy` });
-  paths.push({ label: 'legal page at a hash, with a section open', path: `${routeTable.routes.find((route) => route.page === 'legal' && route.language === 'en' && route.legalSection === 'tariffs')!.path}#terms` });
+  paths.push({
+    label: 'legal page at a hash, with a section open',
+    path: `${routeTable.routes.find((route) => route.page === 'legal' && route.language === 'en' && route.legalSection === 'tariffs')!.path}#terms`,
+  });
   return paths;
 }
 
 /** The viewport Lighthouse's mobile settings emulate. */
-const phone: OpenOptions = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
+const phone: OpenOptions = {
+  viewport: { width: 412, height: 823 },
+  deviceScaleFactor: 1.75,
+  isMobile: true,
+  hasTouch: true,
+};
 const desktop: OpenOptions = { viewport: { width: 1350, height: 940 } };
 
 interface Shift {
@@ -77,11 +86,18 @@ function recordShifts(page: Page) {
       return `${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ''}${node.classList.length ? `.${[...node.classList].join('.')}` : ''}`;
     };
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[] })[]) {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+        sources: { node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+      })[]) {
         shifts.push({
           value: entry.value,
           hadRecentInput: entry.hadRecentInput,
-          sources: entry.sources.map((source) => `${describe(source.node)} ${JSON.stringify(source.previousRect)} -> ${JSON.stringify(source.currentRect)}`),
+          sources: entry.sources.map(
+            (source) =>
+              `${describe(source.node)} ${JSON.stringify(source.previousRect)} -> ${JSON.stringify(source.currentRect)}`,
+          ),
         });
       }
     }).observe({ type: 'layout-shift', buffered: true });
@@ -97,7 +113,10 @@ const idle = (page: Page) =>
   page.evaluate(
     () =>
       new Promise<void>((resolve) => {
-        requestIdleCallback(() => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 50))), { timeout: 1000 });
+        requestIdleCallback(
+          () => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 50))),
+          { timeout: 1000 },
+        );
         setTimeout(resolve, 3000);
       }),
   );
@@ -120,7 +139,10 @@ const framesDrawnPath = '/.frames-drawn';
 const reportFramesDrawn = (page: Page) =>
   page.addInitScript((report) => {
     if (window.top !== window) return;
-    const afterFrames = (count: number) => (count === 0 ? void fetch(report, { method: 'POST' }) : requestAnimationFrame(() => afterFrames(count - 1)));
+    const afterFrames = (count: number) =>
+      count === 0
+        ? void fetch(report, { method: 'POST' })
+        : requestAnimationFrame(() => afterFrames(count - 1));
     afterFrames(10);
   }, framesDrawnPath);
 
@@ -167,12 +189,22 @@ async function startSplitServer(dir: string): Promise<SplitServer> {
       response.writeHead(204).end();
       return;
     }
-    const file = fileInRoot(dir, `${decodeURIComponent(pathname)}${pathname.endsWith('/') ? 'index.html' : ''}`);
+    const file = fileInRoot(
+      dir,
+      `${decodeURIComponent(pathname)}${pathname.endsWith('/') ? 'index.html' : ''}`,
+    );
     const found = file !== undefined && (await stat(file).catch(() => null))?.isFile();
     const languageNotFound = join(dir, pathname.split('/')[1] ?? '', '404.html');
-    const served = found ? file : (await stat(languageNotFound).catch(() => null))?.isFile() ? languageNotFound : join(dir, '404.html');
+    const served = found
+      ? file
+      : (await stat(languageNotFound).catch(() => null))?.isFile()
+        ? languageNotFound
+        : join(dir, '404.html');
     const body = await readFile(served);
-    response.writeHead(found ? 200 : 404, { 'content-type': contentTypeOf(served), 'cache-control': 'no-store' });
+    response.writeHead(found ? 200 : 404, {
+      'content-type': contentTypeOf(served),
+      'cache-control': 'no-store',
+    });
     if (!served.endsWith('.html')) {
       response.end(body);
       return;
@@ -191,7 +223,8 @@ async function startSplitServer(dir: string): Promise<SplitServer> {
   return split;
 }
 
-const shiftsOf = (page: Page) => page.evaluate(() => (window as unknown as { layoutShifts: Shift[] }).layoutShifts);
+const shiftsOf = (page: Page) =>
+  page.evaluate(() => (window as unknown as { layoutShifts: Shift[] }).layoutShifts);
 
 async function exercise(page: Page, { script, mobile }: { script: boolean; mobile: boolean }) {
   await page.waitForLoadState('networkidle');
@@ -227,7 +260,10 @@ async function exercise(page: Page, { script, mobile }: { script: boolean; mobil
  * What a fresh context has and this page would not, empty storage (no consent, no home
  * page's language, no first visit's redirect done), is restored before each load.
  */
-async function sharedPage(options: Omit<OpenOptions, 'setup'>, setup: (page: Page) => Promise<unknown>): Promise<Page> {
+async function sharedPage(
+  options: Omit<OpenOptions, 'setup'>,
+  setup: (page: Page) => Promise<unknown>,
+): Promise<Page> {
   const page = await (await site.context(options)).newPage();
   await setup(page);
   return page;
@@ -256,24 +292,43 @@ describe.skipIf(!hasChromium)('layout shift', () => {
     // The stylesheet is the one the pages with script have, so without script only what the scripts
     // would have changed can differ: the menu (every page), the largest page, the form, and the legal
     // documents opened by the hash.
-    { name: 'a phone without the site’s scripts', options: phone, script: false, mobile: true, only: ['home', 'subscriptions', 'contact', 'legal page at a hash'] },
+    {
+      name: 'a phone without the site’s scripts',
+      options: phone,
+      script: false,
+      mobile: true,
+      only: ['home', 'subscriptions', 'contact', 'legal page at a hash'],
+    },
   ];
   // The settings side by side, as many as the config's maxConcurrency allows (each case mostly waits
   // for the page to settle), the cases of one setting one after another on its page: no two tests
   // use a page at once.
-  for (const { name, options, script, mobile, only } of cases as { name: string; options: OpenOptions; script: boolean; mobile: boolean; only?: string[] }[]) {
+  for (const { name, options, script, mobile, only } of cases as {
+    name: string;
+    options: OpenOptions;
+    script: boolean;
+    mobile: boolean;
+    only?: string[];
+  }[]) {
     describe.concurrent(`at ${name}`, () => {
       let page: Page;
       beforeAll(async () => {
         page = await sharedPage({ ...options, consent: null }, async (page) => {
           await recordShifts(page);
-          if (!script) await page.route((url) => url.pathname.endsWith('.js'), (route) => route.abort());
+          if (!script)
+            await page.route(
+              (url) => url.pathname.endsWith('.js'),
+              (route) => route.abort(),
+            );
         });
       });
       afterAll(async () => page?.context().close());
       const paths = pathsToCheck().filter(({ label }) => !only || only.includes(label));
       // A label that no longer names a page would drop its case silently.
-      if (only && paths.length !== only.length) throw new Error(`no page for ${only.filter((label) => !paths.some((path) => path.label === label)).join(', ')}`);
+      if (only && paths.length !== only.length)
+        throw new Error(
+          `no page for ${only.filter((label) => !paths.some((path) => path.label === label)).join(', ')}`,
+        );
       for (const { label, path } of paths) {
         it.sequential(`is 0 on the ${label} page (${path}) from navigation until idle`, async () => {
           await loadAfresh(page, `${site.url}${path}`);
@@ -305,13 +360,35 @@ describe.skipIf(!hasChromium)('layout shift', () => {
   // language buttons (a desktop), or with its menu half parsed (a phone: the menu is 24.8 px high, one
   // line of the body's text, until its button is parsed), and a grid of cards with only its first card
   // (the coverage page at a desktop width). Each header cut at the viewport that shows that control.
-  const headerCuts: { name: string; viewports: ('phone' | 'desktop')[]; cutAt: (html: string) => number }[] = [
-    { name: 'before the language buttons', viewports: ['desktop'], cutAt: (html) => indexOf(html, '<div class="site-header__languages">') },
-    { name: 'inside the first language button', viewports: ['desktop'], cutAt: (html) => indexOf(html, '>', indexOf(html, '<a', indexOf(html, 'language-switcher--header'))) + 1 },
-    { name: 'after the first language button', viewports: ['desktop'], cutAt: (html) => indexOf(html, '</a>', indexOf(html, 'language-switcher--header')) + '</a>'.length },
-    { name: 'inside the mobile menu, before its button', viewports: ['phone'], cutAt: (html) => indexOf(html, '<summary') },
-    { name: 'inside the mobile menu’s button', viewports: ['phone'], cutAt: (html) => indexOf(html, '>', indexOf(html, '<summary')) + 1 },
-  ];
+  const headerCuts: { name: string; viewports: ('phone' | 'desktop')[]; cutAt: (html: string) => number }[] =
+    [
+      {
+        name: 'before the language buttons',
+        viewports: ['desktop'],
+        cutAt: (html) => indexOf(html, '<div class="site-header__languages">'),
+      },
+      {
+        name: 'inside the first language button',
+        viewports: ['desktop'],
+        cutAt: (html) =>
+          indexOf(html, '>', indexOf(html, '<a', indexOf(html, 'language-switcher--header'))) + 1,
+      },
+      {
+        name: 'after the first language button',
+        viewports: ['desktop'],
+        cutAt: (html) => indexOf(html, '</a>', indexOf(html, 'language-switcher--header')) + '</a>'.length,
+      },
+      {
+        name: 'inside the mobile menu, before its button',
+        viewports: ['phone'],
+        cutAt: (html) => indexOf(html, '<summary'),
+      },
+      {
+        name: 'inside the mobile menu’s button',
+        viewports: ['phone'],
+        cutAt: (html) => indexOf(html, '>', indexOf(html, '<summary')) + 1,
+      },
+    ];
   const quarterIntoMain = (html: string) => {
     const start = indexOf(html, '<main');
     return indexOf(html, '<', start + Math.round((indexOf(html, '</main>') - start) / 4));
@@ -324,8 +401,20 @@ describe.skipIf(!hasChromium)('layout shift', () => {
     // The cuts that shifted before every page held its first paint for the footer: a held page is
     // painted whole wherever it is cut, so other page types and cut points would only repeat these.
     const splitCases = [
-      ...headerCuts.filter((cut) => cut.viewports.includes(name)).map(({ name: where, cutAt }) => ({ label: 'home', path: routeTable.pathOf('home', 'en'), where: `in the header, ${where}`, cutAt })),
-      { label: 'coverage', path: routeTable.pathOf('coverage', 'en'), where: 'a quarter into <main>', cutAt: quarterIntoMain },
+      ...headerCuts
+        .filter((cut) => cut.viewports.includes(name))
+        .map(({ name: where, cutAt }) => ({
+          label: 'home',
+          path: routeTable.pathOf('home', 'en'),
+          where: `in the header, ${where}`,
+          cutAt,
+        })),
+      {
+        label: 'coverage',
+        path: routeTable.pathOf('coverage', 'en'),
+        where: 'a quarter into <main>',
+        cutAt: quarterIntoMain,
+      },
     ];
     describe.concurrent(`at a ${name}, the page sent in two parts`, () => {
       // A server of its own, which cuts each page where the case running sets (one case at a time).
@@ -333,7 +422,9 @@ describe.skipIf(!hasChromium)('layout shift', () => {
       let page: Page;
       beforeAll(async () => {
         split = await startSplitServer(site.dir);
-        page = await sharedPage({ ...options, consent: null }, async (page) => Promise.all([recordShifts(page), reportFramesDrawn(page)]));
+        page = await sharedPage({ ...options, consent: null }, async (page) =>
+          Promise.all([recordShifts(page), reportFramesDrawn(page)]),
+        );
       });
       afterAll(async () => Promise.all([page?.context().close(), split?.close()]));
       for (const { label, path, where, cutAt } of splitCases) {

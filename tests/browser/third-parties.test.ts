@@ -38,7 +38,8 @@ function pagesWithThirdParties(): Promise<Route[]> {
     const withFrame: Route[] = [];
     for (const route of routeTable.routes) {
       if (withFrame.some((other) => other.page === route.page)) continue;
-      if ((await readFile(join(site.dir, route.file), 'utf8')).includes('data-consent-frame')) withFrame.push(route);
+      if ((await readFile(join(site.dir, route.file), 'utf8')).includes('data-consent-frame'))
+        withFrame.push(route);
     }
     return [routeTable.routes.find((route) => route.path === '/')!, ...withFrame];
   })();
@@ -63,7 +64,8 @@ function recordRequests(page: Page): string[] {
   return requests;
 }
 
-const outside = (requests: string[]) => requests.filter((url) => !url.startsWith(`${site.url}/`) && !url.startsWith('data:'));
+const outside = (requests: string[]) =>
+  requests.filter((url) => !url.startsWith(`${site.url}/`) && !url.startsWith('data:'));
 
 /**
  * One page per consent set-up (and one without script), shared by the tests: a new context
@@ -82,7 +84,11 @@ function pageWith(consent: 'all' | 'essential' | 'none' | null, javaScriptEnable
 }
 
 /** Loads `pagePath` in the shared page of that consent, from empty storage, recording every request from before the load. */
-async function visit(consent: 'all' | 'essential' | 'none' | null, pagePath: string, javaScriptEnabled = true) {
+async function visit(
+  consent: 'all' | 'essential' | 'none' | null,
+  pagePath: string,
+  javaScriptEnabled = true,
+) {
   const page = await pageWith(consent, javaScriptEnabled);
   if (javaScriptEnabled && page.url().startsWith(site.url)) {
     await page.evaluate(() => {
@@ -116,103 +122,173 @@ describe.skipIf(!hasChromium)('requests to other origins', () => {
   });
 
   for (const consent of [null, 'essential', 'none'] as const) {
-    it(`none on the home page and the pages with a map ${consent ? `after "${consent}"` : 'before the visitor chose'}, after reading to the bottom`, async () => {
-      await checkNothingLeaves(consent, await pagesWithThirdParties());
-    }, slow);
+    it(
+      `none on the home page and the pages with a map ${consent ? `after "${consent}"` : 'before the visitor chose'}, after reading to the bottom`,
+      async () => {
+        await checkNothingLeaves(consent, await pagesWithThirdParties());
+      },
+      slow,
+    );
   }
 
-  it('only the analytics script and the page’s map once the visitor accepted all', async () => {
-    for (const path of ['/contatti/', '/en/coverage/']) {
-      const { page, requests } = await visit('all', path);
-      expect(await readToTheBottom(page), `${path} settles`).toBe(true);
-      const map = path === '/contatti/' ? luganoMap : coverageMap;
-      expect(new Set(outside(requests)), path).toEqual(new Set(['https://analytics.example.com/script.js', map]));
-      stopRecording.splice(0).forEach((stop) => stop());
-    }
-  }, slow);
+  it(
+    'only the analytics script and the page’s map once the visitor accepted all',
+    async () => {
+      for (const path of ['/contatti/', '/en/coverage/']) {
+        const { page, requests } = await visit('all', path);
+        expect(await readToTheBottom(page), `${path} settles`).toBe(true);
+        const map = path === '/contatti/' ? luganoMap : coverageMap;
+        expect(new Set(outside(requests)), path).toEqual(
+          new Set(['https://analytics.example.com/script.js', map]),
+        );
+        stopRecording.splice(0).forEach((stop) => stop());
+      }
+    },
+    slow,
+  );
 });
 
 describe.skipIf(!hasChromium)('map placeholders', () => {
-  it('say what the map shows and whose it is, and load it on their button only, taking focus', async () => {
-    const cases = [
-      { path: '/contatti/', src: luganoMap, provider: 'maps.example.net', button: 'Caricare la mappa', shows: /Lugano/ },
-      { path: '/de/kontakt/', src: luganoMap, provider: 'maps.example.net', button: 'Karte laden', shows: /Lugano/ },
-      { path: '/fr/couverture/', src: coverageMap, provider: 'coverage.example.net', button: 'Charger la carte', shows: /couverture mobile/ },
-      { path: '/en/coverage/', src: coverageMap, provider: 'coverage.example.net', button: 'Load the map', shows: /coverage/ },
-    ];
-    for (const { path, src, provider, button, shows } of cases) {
-      const { page, requests } = await visit(null, path);
-      const holder = page.locator('[data-consent-frame]');
-      await page.waitForLoadState('networkidle');
-      // The placeholder as the visitor finds it, in one round trip.
-      const before = await holder.evaluate((element) => {
-        const link = element.querySelector('a');
-        return {
-          what: element.querySelector('.consent-frame__what')?.textContent ?? null,
-          who: element.querySelector('.consent-frame__who')?.textContent ?? null,
-          frames: document.querySelectorAll('iframe').length,
-          href: link?.getAttribute('href'),
-          target: link?.getAttribute('target'),
-        };
-      });
-      expect(before.what, path).toMatch(shows);
-      expect(before.who, path).toContain(provider);
-      expect(before.frames, path).toBe(0);
-      expect(before.href, path).toBe(src);
-      expect(before.target, path).toBe('_blank');
-      expect(outside(requests), path).toEqual([]);
+  it(
+    'say what the map shows and whose it is, and load it on their button only, taking focus',
+    async () => {
+      const cases = [
+        {
+          path: '/contatti/',
+          src: luganoMap,
+          provider: 'maps.example.net',
+          button: 'Caricare la mappa',
+          shows: /Lugano/,
+        },
+        {
+          path: '/de/kontakt/',
+          src: luganoMap,
+          provider: 'maps.example.net',
+          button: 'Karte laden',
+          shows: /Lugano/,
+        },
+        {
+          path: '/fr/couverture/',
+          src: coverageMap,
+          provider: 'coverage.example.net',
+          button: 'Charger la carte',
+          shows: /couverture mobile/,
+        },
+        {
+          path: '/en/coverage/',
+          src: coverageMap,
+          provider: 'coverage.example.net',
+          button: 'Load the map',
+          shows: /coverage/,
+        },
+      ];
+      for (const { path, src, provider, button, shows } of cases) {
+        const { page, requests } = await visit(null, path);
+        const holder = page.locator('[data-consent-frame]');
+        await page.waitForLoadState('networkidle');
+        // The placeholder as the visitor finds it, in one round trip.
+        const before = await holder.evaluate((element) => {
+          const link = element.querySelector('a');
+          return {
+            what: element.querySelector('.consent-frame__what')?.textContent ?? null,
+            who: element.querySelector('.consent-frame__who')?.textContent ?? null,
+            frames: document.querySelectorAll('iframe').length,
+            href: link?.getAttribute('href'),
+            target: link?.getAttribute('target'),
+          };
+        });
+        expect(before.what, path).toMatch(shows);
+        expect(before.who, path).toContain(provider);
+        expect(before.frames, path).toBe(0);
+        expect(before.href, path).toBe(src);
+        expect(before.target, path).toBe('_blank');
+        expect(outside(requests), path).toEqual([]);
 
-      await holder.getByRole('button', { name: button }).click();
-      const after = await page.evaluate((key) => {
-        const frame = document.querySelector('[data-consent-frame] iframe');
-        return { src: frame?.getAttribute('src'), focused: document.activeElement?.tagName, stored: localStorage.getItem(key) };
-      }, consentKey);
-      expect(after.src, path).toBe(src);
-      expect(after.focused, path).toBe('IFRAME');
-      await expect.poll(() => outside(requests), { message: path }).toEqual([src]);
-      // A map loaded by its button is that map only: nothing is stored, no analytics starts.
-      expect(after.stored, path).toBeNull();
-      stopRecording.splice(0).forEach((stop) => stop());
-    }
-  }, slow);
+        await holder.getByRole('button', { name: button }).click();
+        const after = await page.evaluate((key) => {
+          const frame = document.querySelector('[data-consent-frame] iframe');
+          return {
+            src: frame?.getAttribute('src'),
+            focused: document.activeElement?.tagName,
+            stored: localStorage.getItem(key),
+          };
+        }, consentKey);
+        expect(after.src, path).toBe(src);
+        expect(after.focused, path).toBe('IFRAME');
+        await expect.poll(() => outside(requests), { message: path }).toEqual([src]);
+        // A map loaded by its button is that map only: nothing is stored, no analytics starts.
+        expect(after.stored, path).toBeNull();
+        stopRecording.splice(0).forEach((stop) => stop());
+      }
+    },
+    slow,
+  );
 
   // Every language's built page holds this frame in its placeholder's template (tests/site/pages.test.ts);
   // here the consent script puts it in place as it is, on a page in another language than the map's.
-  it('keeps the coverage map in Italian with geolocation allowed when it loads', async () => {
-    const expected = { src: coverageMap, allow: 'geolocation', referrerpolicy: 'strict-origin-when-cross-origin' };
-    const page = await pageWith('all');
-    const route = routeTable.routes.find((candidate) => candidate.page === 'coverage' && candidate.language !== 'it')!;
-    await page.goto(`${site.url}${route.path}`);
-    const frame = page.locator('[data-consent-frame] iframe');
-    await frame.waitFor({ state: 'attached' });
-    expect(await frame.evaluate((element) => ({ src: element.getAttribute('src'), allow: element.getAttribute('allow'), referrerpolicy: element.getAttribute('referrerpolicy') })), route.path).toEqual(expected);
-  }, slow);
+  it(
+    'keeps the coverage map in Italian with geolocation allowed when it loads',
+    async () => {
+      const expected = {
+        src: coverageMap,
+        allow: 'geolocation',
+        referrerpolicy: 'strict-origin-when-cross-origin',
+      };
+      const page = await pageWith('all');
+      const route = routeTable.routes.find(
+        (candidate) => candidate.page === 'coverage' && candidate.language !== 'it',
+      )!;
+      await page.goto(`${site.url}${route.path}`);
+      const frame = page.locator('[data-consent-frame] iframe');
+      await frame.waitFor({ state: 'attached' });
+      expect(
+        await frame.evaluate((element) => ({
+          src: element.getAttribute('src'),
+          allow: element.getAttribute('allow'),
+          referrerpolicy: element.getAttribute('referrerpolicy'),
+        })),
+        route.path,
+      ).toEqual(expected);
+    },
+    slow,
+  );
 
-  it('load at once when the visitor accepts all in the banner, and go back behind the placeholder when they withdraw', async () => {
-    const { page, requests } = await visit(null, '/en/contact/');
-    await page.waitForLoadState('networkidle');
-    expect(await page.locator('iframe').count()).toBe(0);
-    await page.getByRole('button', { name: 'Accept all' }).click();
-    await page.locator('[data-consent-frame] iframe').waitFor({ state: 'attached' });
-    await expect.poll(() => outside(requests)).toContain(luganoMap);
-    await page.locator('button[data-cookie-settings]').click();
-    await Promise.all([page.waitForEvent('load'), page.locator('button[data-consent="essential"]').click()]);
-    await page.waitForLoadState('networkidle');
-    expect(await page.locator('iframe').count()).toBe(0);
-    expect(await page.locator('[data-consent-frame] button').isVisible()).toBe(true);
-  }, slow);
-
-  it('offer the link, and no dead button, without script', async () => {
-    // Without script nothing is stored, so one page serves both visits.
-    for (const path of ['/contatti/', '/copertura/']) {
-      const { page, requests } = await visit(null, path, false);
+  it(
+    'load at once when the visitor accepts all in the banner, and go back behind the placeholder when they withdraw',
+    async () => {
+      const { page, requests } = await visit(null, '/en/contact/');
       await page.waitForLoadState('networkidle');
-      const holder = page.locator('[data-consent-frame]');
-      expect(await holder.getByRole('link').isVisible(), path).toBe(true);
-      expect(await holder.locator('button').isVisible(), path).toBe(false);
-      expect(await page.locator('iframe').count(), path).toBe(0);
-      expect(outside(requests), path).toEqual([]);
-      stopRecording.splice(0).forEach((stop) => stop());
-    }
-  }, slow);
+      expect(await page.locator('iframe').count()).toBe(0);
+      await page.getByRole('button', { name: 'Accept all' }).click();
+      await page.locator('[data-consent-frame] iframe').waitFor({ state: 'attached' });
+      await expect.poll(() => outside(requests)).toContain(luganoMap);
+      await page.locator('button[data-cookie-settings]').click();
+      await Promise.all([
+        page.waitForEvent('load'),
+        page.locator('button[data-consent="essential"]').click(),
+      ]);
+      await page.waitForLoadState('networkidle');
+      expect(await page.locator('iframe').count()).toBe(0);
+      expect(await page.locator('[data-consent-frame] button').isVisible()).toBe(true);
+    },
+    slow,
+  );
+
+  it(
+    'offer the link, and no dead button, without script',
+    async () => {
+      // Without script nothing is stored, so one page serves both visits.
+      for (const path of ['/contatti/', '/copertura/']) {
+        const { page, requests } = await visit(null, path, false);
+        await page.waitForLoadState('networkidle');
+        const holder = page.locator('[data-consent-frame]');
+        expect(await holder.getByRole('link').isVisible(), path).toBe(true);
+        expect(await holder.locator('button').isVisible(), path).toBe(false);
+        expect(await page.locator('iframe').count(), path).toBe(0);
+        expect(outside(requests), path).toEqual([]);
+        stopRecording.splice(0).forEach((stop) => stop());
+      }
+    },
+    slow,
+  );
 });

@@ -40,8 +40,12 @@ describe('loadContent with parsed documents kept between loads', () => {
     // A file broken after it was cached is reported, not served from the cache.
     await writeFile(aboutFile, `${edited}\n  broken: [\n`);
     const failure = await loadContent(contentDir, { documents }).catch((error: unknown) => error);
-    expect(isSiteError(failure) && failure.problems.some((problem) => problem.code === 'CONTENT_YAML_SYNTAX')).toBe(true);
+    expect(
+      isSiteError(failure) && failure.problems.some((problem) => problem.code === 'CONTENT_YAML_SYNTAX'),
+    ).toBe(true);
     await writeFile(aboutFile, about);
-    expect(JSON.stringify((await loadContent(contentDir, { documents })).texts.en)).not.toContain('About the company');
+    expect(JSON.stringify((await loadContent(contentDir, { documents })).texts.en)).not.toContain(
+      'About the company',
+    );
   }, 120_000);
 });

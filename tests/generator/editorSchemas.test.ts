@@ -10,8 +10,18 @@ import addFormats from 'ajv-formats';
 import fg from 'fast-glob';
 import { parse } from 'yaml';
 import { afterAll, describe, expect, it } from 'vitest';
-import { editorSchemas, schemaFileOf, schemaModeline, staleEditorSchemas } from '../../generator/editorSchemas.ts';
-import { contentFixturesDir, fixtureFiles, loadFixture, removeFixtureCopies } from '../helpers/contentFixture.ts';
+import {
+  editorSchemas,
+  schemaFileOf,
+  schemaModeline,
+  staleEditorSchemas,
+} from '../../generator/editorSchemas.ts';
+import {
+  contentFixturesDir,
+  fixtureFiles,
+  loadFixture,
+  removeFixtureCopies,
+} from '../helpers/contentFixture.ts';
 import { projectRoot, realContent } from '../helpers/site.ts';
 
 const schemaDir = path.join(projectRoot, 'schemas');
@@ -24,7 +34,11 @@ const validators = new Map<string, ValidateFunction>();
 async function validatorFor(contentFile: string): Promise<ValidateFunction> {
   const schemaFile = schemaFileOf(contentFile);
   if (!schemaFile) throw new Error(`No schema for ${contentFile}`);
-  if (!validators.has(schemaFile)) validators.set(schemaFile, ajv.compile(JSON.parse(await readFile(path.join(schemaDir, schemaFile), 'utf8'))));
+  if (!validators.has(schemaFile))
+    validators.set(
+      schemaFile,
+      ajv.compile(JSON.parse(await readFile(path.join(schemaDir, schemaFile), 'utf8'))),
+    );
   return validators.get(schemaFile)!;
 }
 
@@ -66,14 +80,18 @@ describe('editor schemas', () => {
     // Every property of the fixed schemas has a description and an example.
     const undocumented: string[] = [];
     const visit = (node: Record<string, unknown>, where: string) => {
-      for (const [key, child] of Object.entries((node.properties ?? {}) as Record<string, Record<string, unknown>>)) {
+      for (const [key, child] of Object.entries(
+        (node.properties ?? {}) as Record<string, Record<string, unknown>>,
+      )) {
         if (!child.description) undocumented.push(`${where}.${key} (description)`);
         if (!child.examples && !child.enum) undocumented.push(`${where}.${key} (example)`);
         visit(child, `${where}.${key}`);
       }
-      if (node.items && typeof node.items === 'object' && !Array.isArray(node.items)) visit(node.items as Record<string, unknown>, `${where}[]`);
+      if (node.items && typeof node.items === 'object' && !Array.isArray(node.items))
+        visit(node.items as Record<string, unknown>, `${where}[]`);
     };
-    for (const file of ['site', 'plans', 'zones', 'countries', 'tariffs', 'languages', 'slugs']) visit(JSON.parse(await readFile(path.join(schemaDir, `${file}.schema.json`), 'utf8')), file);
+    for (const file of ['site', 'plans', 'zones', 'countries', 'tariffs', 'languages', 'slugs'])
+      visit(JSON.parse(await readFile(path.join(schemaDir, `${file}.schema.json`), 'utf8')), file);
     expect(undocumented).toEqual([]);
   });
 

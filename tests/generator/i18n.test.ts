@@ -4,18 +4,45 @@ import { siteLanguagesFrom } from '../../generator/languages.ts';
 import type { SiteSettings } from '../../generator/schema.ts';
 
 const texts = {
-  it: { common: { nav: { home: 'Home IT', about: 'Chi siamo' }, footer: { privacy: 'Privacy IT' } }, home: { list: [{ title: 'a' }, { title: 'b' }], greeting: 'Ciao {{name}}', team: 'Un team a {{city}}, in {{country}}' } },
-  en: { common: { nav: { home: 'Home EN' } }, home: { list: [{ title: 'A' }], greeting: 'Hello {{name}}', team: 'A team in {{city}}, {{country}}, since {{founded}}', typo: 'Welcome to {{brnad}}' } },
+  it: {
+    common: { nav: { home: 'Home IT', about: 'Chi siamo' }, footer: { privacy: 'Privacy IT' } },
+    home: {
+      list: [{ title: 'a' }, { title: 'b' }],
+      greeting: 'Ciao {{name}}',
+      team: 'Un team a {{city}}, in {{country}}',
+    },
+  },
+  en: {
+    common: { nav: { home: 'Home EN' } },
+    home: {
+      list: [{ title: 'A' }],
+      greeting: 'Hello {{name}}',
+      team: 'A team in {{city}}, {{country}}, since {{founded}}',
+      typo: 'Welcome to {{brnad}}',
+    },
+  },
   de: {},
   fr: { common: { nav: { about: 'Qui sommes-nous' } } },
 };
 
 /** Only the settings the texts may name are read. */
-const site = { brand: 'Example Mobile', founded: 2025, email: 'info@example.com', address: { street: 'Via Esempio 1', postalCode: '6900', city: 'Lugano', country: 'CH' } } as SiteSettings;
+const site = {
+  brand: 'Example Mobile',
+  founded: 2025,
+  email: 'info@example.com',
+  address: { street: 'Via Esempio 1', postalCode: '6900', city: 'Lugano', country: 'CH' },
+} as SiteSettings;
 
 describe('translations', () => {
   const codes = ['it', 'en', 'de', 'fr'];
-  const translations = createTranslations(texts, site, siteLanguagesFrom({ languages: codes.map((code) => ({ code, name: code, locale: `${code}-CH`, flag: 'CH' })), buttons: codes }));
+  const translations = createTranslations(
+    texts,
+    site,
+    siteLanguagesFrom({
+      languages: codes.map((code) => ({ code, name: code, locale: `${code}-CH`, flag: 'CH' })),
+      buttons: codes,
+    }),
+  );
   const en = translations.translators.en;
 
   it('looks up the page language first, then Italian', () => {
@@ -38,24 +65,30 @@ describe('translations', () => {
     expect(en.t('home.greeting', { name: 'Ada' })).toBe('Hello Ada');
   });
 
-  it('fills the settings\' facts into any text, the country named in the text\'s language', () => {
+  it("fills the settings' facts into any text, the country named in the text's language", () => {
     expect(en.t('home.team')).toBe('A team in Lugano, Switzerland, since 2025');
     expect(translations.translators.de.t('home.team')).toBe('Un team a Lugano, in Schweiz');
     expect(en.siteValues.brand).toBe('Example Mobile');
   });
 
-  it('lets a template\'s value override a setting', () => {
+  it("lets a template's value override a setting", () => {
     expect(en.t('home.team', { city: 'Bellinzona' })).toBe('A team in Bellinzona, Switzerland, since 2025');
   });
 
   it('leaves an unknown placeholder visible and records where it is', () => {
     expect(en.t('home.typo')).toBe('Welcome to {{brnad}}');
-    expect(translations.unknownPlaceholders()).toEqual([{ language: 'en', key: 'home.typo', placeholder: '{{brnad}}' }]);
+    expect(translations.unknownPlaceholders()).toEqual([
+      { language: 'en', key: 'home.typo', placeholder: '{{brnad}}' },
+    ]);
   });
 
   it('lists the keys each language lacks against Italian', () => {
     expect(translations.missingByLanguage.it).toEqual([]);
-    expect(translations.missingByLanguage.en).toEqual(['common.nav.about', 'common.footer.privacy', 'home.list.1.title']);
+    expect(translations.missingByLanguage.en).toEqual([
+      'common.nav.about',
+      'common.footer.privacy',
+      'home.list.1.title',
+    ]);
     expect(translations.missingByLanguage.de).toHaveLength(flattenKeys(texts.it).length);
   });
 

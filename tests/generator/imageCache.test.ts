@@ -20,8 +20,12 @@ const entries = async (dir: string) => (await readdir(dir)).filter((name) => nam
 
 describe('image cache entries', () => {
   it('keys a drawing by every input, in order', () => {
-    expect(imageCacheKey({ title: 'A', colour: '#ea384c' })).toBe(imageCacheKey({ title: 'A', colour: '#ea384c' }));
-    expect(imageCacheKey({ title: 'A', colour: '#ea384c' })).not.toBe(imageCacheKey({ title: 'A', colour: '#ea384d' }));
+    expect(imageCacheKey({ title: 'A', colour: '#ea384c' })).toBe(
+      imageCacheKey({ title: 'A', colour: '#ea384c' }),
+    );
+    expect(imageCacheKey({ title: 'A', colour: '#ea384c' })).not.toBe(
+      imageCacheKey({ title: 'A', colour: '#ea384d' }),
+    );
     expect(imageCacheKey({ title: 'A' })).toMatch(/^[0-9a-f]{64}$/);
   });
 
@@ -82,7 +86,8 @@ describe('builds and the image cache', () => {
   };
   const expectSameFiles = (a: Map<string, string | Uint8Array>, b: Map<string, string | Uint8Array>) => {
     expect([...b.keys()].sort()).toEqual([...a.keys()].sort());
-    for (const [file, contents] of a) expect(Buffer.from(b.get(file)!).equals(Buffer.from(contents)), file).toBe(true);
+    for (const [file, contents] of a)
+      expect(Buffer.from(b.get(file)!).equals(Buffer.from(contents)), file).toBe(true);
   };
 
   let cacheDir: string;
@@ -99,7 +104,8 @@ describe('builds and the image cache', () => {
     // A cache whose entries are all valid but wrong, plus one stranger: --no-cache must read, write and prune none of it.
     poisonedDir = path.join(workDir, 'poisoned');
     const poisoned = createImageCache(poisonedDir);
-    for (const name of await entries(cacheDir)) await poisoned.put(name.slice(0, -'.img'.length), new Uint8Array([1, 2, 3]));
+    for (const name of await entries(cacheDir))
+      await poisoned.put(name.slice(0, -'.img'.length), new Uint8Array([1, 2, 3]));
     await poisoned.put('1'.repeat(64), new Uint8Array([4]));
     uncached = await runBuild({ cache: false, cacheDir: poisonedDir });
   }, 300_000);
@@ -133,14 +139,16 @@ describe('builds and the image cache', () => {
     altered[altered.length - 1] ^= 0x01;
     await writeFile(path.join(cacheDir, second), altered);
     const damaged = createImageCache(cacheDir);
-    for (const name of [first, second]) expect(await damaged.get(name.slice(0, -'.img'.length)), name).toBeUndefined();
+    for (const name of [first, second])
+      expect(await damaged.get(name.slice(0, -'.img'.length)), name).toBeUndefined();
 
     const repaired = await runBuild({ cacheDir });
     expect(repaired.report.imageCache).toMatchObject({ hits: 39, misses: 2, corrupt: 2, pruned: 0 });
     expectSameFiles(uncached.files, repaired.files);
     // Repaired: both entries are whole again, so the next build takes them from the cache.
     const after = createImageCache(cacheDir);
-    for (const name of [first, second]) expect(await after.get(name.slice(0, -'.img'.length)), name).toBeDefined();
+    for (const name of [first, second])
+      expect(await after.get(name.slice(0, -'.img'.length)), name).toBeDefined();
     expect(after.stats).toMatchObject({ hits: 2, corrupt: 0 });
   }, 180_000);
 });

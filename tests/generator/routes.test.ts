@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { SiteError } from '../../generator/errors.ts';
-import { createRouteTable, fileForPath, localizedPath, type PageSlugs, type RouteInput, type SlugKeys } from '../../generator/routes.ts';
+import {
+  createRouteTable,
+  fileForPath,
+  localizedPath,
+  type PageSlugs,
+  type RouteInput,
+  type SlugKeys,
+} from '../../generator/routes.ts';
 import { realLanguages, realRouteTable, realSlugs } from '../helpers/routeTable.ts';
 
 const routeTable = realRouteTable;
@@ -37,12 +44,49 @@ describe('route table', () => {
   });
 
   it('has the language homes, cockpit, legal, cookie policy, privacy redirect and not-found routes', () => {
-    for (const path of ['/it/', '/en/', '/de/', '/fr/', '/cockpit/', '/it/cockpit/', '/en/cockpit/', '/de/cockpit/', '/fr/cockpit/', '/legal/', '/legal/tariffs/', '/legal/privacy/', '/legal/cookie/', '/condizioni/', '/cookie-policy/', '/privacy/', '/en/legal/', '/de/legal/privacy/', '/fr/legal/cookie/', '/404.html', '/en/404.html', '/de/404.html', '/fr/404.html']) {
+    for (const path of [
+      '/it/',
+      '/en/',
+      '/de/',
+      '/fr/',
+      '/cockpit/',
+      '/it/cockpit/',
+      '/en/cockpit/',
+      '/de/cockpit/',
+      '/fr/cockpit/',
+      '/legal/',
+      '/legal/tariffs/',
+      '/legal/privacy/',
+      '/legal/cookie/',
+      '/condizioni/',
+      '/cookie-policy/',
+      '/privacy/',
+      '/en/legal/',
+      '/de/legal/privacy/',
+      '/fr/legal/cookie/',
+      '/404.html',
+      '/en/404.html',
+      '/de/404.html',
+      '/fr/404.html',
+    ]) {
       expect(paths, path).toContain(path);
     }
-    expect(find('/it/')).toMatchObject({ page: 'home', language: 'it', canonicalPath: '/', indexable: false });
-    expect(find('/it/cockpit/')).toMatchObject({ page: 'cockpit', language: 'it', canonicalPath: '/cockpit/' });
-    expect(find('/de/cockpit/')).toMatchObject({ page: 'cockpit', language: 'de', canonicalPath: '/de/cockpit/' });
+    expect(find('/it/')).toMatchObject({
+      page: 'home',
+      language: 'it',
+      canonicalPath: '/',
+      indexable: false,
+    });
+    expect(find('/it/cockpit/')).toMatchObject({
+      page: 'cockpit',
+      language: 'it',
+      canonicalPath: '/cockpit/',
+    });
+    expect(find('/de/cockpit/')).toMatchObject({
+      page: 'cockpit',
+      language: 'de',
+      canonicalPath: '/de/cockpit/',
+    });
   });
 
   it('opens the named legal section and none on /legal/ and /condizioni/', () => {
@@ -55,7 +99,11 @@ describe('route table', () => {
   });
 
   it('forwards /privacy/ to the privacy section of the terms, not indexed', () => {
-    expect(find('/privacy/')).toMatchObject({ redirectTo: '/condizioni/#privacy-policy', noindex: true, indexable: false });
+    expect(find('/privacy/')).toMatchObject({
+      redirectTo: '/condizioni/#privacy-policy',
+      noindex: true,
+      indexable: false,
+    });
   });
 
   it('has a not-found page per language that is never indexed', () => {
@@ -66,11 +114,18 @@ describe('route table', () => {
       ['de', 'de/404.html'],
       ['fr', 'fr/404.html'],
     ]);
-    expect(notFound.every((route) => route.noindex && !route.indexable && route.canonicalPath === undefined)).toBe(true);
+    expect(
+      notFound.every((route) => route.noindex && !route.indexable && route.canonicalPath === undefined),
+    ).toBe(true);
   });
 
   it('sends the Italian-only cookie policy to each language’s cookie section', () => {
-    expect(find('/cookie-policy/')!.languageLinks).toEqual({ it: '/cookie-policy/', en: '/en/legal/cookie/', de: '/de/legal/cookie/', fr: '/fr/legal/cookie/' });
+    expect(find('/cookie-policy/')!.languageLinks).toEqual({
+      it: '/cookie-policy/',
+      en: '/en/legal/cookie/',
+      de: '/de/legal/cookie/',
+      fr: '/fr/legal/cookie/',
+    });
     expect(find('/cookie-policy/')!.alternates).toEqual({});
   });
 
@@ -86,7 +141,11 @@ describe('route table', () => {
 
   it('links every page to a path in the table', () => {
     for (const route of routeTable.routes) {
-      for (const target of [...Object.values(route.languageLinks), ...Object.values(route.alternates), route.canonicalPath].filter(Boolean)) {
+      for (const target of [
+        ...Object.values(route.languageLinks),
+        ...Object.values(route.alternates),
+        route.canonicalPath,
+      ].filter(Boolean)) {
         expect(paths, `${route.path} → ${target}`).toContain(target!.split('#')[0]);
       }
     }
@@ -102,9 +161,16 @@ describe('route table', () => {
   it('refuses two routes that would write the same file, named where slugs.yaml writes the later one', () => {
     const clashing = { ...realSlugs, esim: { ...realSlugs.esim, en: 'about' } };
     const located: SlugKeys[] = [];
-    const problems = conflicts({ slugs: clashing, locateSlug: (keys) => (located.push(keys), { file: 'content/slugs.yaml', line: 11 }) });
+    const problems = conflicts({
+      slugs: clashing,
+      locateSlug: (keys) => (located.push(keys), { file: 'content/slugs.yaml', line: 11 }),
+    });
     expect(problems.map((problem) => [problem.code, problem.message, problem.location])).toEqual([
-      ['ROUTE_CONFLICT', 'esim.en: "about" is also the slug of about.en; both would be /en/about/', { file: 'content/slugs.yaml', line: 11 }],
+      [
+        'ROUTE_CONFLICT',
+        'esim.en: "about" is also the slug of about.en; both would be /en/about/',
+        { file: 'content/slugs.yaml', line: 11 },
+      ],
     ]);
     expect(located).toEqual([['esim', 'en']]);
   });
@@ -113,46 +179,99 @@ describe('route table', () => {
 describe('the legal sections and the default language’s own paths, from slugs.yaml', () => {
   const renamed: PageSlugs = {
     ...realSlugs,
-    legalSections: { ...realSlugs.legalSections, privacy: { it: 'riservatezza', en: 'data-protection', de: 'datenschutz', fr: 'confidentialite' } },
-    defaultLanguageOnly: { legalAlias: 'termini', cookiePolicy: 'informativa-cookie', privacyRedirect: 'dati-personali' },
+    legalSections: {
+      ...realSlugs.legalSections,
+      privacy: { it: 'riservatezza', en: 'data-protection', de: 'datenschutz', fr: 'confidentialite' },
+    },
+    defaultLanguageOnly: {
+      legalAlias: 'termini',
+      cookiePolicy: 'informativa-cookie',
+      privacyRedirect: 'dati-personali',
+    },
   };
-  const table = createRouteTable({ languages: realLanguages, slugs: renamed, formerSlugs: { cookiePolicy: { it: ['cookie-policy'] }, privacyRedirect: { it: ['privacy'] } } });
+  const table = createRouteTable({
+    languages: realLanguages,
+    slugs: renamed,
+    formerSlugs: { cookiePolicy: { it: ['cookie-policy'] }, privacyRedirect: { it: ['privacy'] } },
+  });
   const at = (path: string) => table.routes.find((route) => route.path === path);
 
   it('serves each legal section at its slug in each language, and no longer at the old one', () => {
-    expect(['/legal/riservatezza/', '/en/legal/data-protection/', '/de/legal/datenschutz/', '/fr/legal/confidentialite/'].map((path) => at(path)?.legalSection)).toEqual(['privacy', 'privacy', 'privacy', 'privacy']);
+    expect(
+      [
+        '/legal/riservatezza/',
+        '/en/legal/data-protection/',
+        '/de/legal/datenschutz/',
+        '/fr/legal/confidentialite/',
+      ].map((path) => at(path)?.legalSection),
+    ).toEqual(['privacy', 'privacy', 'privacy', 'privacy']);
     expect(table.legalSectionPath('privacy', 'de')).toBe('/de/legal/datenschutz/');
-    expect(at('/en/legal/data-protection/')!.languageLinks).toEqual({ it: '/legal/riservatezza/', en: '/en/legal/data-protection/', de: '/de/legal/datenschutz/', fr: '/fr/legal/confidentialite/' });
+    expect(at('/en/legal/data-protection/')!.languageLinks).toEqual({
+      it: '/legal/riservatezza/',
+      en: '/en/legal/data-protection/',
+      de: '/de/legal/datenschutz/',
+      fr: '/fr/legal/confidentialite/',
+    });
     expect(at('/legal/privacy/')).toBeUndefined();
     expect(at('/en/legal/cookie/')!.legalSection).toBe('cookie');
   });
 
   it('serves the legal alias, the cookie policy and the privacy forward at their slugs; the forward leads to the privacy document there', () => {
     expect(at('/termini/')).toMatchObject({ page: 'legal', language: 'it', canonicalPath: '/legal/' });
-    expect(at('/informativa-cookie/')).toMatchObject({ page: 'cookiePolicy', canonicalPath: '/informativa-cookie/', indexable: true });
+    expect(at('/informativa-cookie/')).toMatchObject({
+      page: 'cookiePolicy',
+      canonicalPath: '/informativa-cookie/',
+      indexable: true,
+    });
     expect(table.pathOf('cookiePolicy', 'it')).toBe('/informativa-cookie/');
     expect(table.pathOf('cookiePolicy', 'fr')).toBe('/fr/legal/cookie/');
-    expect(at('/dati-personali/')).toMatchObject({ page: 'privacyRedirect', redirectTo: '/termini/#privacy-policy', languageLinks: { en: '/en/legal/data-protection/' } });
+    expect(at('/dati-personali/')).toMatchObject({
+      page: 'privacyRedirect',
+      redirectTo: '/termini/#privacy-policy',
+      languageLinks: { en: '/en/legal/data-protection/' },
+    });
     expect(at('/condizioni/')).toBeUndefined();
   });
 
   it('forwards a former slug of the cookie policy and of the privacy forward straight to the final path', () => {
-    expect(at('/cookie-policy/')).toMatchObject({ page: 'moved', redirectTo: '/informativa-cookie/', canonicalPath: '/informativa-cookie/', noindex: true, indexable: false });
-    expect(at('/privacy/')).toMatchObject({ page: 'moved', redirectTo: '/termini/#privacy-policy', canonicalPath: '/legal/' });
+    expect(at('/cookie-policy/')).toMatchObject({
+      page: 'moved',
+      redirectTo: '/informativa-cookie/',
+      canonicalPath: '/informativa-cookie/',
+      noindex: true,
+      indexable: false,
+    });
+    expect(at('/privacy/')).toMatchObject({
+      page: 'moved',
+      redirectTo: '/termini/#privacy-policy',
+      canonicalPath: '/legal/',
+    });
   });
 
   it('reports two sections on one path at the later one', () => {
-    const sections = { ...realSlugs.legalSections, cookie: { ...realSlugs.legalSections.cookie, en: 'privacy' } };
-    const problems = conflicts({ slugs: { ...realSlugs, legalSections: sections }, locateSlug: (keys) => ({ file: 'content/slugs.yaml', line: keys.length }) });
+    const sections = {
+      ...realSlugs.legalSections,
+      cookie: { ...realSlugs.legalSections.cookie, en: 'privacy' },
+    };
+    const problems = conflicts({
+      slugs: { ...realSlugs, legalSections: sections },
+      locateSlug: (keys) => ({ file: 'content/slugs.yaml', line: keys.length }),
+    });
     expect(problems.map((problem) => [problem.message, problem.location?.file])).toEqual([
-      ['legalSections.cookie.en: "privacy" is also the slug of legalSections.privacy.en; both would be /en/legal/privacy/', 'content/slugs.yaml'],
+      [
+        'legalSections.cookie.en: "privacy" is also the slug of legalSections.privacy.en; both would be /en/legal/privacy/',
+        'content/slugs.yaml',
+      ],
     ]);
   });
 
   it('reports a former slug that another page still has', () => {
     const problems = conflicts({ slugs: realSlugs, formerSlugs: { cookiePolicy: { it: ['condizioni'] } } });
     expect(problems.map((problem) => [problem.message, problem.hint])).toEqual([
-      ['former.cookiePolicy.it[0]: "condizioni" is also the slug of defaultLanguageOnly.legalAlias; both would be /condizioni/', 'A former slug is a path no page uses any more.'],
+      [
+        'former.cookiePolicy.it[0]: "condizioni" is also the slug of defaultLanguageOnly.legalAlias; both would be /condizioni/',
+        'A former slug is a path no page uses any more.',
+      ],
     ]);
   });
 });

@@ -16,7 +16,8 @@ const realSettings = parse(readFileSync(path.join(realContent, 'site.yaml'), 'ut
 const urlFields = ['coverageMap', 'networkReport', 'cockpitLogin', 'luganoMap'] as const;
 
 function withUrl(field: (typeof urlFields)[number] | 'analytics' | 'origin', value: string) {
-  if (field === 'analytics') return { ...realSettings, analytics: { ...realSettings.analytics, scriptUrl: value } };
+  if (field === 'analytics')
+    return { ...realSettings, analytics: { ...realSettings.analytics, scriptUrl: value } };
   if (field === 'origin') return { ...realSettings, origin: value };
   return { ...realSettings, urls: { ...realSettings.urls, [field]: value } };
 }
@@ -30,7 +31,7 @@ const hostile = [
   'https://maps.example.net;script-src/',
   'https://maps.example.net;script-src https://evil.example/',
   'https://maps.example.net\nscript-src *',
-  'https://maps.example.net/ \'unsafe-inline\'',
+  "https://maps.example.net/ 'unsafe-inline'",
   'https://user:secret@maps.example.net/',
   'https://maps.example.net:99999/',
   'https://maps.example.net:0/',
@@ -52,8 +53,15 @@ const hostile = [
 describe('URLs in the settings', () => {
   it('accepts the real settings and ordinary https URLs with a path, query, fragment or port', () => {
     expect(siteSettingsSchema.safeParse(realSettings).success).toBe(true);
-    for (const url of ['https://maps.example.net', 'https://maps.example.net:8443/embed?q=Lugano&z=14#x', 'https://Coverage.Example.NET/map?lang=it', 'https://xn--mller-kva.example.net/%C3%A9', 'https://a-b.c-d.example/']) {
-      for (const field of urlFields) expect(siteSettingsSchema.safeParse(withUrl(field, url)).success, `${field}: ${url}`).toBe(true);
+    for (const url of [
+      'https://maps.example.net',
+      'https://maps.example.net:8443/embed?q=Lugano&z=14#x',
+      'https://Coverage.Example.NET/map?lang=it',
+      'https://xn--mller-kva.example.net/%C3%A9',
+      'https://a-b.c-d.example/',
+    ]) {
+      for (const field of urlFields)
+        expect(siteSettingsSchema.safeParse(withUrl(field, url)).success, `${field}: ${url}`).toBe(true);
     }
   });
 
@@ -65,24 +73,43 @@ describe('URLs in the settings', () => {
         const result = siteSettingsSchema.safeParse(withUrl(field, url));
         expect(result.success, `${field}: ${JSON.stringify(url)}`).toBe(false);
         const issue = result.error!.issues[0];
-        expect(issue.path.join('.'), JSON.stringify(url)).toBe(field === 'analytics' ? 'analytics.scriptUrl' : field === 'origin' ? 'origin' : `urls.${field}`);
+        expect(issue.path.join('.'), JSON.stringify(url)).toBe(
+          field === 'analytics' ? 'analytics.scriptUrl' : field === 'origin' ? 'origin' : `urls.${field}`,
+        );
         expect(issue.message).toMatch(/^Expected/);
       }
     }
   });
 
   it('refuses a cockpit host that is not a plain DNS name', () => {
-    for (const host of ['cockpit.example.com"', 'cockpit.example.com:8443', 'cockpit..example.com', '-cockpit.example.com', 'cockpit.example.com$1', '*.example.com', '10.0.0.1', 'cockpit']) {
+    for (const host of [
+      'cockpit.example.com"',
+      'cockpit.example.com:8443',
+      'cockpit..example.com',
+      '-cockpit.example.com',
+      'cockpit.example.com$1',
+      '*.example.com',
+      '10.0.0.1',
+      'cockpit',
+    ]) {
       expect(siteSettingsSchema.safeParse({ ...realSettings, cockpitHost: host }).success, host).toBe(false);
     }
-    expect(siteSettingsSchema.safeParse({ ...realSettings, cockpitHost: 'cockpit-2.example.ch' }).success).toBe(true);
+    expect(
+      siteSettingsSchema.safeParse({ ...realSettings, cockpitHost: 'cockpit-2.example.ch' }).success,
+    ).toBe(true);
   });
 
   it('lets through, from any string at all, only origins made of DNS-name characters and a port', () => {
     // Whatever the schema accepts, the part the host files receive is safe in every one of their syntaxes.
     const candidate = fc.oneof(
       fc.string({ unit: 'binary', maxLength: 60 }).map((rest) => `https://${rest}`),
-      fc.tuple(fc.constantFrom('maps', 'a-b', 'x1'), fc.string({ unit: 'binary-ascii', maxLength: 12 }), fc.string({ unit: 'binary-ascii', maxLength: 12 })).map(([label, middle, tail]) => `https://${label}${middle}.example.net${tail}`),
+      fc
+        .tuple(
+          fc.constantFrom('maps', 'a-b', 'x1'),
+          fc.string({ unit: 'binary-ascii', maxLength: 12 }),
+          fc.string({ unit: 'binary-ascii', maxLength: 12 }),
+        )
+        .map(([label, middle, tail]) => `https://${label}${middle}.example.net${tail}`),
     );
     let accepted = 0;
     fc.assert(
@@ -107,7 +134,9 @@ describe('contact subject prefix setting', () => {
     expect(siteSettingsSchema.parse(site).forms.contactSubjectPrefix).toBe('Contact Request: ');
   });
   it('must not be blank', () => {
-    expect(siteSettingsSchema.safeParse({ ...site, forms: { contactSubjectPrefix: ' ' } }).success).toBe(false);
+    expect(siteSettingsSchema.safeParse({ ...site, forms: { contactSubjectPrefix: ' ' } }).success).toBe(
+      false,
+    );
     expect(siteSettingsSchema.safeParse({ ...site, forms: {} }).success).toBe(false);
   });
 });

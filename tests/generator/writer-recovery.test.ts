@@ -22,7 +22,18 @@ afterAll(async () => {
 
 /** Runs `site build` with the second rename of the swap hanging, and kills it (SIGKILL) right there. */
 async function killInsideTheSwap(outDir: string): Promise<void> {
-  const child = spawn(process.execPath, ['--import', path.join(projectRoot, 'tests/helpers/hang-in-swap.mjs'), path.join(projectRoot, 'bin/site.js'), 'build', '--out', outDir], { cwd: projectRoot, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      path.join(projectRoot, 'tests/helpers/hang-in-swap.mjs'),
+      path.join(projectRoot, 'bin/site.js'),
+      'build',
+      '--out',
+      outDir,
+    ],
+    { cwd: projectRoot, stdio: ['ignore', 'ignore', 'pipe'] },
+  );
   let stderr = '';
   await new Promise<void>((resolve, reject) => {
     child.stderr.on('data', (chunk) => {
@@ -37,19 +48,26 @@ async function killInsideTheSwap(outDir: string): Promise<void> {
   await exited;
 }
 
-const markOf = async (folder: string) => JSON.parse(await readFile(path.join(folder, outputMarkFile), 'utf8'));
-const siblings = async (outDir: string) => (await readdir(path.dirname(outDir))).filter((name) => name.startsWith(`${path.basename(outDir)}.`));
+const markOf = async (folder: string) =>
+  JSON.parse(await readFile(path.join(folder, outputMarkFile), 'utf8'));
+const siblings = async (outDir: string) =>
+  (await readdir(path.dirname(outDir))).filter((name) => name.startsWith(`${path.basename(outDir)}.`));
 
 /** The pid of a process that has ended. */
 function deadPid(): number {
-  const child = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
+  const child = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], {
+    encoding: 'utf8',
+  });
   return Number(child.stdout);
 }
 
 /** A folder as a build of `pid` leaves it: marked, with one page. */
 async function leftover(folder: string, complete: boolean, page = 'left over') {
   await mkdir(folder, { recursive: true });
-  await writeFile(path.join(folder, outputMarkFile), JSON.stringify({ writtenBy: 'site build (b2b-mobile-site)', complete }));
+  await writeFile(
+    path.join(folder, outputMarkFile),
+    JSON.stringify({ writtenBy: 'site build (b2b-mobile-site)', complete }),
+  );
   await writeFile(path.join(folder, 'index.html'), page);
 }
 
@@ -57,56 +75,78 @@ async function leftover(folder: string, complete: boolean, page = 'left over') {
 const slow = 300_000;
 
 describe('a build killed inside the swap', () => {
-  it('leaves a complete new output that the next command moves in, even when that build itself fails', async () => {
-    const outDir = path.join(workDir, 'killed', 'dist');
-    // An earlier output, as a finished build leaves it (the mark is what lets the next build replace it).
-    await leftover(outDir, true, 'the earlier output');
-    await writeFile(path.join(outDir, 'from-the-first-build.txt'), 'old');
+  it(
+    'leaves a complete new output that the next command moves in, even when that build itself fails',
+    async () => {
+      const outDir = path.join(workDir, 'killed', 'dist');
+      // An earlier output, as a finished build leaves it (the mark is what lets the next build replace it).
+      await leftover(outDir, true, 'the earlier output');
+      await writeFile(path.join(outDir, 'from-the-first-build.txt'), 'old');
 
-    await killInsideTheSwap(outDir);
-    // The state the issue describes: no output folder, only the set-aside and the staged one.
-    const left = await siblings(outDir);
-    expect(left.map((name) => name.replace(/-\d+-\d+$/, '')).sort()).toEqual(['dist.old', 'dist.tmp']);
-    expect(await readdir(path.dirname(outDir))).not.toContain('dist');
+      await killInsideTheSwap(outDir);
+      // The state the issue describes: no output folder, only the set-aside and the staged one.
+      const left = await siblings(outDir);
+      expect(left.map((name) => name.replace(/-\d+-\d+$/, '')).sort()).toEqual(['dist.old', 'dist.tmp']);
+      expect(await readdir(path.dirname(outDir))).not.toContain('dist');
 
-    // The next command fails for a reason of its own (no such content), yet first finishes the swap.
-    const next = await runSite(['build', '--out', outDir, '--content', path.join(workDir, 'no-such-content')]);
-    expect(next.code).toBe(1);
-    expect(next.stderr).toContain('Content folder not found');
-    expect(await markOf(outDir)).toMatchObject({ complete: true });
-    const entries = await readdir(outDir);
-    expect(entries).toEqual(expect.arrayContaining(['index.html', 'sitemap.xml', '404.html', 'nginx.conf', 'assets']));
-    // It is the new output, not the old one with its extra file, and nothing else is left beside it.
-    expect(entries).not.toContain('from-the-first-build.txt');
-    expect(await readFile(path.join(outDir, 'index.html'), 'utf8')).toMatch(/^<!doctype html>/i);
-    expect(await siblings(outDir)).toEqual([]);
-  }, slow);
+      // The next command fails for a reason of its own (no such content), yet first finishes the swap.
+      const next = await runSite([
+        'build',
+        '--out',
+        outDir,
+        '--content',
+        path.join(workDir, 'no-such-content'),
+      ]);
+      expect(next.code).toBe(1);
+      expect(next.stderr).toContain('Content folder not found');
+      expect(await markOf(outDir)).toMatchObject({ complete: true });
+      const entries = await readdir(outDir);
+      expect(entries).toEqual(
+        expect.arrayContaining(['index.html', 'sitemap.xml', '404.html', 'nginx.conf', 'assets']),
+      );
+      // It is the new output, not the old one with its extra file, and nothing else is left beside it.
+      expect(entries).not.toContain('from-the-first-build.txt');
+      expect(await readFile(path.join(outDir, 'index.html'), 'utf8')).toMatch(/^<!doctype html>/i);
+      expect(await siblings(outDir)).toEqual([]);
+    },
+    slow,
+  );
 
-  it('leaves no output folder when there was none before, and the preview finds the complete new one', async () => {
-    const outDir = path.join(workDir, 'again', 'dist');
-    await killInsideTheSwap(outDir);
-    // There was no earlier output: only the staged one is left.
-    expect(await readdir(path.dirname(outDir))).toEqual([expect.stringMatching(/^dist\.tmp-\d+-\d+$/)]);
-    const preview = spawn(process.execPath, [path.join(projectRoot, 'bin/site.js'), 'preview', '--dir', outDir, '--port', '0'], { cwd: projectRoot, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    await new Promise<void>((resolve, reject) => {
-      const listen = (chunk: Buffer) => {
-        output += chunk;
-        if (output.includes('Previewing')) resolve();
-      };
-      preview.stdout.on('data', listen);
-      preview.stderr.on('data', listen);
-      preview.once('exit', (code) => reject(new Error(`preview ended (${code}): ${output}`)));
-    });
-    preview.removeAllListeners('exit');
-    const stopped = new Promise((resolve) => preview.once('exit', resolve));
-    preview.kill('SIGTERM');
-    await stopped;
-    expect(output).toContain('its complete output');
-    expect(await markOf(outDir)).toMatchObject({ complete: true });
-    expect(await readdir(outDir)).toEqual(expect.arrayContaining(['index.html', 'sitemap.xml', '404.html']));
-    expect(await siblings(outDir)).toEqual([]);
-  }, slow);
+  it(
+    'leaves no output folder when there was none before, and the preview finds the complete new one',
+    async () => {
+      const outDir = path.join(workDir, 'again', 'dist');
+      await killInsideTheSwap(outDir);
+      // There was no earlier output: only the staged one is left.
+      expect(await readdir(path.dirname(outDir))).toEqual([expect.stringMatching(/^dist\.tmp-\d+-\d+$/)]);
+      const preview = spawn(
+        process.execPath,
+        [path.join(projectRoot, 'bin/site.js'), 'preview', '--dir', outDir, '--port', '0'],
+        { cwd: projectRoot, stdio: ['ignore', 'pipe', 'pipe'] },
+      );
+      let output = '';
+      await new Promise<void>((resolve, reject) => {
+        const listen = (chunk: Buffer) => {
+          output += chunk;
+          if (output.includes('Previewing')) resolve();
+        };
+        preview.stdout.on('data', listen);
+        preview.stderr.on('data', listen);
+        preview.once('exit', (code) => reject(new Error(`preview ended (${code}): ${output}`)));
+      });
+      preview.removeAllListeners('exit');
+      const stopped = new Promise((resolve) => preview.once('exit', resolve));
+      preview.kill('SIGTERM');
+      await stopped;
+      expect(output).toContain('its complete output');
+      expect(await markOf(outDir)).toMatchObject({ complete: true });
+      expect(await readdir(outDir)).toEqual(
+        expect.arrayContaining(['index.html', 'sitemap.xml', '404.html']),
+      );
+      expect(await siblings(outDir)).toEqual([]);
+    },
+    slow,
+  );
 });
 
 describe('recovering the output', () => {

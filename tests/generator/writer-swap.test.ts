@@ -10,11 +10,15 @@ import { createDirectoryWriter } from '../../generator/writer.ts';
 import { makeTempDir } from '../helpers/site.ts';
 
 /** Each fs call the writer makes can be made to fail once, by a test. */
-const failures = vi.hoisted(() => ({ rename: [] as ((from: string, to: string) => boolean)[], rm: [] as ((target: string) => boolean)[] }));
+const failures = vi.hoisted(() => ({
+  rename: [] as ((from: string, to: string) => boolean)[],
+  rm: [] as ((target: string) => boolean)[],
+}));
 
 vi.mock('node:fs/promises', async (importOriginal) => {
   const fs = await importOriginal<typeof import('node:fs/promises')>();
-  const refused = (syscall: string) => Object.assign(new Error(`EACCES: permission denied, ${syscall}`), { code: 'EACCES' });
+  const refused = (syscall: string) =>
+    Object.assign(new Error(`EACCES: permission denied, ${syscall}`), { code: 'EACCES' });
   return {
     ...fs,
     rename: async (from: string, to: string) => {
@@ -44,14 +48,16 @@ async function earlierBuild() {
   await rm(outDir, { recursive: true, force: true });
   const writer = createDirectoryWriter(outDir);
   await writer.prepare();
-  for (const file of ['index.html', 'sitemap.xml']) await writer.write({ path: file, contents: `old ${file}` });
+  for (const file of ['index.html', 'sitemap.xml'])
+    await writer.write({ path: file, contents: `old ${file}` });
   await writer.commit();
 }
 
 async function newBuild() {
   const writer = createDirectoryWriter(outDir);
   await writer.prepare();
-  for (const file of ['index.html', 'sitemap.xml']) await writer.write({ path: file, contents: `new ${file}` });
+  for (const file of ['index.html', 'sitemap.xml'])
+    await writer.write({ path: file, contents: `new ${file}` });
   return writer;
 }
 
@@ -74,8 +80,14 @@ describe('the output swap', () => {
     await earlierBuild();
     const writer = await newBuild();
     failures.rename.push((from, to) => from.includes('.tmp-') && to === outDir);
-    const error = await writer.commit().then(() => undefined, (caught: unknown) => caught as Error);
-    expect(error).toMatchObject({ code: 'OUTPUT_FAILED', message: expect.stringContaining('move the new output into place') });
+    const error = await writer.commit().then(
+      () => undefined,
+      (caught: unknown) => caught as Error,
+    );
+    expect(error).toMatchObject({
+      code: 'OUTPUT_FAILED',
+      message: expect.stringContaining('move the new output into place'),
+    });
     // The file system's own error is kept, not only folded into the message.
     expect(error?.cause).toMatchObject({ code: 'EACCES', message: expect.stringContaining('rename') });
     await writer.abort();
@@ -86,8 +98,14 @@ describe('the output swap', () => {
   it('names where both outputs are when the previous one cannot be put back either', async () => {
     await earlierBuild();
     const writer = await newBuild();
-    failures.rename.push((from, to) => from.includes('.tmp-') && to === outDir, (from, to) => from.includes('.old-') && to === outDir);
-    const error = await writer.commit().then(() => undefined, (caught: unknown) => caught as { code: string; message: string; hint: string });
+    failures.rename.push(
+      (from, to) => from.includes('.tmp-') && to === outDir,
+      (from, to) => from.includes('.old-') && to === outDir,
+    );
+    const error = await writer.commit().then(
+      () => undefined,
+      (caught: unknown) => caught as { code: string; message: string; hint: string },
+    );
     expect(error?.code).toBe('OUTPUT_FAILED');
     const leftovers = (await readdir(workDir)).sort();
     const previous = leftovers.find((name) => name.startsWith('dist.old-'))!;

@@ -5,7 +5,13 @@
  */
 import { readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from 'playwright-core';
 import { inject } from 'vitest';
 import { desktopUserAgent, launchChromium } from '../../generator/check/browser.ts';
 import { chromiumPath, hasChromium as hasChromiumInstalled } from '../../generator/check/tools.ts';
@@ -21,8 +27,13 @@ export { desktopUserAgent } from '../../generator/check/browser.ts';
 export const hasChromium = hasChromiumInstalled();
 
 if (!hasChromium) {
-  if (process.env.CI) throw new Error(`Chromium is required under CI but ${chromiumPath} does not exist; .ci/run installs it with apt-get.`);
-  console.warn(`\n  NOTICE: browser tests skipped: no Chromium at ${chromiumPath} (apt-get install -y chromium).\n`);
+  if (process.env.CI)
+    throw new Error(
+      `Chromium is required under CI but ${chromiumPath} does not exist; .ci/run installs it with apt-get.`,
+    );
+  console.warn(
+    `\n  NOTICE: browser tests skipped: no Chromium at ${chromiumPath} (apt-get install -y chromium).\n`,
+  );
 }
 
 export interface OpenOptions extends BrowserContextOptions {
@@ -77,10 +88,12 @@ async function buildSite(workDir: string, { editContent }: StartOptions): Promis
 }
 
 /** A browser of the test's own, with the shared one's environment (tests/setup/browserServer.ts). */
-const launch = (options: Parameters<typeof launchChromium>[0] = {}) => launchChromium({ env: browserEnvironment(inject('desktopLog')), ...options });
+const launch = (options: Parameters<typeof launchChromium>[0] = {}) =>
+  launchChromium({ env: browserEnvironment(inject('desktopLog')), ...options });
 
 /** What the test browsers handed to the desktop so far (`xdg-email mailto:…`), a line each. */
-export const handedToDesktop = async (): Promise<string[]> => (await readFile(inject('desktopLog'), 'utf8')).split('\n').filter(Boolean);
+export const handedToDesktop = async (): Promise<string[]> =>
+  (await readFile(inject('desktopLog'), 'utf8')).split('\n').filter(Boolean);
 
 /** The run's one Chromium (tests/setup/browserServer.ts); closing what this returns only disconnects. */
 export const connectShared = (): Promise<Browser> => chromium.connect(inject('browserEndpoint'));
@@ -92,16 +105,25 @@ export async function startSite(options: StartOptions = {}): Promise<SiteUnderTe
   const browser = await connectShared();
   let cachingBrowser: Promise<Browser> | undefined;
   const contexts: BrowserContext[] = [];
-  const newContext: SiteUnderTest['context'] = async ({ consent = 'essential', backForwardCache = false, ...options } = {}) => {
-    const owner = backForwardCache ? await (cachingBrowser ??= launch({ ignoreDefaultArgs: ['--disable-back-forward-cache'] })) : browser;
+  const newContext: SiteUnderTest['context'] = async ({
+    consent = 'essential',
+    backForwardCache = false,
+    ...options
+  } = {}) => {
+    const owner = backForwardCache
+      ? await (cachingBrowser ??= launch({ ignoreDefaultArgs: ['--disable-back-forward-cache'] }))
+      : browser;
     const context = await owner.newContext({ userAgent: desktopUserAgent, locale: 'it-CH', ...options });
     contexts.push(context);
     // Generous: two busy cores run builds and browsers side by side.
     context.setDefaultTimeout(60_000);
     if (consent) {
-      await context.addInitScript(([key, value]) => {
-        if (!localStorage.getItem(key)) localStorage.setItem(key, value);
-      }, [consentKey, consent] as const);
+      await context.addInitScript(
+        ([key, value]) => {
+          if (!localStorage.getItem(key)) localStorage.setItem(key, value);
+        },
+        [consentKey, consent] as const,
+      );
     }
     return context;
   };
@@ -137,10 +159,17 @@ export async function serveWithoutRules(page: Page, origin: string, dir: string)
     (url) => url.origin === origin,
     async (route) => {
       const { pathname } = new URL(route.request().url());
-      const file = fileInRoot(dir, `${decodeURIComponent(pathname)}${pathname.endsWith('/') ? 'index.html' : ''}`);
+      const file = fileInRoot(
+        dir,
+        `${decodeURIComponent(pathname)}${pathname.endsWith('/') ? 'index.html' : ''}`,
+      );
       const found = file !== undefined && (await stat(file).catch(() => null))?.isFile();
       const served = found ? file : path.join(dir, '404.html');
-      await route.fulfill({ status: found ? 200 : 404, contentType: contentTypeOf(served), body: await readFile(served) });
+      await route.fulfill({
+        status: found ? 200 : 404,
+        contentType: contentTypeOf(served),
+        body: await readFile(served),
+      });
     },
   );
 }

@@ -10,9 +10,15 @@ export function parseMailto(href: string) {
   const url = new URL(href);
   expect(url.protocol).toBe('mailto:');
   const query = href.slice(href.indexOf('?') + 1);
-  const parameters = Object.fromEntries(query.split('&').map((pair) => {
-    const [key, value] = pair.split('=');
-    return [key, decodeURIComponent(value)];
-  }));
-  return { to: url.pathname, subject: parameters.subject as string | undefined, body: parameters.body as string | undefined };
+  const parameters = Object.fromEntries(
+    query.split('&').map((pair) => {
+      const [key, value] = pair.split('=');
+      return [key, decodeURIComponent(value)];
+    }),
+  );
+  return {
+    to: url.pathname,
+    subject: parameters.subject as string | undefined,
+    body: parameters.body as string | undefined,
+  };
 }

@@ -23,7 +23,11 @@ export async function fixtureFiles(name: string): Promise<string[]> {
     .sort();
 }
 
-const lines = async (file: string) => (await readFile(file, 'utf8').catch(() => '')).split('\n').map((line) => line.trim()).filter(Boolean);
+const lines = async (file: string) =>
+  (await readFile(file, 'utf8').catch(() => ''))
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
 
 /** A temporary content folder: the real content with the fixture laid over it. */
 export async function contentWithFixture(name: string): Promise<string> {
@@ -31,7 +35,8 @@ export async function contentWithFixture(name: string): Promise<string> {
   tempDirs.push(dir);
   const contentDir = await copyRealContent(dir);
   const fixtureDir = path.join(contentFixturesDir, name);
-  for (const file of await lines(path.join(fixtureDir, 'REMOVE'))) await rm(path.join(contentDir, file), { recursive: true, force: true });
+  for (const file of await lines(path.join(fixtureDir, 'REMOVE')))
+    await rm(path.join(contentDir, file), { recursive: true, force: true });
   for (const file of await fixtureFiles(name)) {
     // A fixture may put a folder where the content has a file (texts/it/notFound.yaml/): the file goes first.
     const parts = file.split('/');
@@ -52,7 +57,9 @@ export async function contentWithFixture(name: string): Promise<string> {
 }
 
 /** Loads a fixture; its SiteError if the loader refuses it. */
-export async function loadFixture(name: string): Promise<{ contentDir: string; error?: SiteError; content?: Content }> {
+export async function loadFixture(
+  name: string,
+): Promise<{ contentDir: string; error?: SiteError; content?: Content }> {
   const contentDir = await contentWithFixture(name);
   try {
     return { contentDir, content: await loadContent(contentDir) };

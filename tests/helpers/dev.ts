@@ -11,20 +11,38 @@ import { copyRealContent, makeTempDir, projectRoot } from './site.ts';
  */
 export async function copyProject(into: string): Promise<string> {
   const copyRoot = path.join(into, 'project');
-  for (const part of ['content', 'client', 'templates', 'generator', 'tsconfig.json', 'package.json']) await cp(path.join(projectRoot, part), path.join(copyRoot, part), { recursive: true });
+  for (const part of ['content', 'client', 'templates', 'generator', 'tsconfig.json', 'package.json'])
+    await cp(path.join(projectRoot, part), path.join(copyRoot, part), { recursive: true });
   await symlink(path.join(projectRoot, 'node_modules'), path.join(copyRoot, 'node_modules'));
   return copyRoot;
 }
 
 export interface DevEventRecord {
   type: string;
-  data: { type: string; files?: string[]; href?: string; problems?: { file?: string; line?: number; column?: number; field?: string; message: string; hint?: string; frame?: { number: number; text: string }[] }[] };
+  data: {
+    type: string;
+    files?: string[];
+    href?: string;
+    problems?: {
+      file?: string;
+      line?: number;
+      column?: number;
+      field?: string;
+      message: string;
+      hint?: string;
+      frame?: { number: number; text: string }[];
+    }[];
+  };
 }
 
 export interface EventListener {
   events: DevEventRecord[];
   /** The first event from now on (or already received after `from`) that matches. */
-  next(match: (event: DevEventRecord) => boolean, from?: number, timeoutMilliseconds?: number): Promise<DevEventRecord>;
+  next(
+    match: (event: DevEventRecord) => boolean,
+    from?: number,
+    timeoutMilliseconds?: number,
+  ): Promise<DevEventRecord>;
   close(): void;
 }
 
@@ -63,7 +81,10 @@ export async function listen(url: string): Promise<EventListener> {
       for (;;) {
         const found = events.slice(from).find(match);
         if (found) return found;
-        if (Date.now() > deadline) throw new Error(`no matching event; received: ${JSON.stringify(events.slice(from)).slice(0, 2000)}`);
+        if (Date.now() > deadline)
+          throw new Error(
+            `no matching event; received: ${JSON.stringify(events.slice(from)).slice(0, 2000)}`,
+          );
         await new Promise<void>((resolve) => {
           waiters.push(resolve);
           setTimeout(resolve, 1000);
@@ -88,7 +109,8 @@ export async function devStatus(url: string, isAlive: () => boolean = () => true
     try {
       return (await (await fetch(`${url}/__site/status`)).json()) as DevStatus;
     } catch (error) {
-      if (attempt === 3) throw new Error(`site dev does not answer: ${(error as Error).message}`, { cause: error });
+      if (attempt === 3)
+        throw new Error(`site dev does not answer: ${(error as Error).message}`, { cause: error });
     }
   }
 }
@@ -107,7 +129,11 @@ export interface DevUnderTest {
 export async function startDev(): Promise<DevUnderTest> {
   const workDir = await makeTempDir('dev');
   const contentDir = await copyRealContent(workDir);
-  const child = spawn(process.execPath, [path.join(projectRoot, 'bin/site.js'), 'dev', '--content', contentDir, '--port', '0'], { cwd: projectRoot, env: { ...process.env, NO_COLOR: '1' } });
+  const child = spawn(
+    process.execPath,
+    [path.join(projectRoot, 'bin/site.js'), 'dev', '--content', contentDir, '--port', '0'],
+    { cwd: projectRoot, env: { ...process.env, NO_COLOR: '1' } },
+  );
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk) => (stdout += chunk));
@@ -120,9 +146,10 @@ export async function startDev(): Promise<DevUnderTest> {
     child.stdout.on('data', check);
     child.once('exit', (code) => reject(new Error(`site dev exited with ${code}: ${stderr}`)));
   });
-  const status = () => devStatus(url, () => child.exitCode === null).catch((error: Error) => {
-    throw new Error(`${error.message}\n${stderr}`, { cause: error });
-  });
+  const status = () =>
+    devStatus(url, () => child.exitCode === null).catch((error: Error) => {
+      throw new Error(`${error.message}\n${stderr}`, { cause: error });
+    });
   return {
     url,
     contentDir,
@@ -171,7 +198,14 @@ export async function startDevInProject(): Promise<DevInProject> {
   const contentDir = path.join(copyRoot, 'content');
   const clientDir = path.join(copyRoot, 'client');
   const errors: string[] = [];
-  const dev = await startDevServer({ projectRoot: copyRoot, contentDir, clientDir, port: 0, log: () => {}, logError: (line) => errors.push(line) });
+  const dev = await startDevServer({
+    projectRoot: copyRoot,
+    contentDir,
+    clientDir,
+    port: 0,
+    log: () => {},
+    logError: (line) => errors.push(line),
+  });
   return {
     url: dev.url,
     contentDir,

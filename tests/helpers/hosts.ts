@@ -39,7 +39,10 @@ export interface HostExpectation {
   cache?: 'html' | 'assets';
 }
 
-export const caching = { html: 'public, max-age=0, must-revalidate', assets: 'public, max-age=31536000, immutable' };
+export const caching = {
+  html: 'public, max-age=0, must-revalidate',
+  assets: 'public, max-age=31536000, immutable',
+};
 
 const notFound = (lang: Language) => ({ lang, page: 'notFound' as const });
 
@@ -50,20 +53,70 @@ export function hostExpectations(asset: string): HostExpectation[] {
     { path: '/privacy/', status: 301, location: '/condizioni/#privacy-policy' },
     { path: '/legal/anything', status: 200, page: { lang: 'it', page: 'legal', open: null }, cache: 'html' },
     { path: '/legal/anything/', status: 200, page: { lang: 'it', page: 'legal', open: null }, cache: 'html' },
-    { path: '/en/legal/anything', status: 200, page: { lang: 'en', page: 'legal', open: null }, cache: 'html' },
-    { path: '/fr/legal/inconnu/', status: 200, page: { lang: 'fr', page: 'legal', open: null }, cache: 'html' },
+    {
+      path: '/en/legal/anything',
+      status: 200,
+      page: { lang: 'en', page: 'legal', open: null },
+      cache: 'html',
+    },
+    {
+      path: '/fr/legal/inconnu/',
+      status: 200,
+      page: { lang: 'fr', page: 'legal', open: null },
+      cache: 'html',
+    },
     { path: '/legal/privacy', status: 301, location: '/legal/privacy/' },
-    { path: '/legal/privacy/', status: 200, page: { lang: 'it', page: 'legal', open: 'privacy-policy' }, cache: 'html' },
-    { path: '/de/legal/tariffs/', status: 200, page: { lang: 'de', page: 'legal', open: 'tariffs' }, cache: 'html' },
+    {
+      path: '/legal/privacy/',
+      status: 200,
+      page: { lang: 'it', page: 'legal', open: 'privacy-policy' },
+      cache: 'html',
+    },
+    {
+      path: '/de/legal/tariffs/',
+      status: 200,
+      page: { lang: 'de', page: 'legal', open: 'tariffs' },
+      cache: 'html',
+    },
     { path: '/legal/x/y', status: 404, page: notFound('it'), cache: 'html' },
     { path: '/en/legal/x/y', status: 404, page: notFound('en'), cache: 'html' },
-    { path: '/', host: 'cockpit.example.com', status: 200, page: { lang: 'it', page: 'cockpit' }, cache: 'html' },
-    { path: '/', host: 'Cockpit.Example.COM:8443', status: 200, page: { lang: 'it', page: 'cockpit' }, cache: 'html' },
+    {
+      path: '/',
+      host: 'cockpit.example.com',
+      status: 200,
+      page: { lang: 'it', page: 'cockpit' },
+      cache: 'html',
+    },
+    {
+      path: '/',
+      host: 'Cockpit.Example.COM:8443',
+      status: 200,
+      page: { lang: 'it', page: 'cockpit' },
+      cache: 'html',
+    },
     // A fully qualified name's trailing dot names the same host.
-    { path: '/', host: 'cockpit.example.com.', status: 200, page: { lang: 'it', page: 'cockpit' }, cache: 'html' },
-    { path: '/', host: 'cockpit.example.com.:8443', status: 200, page: { lang: 'it', page: 'cockpit' }, cache: 'html' },
+    {
+      path: '/',
+      host: 'cockpit.example.com.',
+      status: 200,
+      page: { lang: 'it', page: 'cockpit' },
+      cache: 'html',
+    },
+    {
+      path: '/',
+      host: 'cockpit.example.com.:8443',
+      status: 200,
+      page: { lang: 'it', page: 'cockpit' },
+      cache: 'html',
+    },
     { path: '/', status: 200, page: { lang: 'it', page: 'home' }, cache: 'html' },
-    { path: '/en/', host: 'cockpit.example.com', status: 200, page: { lang: 'en', page: 'home' }, cache: 'html' },
+    {
+      path: '/en/',
+      host: 'cockpit.example.com',
+      status: 200,
+      page: { lang: 'en', page: 'home' },
+      cache: 'html',
+    },
     { path: '/en/nope', status: 404, page: notFound('en'), cache: 'html' },
     { path: '/de/gibt-es-nicht/', status: 404, page: notFound('de'), cache: 'html' },
     { path: '/fr/a/b/c', status: 404, page: notFound('fr'), cache: 'html' },
@@ -76,9 +129,19 @@ export function hostExpectations(asset: string): HostExpectation[] {
     { path: asset, status: 200, cache: 'assets' },
     // A missing asset is a page like any 404: its answer must not be kept for a year.
     { path: '/assets/missing.0123456789.css', status: 404, page: notFound('it'), cache: 'html' },
-    ...hostConfigFiles.map((file) => ({ path: `/${file}`, status: 404, page: notFound('it'), cache: 'html' as const })),
+    ...hostConfigFiles.map((file) => ({
+      path: `/${file}`,
+      status: 404,
+      page: notFound('it'),
+      cache: 'html' as const,
+    })),
     // A doubled slash is a path, not a host: nginx and Apache merge the slashes.
-    ...hostConfigFiles.map((file) => ({ path: `//${file}`, status: 404, page: notFound('it'), cache: 'html' as const })),
+    ...hostConfigFiles.map((file) => ({
+      path: `//${file}`,
+      status: 404,
+      page: notFound('it'),
+      cache: 'html' as const,
+    })),
   ];
 }
 
@@ -89,7 +152,12 @@ export function hostExpectations(asset: string): HostExpectation[] {
  * own bare 404 (before it reads .htaccess, so without the site's headers). Every
  * host answers 404 and never the file.
  */
-export const disguisedHostFiles = hostConfigFiles.flatMap((file) => [`/a%2F..%2F${file}`, `/x%2f..%2f${file}`, `/%2F${file}`, `/en/%2e%2e/${file}`]);
+export const disguisedHostFiles = hostConfigFiles.flatMap((file) => [
+  `/a%2F..%2F${file}`,
+  `/x%2f..%2f${file}`,
+  `/%2F${file}`,
+  `/en/%2e%2e/${file}`,
+]);
 
 /** Every host file starts with this note. */
 const hostFileNote = 'Generated by `site build`';
@@ -100,7 +168,8 @@ export function checkHidden(answer: Answer, requestPath: string) {
   expect(answer.body, requestPath).not.toContain(hostFileNote);
 }
 
-const describeRequest = (expectation: HostExpectation) => `${expectation.host ? `[${expectation.host}] ` : ''}${expectation.path}`;
+const describeRequest = (expectation: HostExpectation) =>
+  `${expectation.host ? `[${expectation.host}] ` : ''}${expectation.path}`;
 
 const header = (answer: Answer, name: string) => {
   const value = answer.headers[name.toLowerCase()];
@@ -108,27 +177,44 @@ const header = (answer: Answer, name: string) => {
 };
 
 /** The legal sections open on load. */
-const openSections = (body: string) => [...body.matchAll(/<details\b[^>]*>/g)].map((match) => match[0]).filter((tag) => /\sopen(=|\s|>)/.test(tag)).map((tag) => /data-legal-document="([^"]+)"/.exec(tag)?.[1]);
+const openSections = (body: string) =>
+  [...body.matchAll(/<details\b[^>]*>/g)]
+    .map((match) => match[0])
+    .filter((tag) => /\sopen(=|\s|>)/.test(tag))
+    .map((tag) => /data-legal-document="([^"]+)"/.exec(tag)?.[1]);
 
 /**
  * Checks one answer against its expectation, and that it carries exactly the
  * security headers of `_headers` (every host writes them from the same model).
  * @param requestUrl where the request went, to read a relative or absolute Location
  */
-export function checkAnswer(answer: Answer, expectation: HostExpectation, securityHeaders: [string, string][], requestUrl: string) {
+export function checkAnswer(
+  answer: Answer,
+  expectation: HostExpectation,
+  securityHeaders: [string, string][],
+  requestUrl: string,
+) {
   const what = describeRequest(expectation);
   expect(answer.status, what).toBe(expectation.status);
   if (expectation.location !== undefined) {
     const location = new URL(header(answer, 'location') ?? '', requestUrl);
     expect(location.origin, `${what}: Location stays on the site`).toBe(new URL(requestUrl).origin);
-    expect(`${location.pathname}${location.search}${location.hash}`, `${what}: Location`).toBe(expectation.location);
+    expect(`${location.pathname}${location.search}${location.hash}`, `${what}: Location`).toBe(
+      expectation.location,
+    );
   }
   if (expectation.page) {
     expect(/<html lang="([^"]+)"/.exec(answer.body)?.[1], `${what}: language`).toBe(expectation.page.lang);
-    expect(/<body[^>]* data-page="([^"]+)"/.exec(answer.body)?.[1], `${what}: page`).toBe(expectation.page.page);
-    if (expectation.page.open !== undefined) expect(openSections(answer.body), `${what}: open section`).toEqual(expectation.page.open === null ? [] : [expectation.page.open]);
+    expect(/<body[^>]* data-page="([^"]+)"/.exec(answer.body)?.[1], `${what}: page`).toBe(
+      expectation.page.page,
+    );
+    if (expectation.page.open !== undefined)
+      expect(openSections(answer.body), `${what}: open section`).toEqual(
+        expectation.page.open === null ? [] : [expectation.page.open],
+      );
   }
-  if (expectation.cache) expect(header(answer, 'cache-control'), `${what}: Cache-Control`).toBe(caching[expectation.cache]);
+  if (expectation.cache)
+    expect(header(answer, 'cache-control'), `${what}: Cache-Control`).toBe(caching[expectation.cache]);
   for (const [name, value] of securityHeaders) expect(header(answer, name), `${what}: ${name}`).toBe(value);
 }
 
@@ -138,18 +224,24 @@ export function securityHeadersOf(headersFile: string): [string, string][] {
 }
 
 /** A GET with the path sent exactly as given (no normalisation) and an optional Host header. */
-export const get = (base: string, pathname: string, host?: string): Promise<Answer> => send(base, 'GET', pathname, host);
+export const get = (base: string, pathname: string, host?: string): Promise<Answer> =>
+  send(base, 'GET', pathname, host);
 
 /** A request with any method, the path sent exactly as given; the body as text (empty for HEAD). */
 export function send(base: string, method: string, pathname: string, host?: string): Promise<Answer> {
   const url = new URL(base);
   return new Promise((resolve, reject) => {
-    const req = request({ hostname: url.hostname, port: url.port, path: pathname, method, headers: host ? { Host: host } : {} }, (response) => {
-      let body = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk) => (body += chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
-    });
+    const req = request(
+      { hostname: url.hostname, port: url.port, path: pathname, method, headers: host ? { Host: host } : {} },
+      (response) => {
+        let body = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk) => (body += chunk));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body }),
+        );
+      },
+    );
     req.on('error', reject);
     req.end();
   });
@@ -164,9 +256,14 @@ export const hasApache = existsSync(apachePath) && existsSync(path.join(apacheMo
 /** For the real-host tests: without nginx or Apache, a notice locally and a failure under CI. */
 export function requireRealHosts() {
   if (hasNginx && hasApache) return;
-  const missing = [!hasNginx && `nginx (${nginxPath})`, !hasApache && `apache2 (${apachePath})`].filter(Boolean).join(' and ');
-  if (process.env.CI) throw new Error(`Real-host tests need ${missing} under CI; .ci/run installs them with apt-get.`);
-  console.warn(`\n  NOTICE: real-host tests skipped for ${missing}: not installed (apt-get install -y nginx apache2).\n`);
+  const missing = [!hasNginx && `nginx (${nginxPath})`, !hasApache && `apache2 (${apachePath})`]
+    .filter(Boolean)
+    .join(' and ');
+  if (process.env.CI)
+    throw new Error(`Real-host tests need ${missing} under CI; .ci/run installs them with apt-get.`);
+  console.warn(
+    `\n  NOTICE: real-host tests skipped for ${missing}: not installed (apt-get install -y nginx apache2).\n`,
+  );
 }
 
 export interface RunningHost {

@@ -29,7 +29,9 @@ export async function sharedBuild(): Promise<MemoryBuild> {
   const paths = (await readdir(dist, { recursive: true, withFileTypes: true }))
     .filter((entry) => entry.isFile())
     .map((entry) => path.relative(dist, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'));
-  const files = new Map(await Promise.all(paths.map(async (file) => [file, await readFile(path.join(dist, file))] as const)));
+  const files = new Map(
+    await Promise.all(paths.map(async (file) => [file, await readFile(path.join(dist, file))] as const)),
+  );
   const get = (file: string) => {
     const contents = files.get(file);
     if (contents === undefined) throw new Error(`not built: ${file}`);

@@ -40,7 +40,12 @@ export default async function setup(project: TestProject) {
   const logDir = await mkdtemp(path.join(os.tmpdir(), 'site-desktop-'));
   const desktopLog = path.join(logDir, 'handed-to-desktop.txt');
   await writeFile(desktopLog, '');
-  const server = await chromium.launchServer({ executablePath: chromiumPath, headless: true, args: chromiumArgs, env: browserEnvironment(desktopLog) });
+  const server = await chromium.launchServer({
+    executablePath: chromiumPath,
+    headless: true,
+    args: chromiumArgs,
+    env: browserEnvironment(desktopLog),
+  });
   project.provide('browserEndpoint', server.wsEndpoint());
   project.provide('desktopLog', desktopLog);
   return async () => {

@@ -31,17 +31,35 @@ describe('full build of the real content', () => {
       const title = page.querySelector('title')?.text ?? '';
       expect(title.length, route.path).toBeGreaterThan(3);
       expect(title).not.toContain('⚠️');
-      expect(page.querySelector('meta[name="description"]')?.getAttribute('content')?.length ?? 0).toBeGreaterThan(3);
+      expect(
+        page.querySelector('meta[name="description"]')?.getAttribute('content')?.length ?? 0,
+      ).toBeGreaterThan(3);
       expect(page.querySelector('meta[charset]') ?? page.querySelector('meta[charSet]')).toBeTruthy();
       expect(page.querySelector('meta[name="viewport"]')).toBeTruthy();
 
       const canonical = page.querySelector('link[rel="canonical"]')?.getAttribute('href');
       expect(canonical, route.path).toBe(route.canonicalPath ? `${origin}${route.canonicalPath}` : undefined);
 
-      const alternates = Object.fromEntries(page.querySelectorAll('link[rel="alternate"]').map((link) => [link.getAttribute('hreflang') ?? link.getAttribute('hrefLang'), link.getAttribute('href')]));
-      const expected = Object.keys(route.alternates).length > 1
-        ? { ...Object.fromEntries(Object.entries(route.alternates).map(([language, target]) => [language, `${origin}${target}`])), 'x-default': `${origin}${route.alternates.it}` }
-        : {};
+      const alternates = Object.fromEntries(
+        page
+          .querySelectorAll('link[rel="alternate"]')
+          .map((link) => [
+            link.getAttribute('hreflang') ?? link.getAttribute('hrefLang'),
+            link.getAttribute('href'),
+          ]),
+      );
+      const expected =
+        Object.keys(route.alternates).length > 1
+          ? {
+              ...Object.fromEntries(
+                Object.entries(route.alternates).map(([language, target]) => [
+                  language,
+                  `${origin}${target}`,
+                ]),
+              ),
+              'x-default': `${origin}${route.alternates.it}`,
+            }
+          : {};
       expect(alternates, route.path).toEqual(expected);
     }
   });
@@ -53,7 +71,11 @@ describe('full build of the real content', () => {
       const page = await readPage(outDir, route.file);
       expect(page.querySelector('header.site-header'), route.path).toBeTruthy();
       expect(page.querySelector('footer.site-footer'), route.path).toBeTruthy();
-      expect(page.querySelectorAll('[data-cookie-banner] button[data-consent]').map((button) => button.getAttribute('data-consent'))).toEqual(['all', 'essential', 'none']);
+      expect(
+        page
+          .querySelectorAll('[data-cookie-banner] button[data-consent]')
+          .map((button) => button.getAttribute('data-consent')),
+      ).toEqual(['all', 'essential', 'none']);
       expect(page.querySelectorAll('h1')).toHaveLength(1);
     }
   });
@@ -62,7 +84,9 @@ describe('full build of the real content', () => {
     const page = await readPage(outDir, 'de/uber-uns/index.html');
     const current = page.querySelectorAll('.site-nav a[aria-current="page"]');
     expect(current.map((link) => link.getAttribute('href'))).toEqual(['/de/uber-uns/']);
-    const buttons = page.querySelectorAll('.site-header__languages a').map((link) => [link.text.trim().slice(0, 2), link.getAttribute('href')]);
+    const buttons = page
+      .querySelectorAll('.site-header__languages a')
+      .map((link) => [link.text.trim().slice(0, 2), link.getAttribute('href')]);
     expect(buttons).toEqual([
       ['IT', '/chi-siamo/'],
       ['FR', '/fr/qui-sommes-nous/'],
@@ -73,10 +97,21 @@ describe('full build of the real content', () => {
   });
 
   it('marks exactly the page itself as current, on every route', async () => {
-    const navigationPages = ['home', 'about', 'subscriptions', 'coverage', 'cockpit', 'partnership', 'legal', 'contact'] as const;
+    const navigationPages = [
+      'home',
+      'about',
+      'subscriptions',
+      'coverage',
+      'cockpit',
+      'partnership',
+      'legal',
+      'contact',
+    ] as const;
     for (const route of routeTable.routes) {
       const page = await readPage(outDir, route.file);
-      const current = page.querySelectorAll('.site-nav a[aria-current="page"]').map((link) => link.getAttribute('href'));
+      const current = page
+        .querySelectorAll('.site-nav a[aria-current="page"]')
+        .map((link) => link.getAttribute('href'));
       const entry = navigationPages.find((candidate) => candidate === route.page);
       // /it/ and /legal/privacy/ are the home and legal pages under another path: their entry is still the page itself.
       expect(current, route.path).toEqual(entry ? [routeTable.pathOf(entry, route.language)] : []);
@@ -86,7 +121,16 @@ describe('full build of the real content', () => {
   it('links the header to the visitor’s own legal page and cockpit', async () => {
     const page = await readPage(outDir, 'fr/index.html');
     const hrefs = page.querySelectorAll('.site-nav a').map((link) => link.getAttribute('href'));
-    expect(hrefs).toEqual(['/fr/', '/fr/qui-sommes-nous/', '/fr/abonnements/', '/fr/couverture/', '/fr/cockpit/', '/fr/partenariat/', '/fr/legal/', '/fr/contact/']);
+    expect(hrefs).toEqual([
+      '/fr/',
+      '/fr/qui-sommes-nous/',
+      '/fr/abonnements/',
+      '/fr/couverture/',
+      '/fr/cockpit/',
+      '/fr/partenariat/',
+      '/fr/legal/',
+      '/fr/contact/',
+    ]);
   });
 
   it('has only internal links that point at a built file', async () => {
@@ -104,11 +148,17 @@ describe('full build of the real content', () => {
   it('writes the footer with its three columns, logos, copyright year and legal links', async () => {
     const page = await readPage(outDir, 'en/index.html');
     const footer = page.querySelector('footer')!;
-    expect(footer.querySelectorAll('.footer-column').map((column) => column.querySelectorAll('a').length)).toEqual([3, 5, 2]);
+    expect(
+      footer.querySelectorAll('.footer-column').map((column) => column.querySelectorAll('a').length),
+    ).toEqual([3, 5, 2]);
     expect(footer.querySelector('a[href="/en/subscriptions/#tariff-zones"]')).toBeTruthy();
     expect(footer.querySelectorAll('svg.wordmark[role="img"][aria-label]').length).toBeGreaterThanOrEqual(2);
     expect(footer.text).toContain(`© ${new Date().getFullYear()}`);
-    expect(footer.querySelectorAll('.legal-links a').map((link) => link.getAttribute('href'))).toEqual(['/en/legal/privacy/', '/en/legal/', '/en/legal/cookie/']);
+    expect(footer.querySelectorAll('.legal-links a').map((link) => link.getAttribute('href'))).toEqual([
+      '/en/legal/privacy/',
+      '/en/legal/',
+      '/en/legal/cookie/',
+    ]);
   });
 
   it('puts every part of the home page in every language', async () => {
@@ -125,8 +175,15 @@ describe('full build of the real content', () => {
   it('writes a sitemap of every indexable page with alternates, and robots.txt naming it', async () => {
     const sitemap = await readFile(path.join(outDir, 'sitemap.xml'), 'utf8');
     const locations = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
-    expect(locations.sort()).toEqual(routeTable.routes.filter((route) => route.indexable).map((route) => `${origin}${route.path}`).sort());
-    expect(sitemap).toContain(`<xhtml:link rel="alternate" hreflang="x-default" href="${origin}/chi-siamo/"/>`);
+    expect(locations.sort()).toEqual(
+      routeTable.routes
+        .filter((route) => route.indexable)
+        .map((route) => `${origin}${route.path}`)
+        .sort(),
+    );
+    expect(sitemap).toContain(
+      `<xhtml:link rel="alternate" hreflang="x-default" href="${origin}/chi-siamo/"/>`,
+    );
     expect(sitemap).not.toContain('404');
     const robots = await readFile(path.join(outDir, 'robots.txt'), 'utf8');
     expect(robots).toContain(`Sitemap: ${origin}/sitemap.xml`);
@@ -134,7 +191,9 @@ describe('full build of the real content', () => {
 
   it('bundles one minified stylesheet and content-hashed module scripts, none render-blocking', async () => {
     const page = await readPage(outDir, 'index.html');
-    const stylesheets = page.querySelectorAll('link[rel="stylesheet"]').map((link) => link.getAttribute('href')!);
+    const stylesheets = page
+      .querySelectorAll('link[rel="stylesheet"]')
+      .map((link) => link.getAttribute('href')!);
     expect(stylesheets).toHaveLength(1);
     expect(stylesheets[0]).toMatch(/^\/assets\/site\.[0-9a-f]{10}\.css$/);
     const css = await readFile(path.join(outDir, stylesheets[0]), 'utf8');
@@ -153,7 +212,9 @@ describe('full build of the real content', () => {
       const page = await readPage(outDir, route.file);
       for (const script of page.querySelectorAll('script[src]')) {
         const code = await readFile(path.join(outDir, script.getAttribute('src')!), 'utf8');
-        expect(code, `${route.path} ${script.getAttribute('src')}`).not.toMatch(/(?:^|[;}\s])(?:import\s*[\w{*"]|import\()|\bfrom\s*"\.\//);
+        expect(code, `${route.path} ${script.getAttribute('src')}`).not.toMatch(
+          /(?:^|[;}\s])(?:import\s*[\w{*"]|import\()|\bfrom\s*"\.\//,
+        );
       }
     }
   });
@@ -161,7 +222,8 @@ describe('full build of the real content', () => {
   it('keeps every page within the budgets of site check (gzip HTML, CSS, script at most 3 KB; sized images), no script render-blocking', async () => {
     for (const route of routeTable.routes) {
       const page = await readPage(outDir, route.file);
-      for (const script of page.querySelectorAll('script[src]')) expect(script.getAttribute('type'), route.path).toBe('module');
+      for (const script of page.querySelectorAll('script[src]'))
+        expect(script.getAttribute('type'), route.path).toBe('module');
       const weight = await measurePage(outDir, route.file);
       expect(weight.script, route.path).toBeGreaterThan(0);
       expect(weight.script, route.path).toBeLessThanOrEqual(pageBudgets.script);

@@ -22,12 +22,16 @@ beforeAll(async () => {
   site = await sharedBuild();
 });
 
-const htmlRoutes = () => routeTable.routes.filter((route) => route.page !== 'privacyRedirect' && route.page !== 'moved');
+const htmlRoutes = () =>
+  routeTable.routes.filter((route) => route.page !== 'privacyRedirect' && route.page !== 'moved');
 const pageOf = (file: string) => parse(site.text(file));
 
 /** Every text a reader meets on a page: text nodes of the body, plus titles, labels and alt texts. */
 function visibleTexts(document: HTMLElement): string[] {
-  const texts: string[] = [document.querySelector('title')?.text ?? '', document.querySelector('meta[name="description"]')?.getAttribute('content') ?? ''];
+  const texts: string[] = [
+    document.querySelector('title')?.text ?? '',
+    document.querySelector('meta[name="description"]')?.getAttribute('content') ?? '',
+  ];
   const walk = (node: Node) => {
     if (node.nodeType === 3) {
       if (node.text.trim()) texts.push(node.text);
@@ -43,24 +47,41 @@ function visibleTexts(document: HTMLElement): string[] {
   };
   walk(document.querySelector('body')!);
   // The forms' messages travel as JSON for the script.
-  const strings = (value: unknown): string[] => (typeof value === 'string' ? [value] : value && typeof value === 'object' ? Object.values(value).flatMap(strings) : []);
-  for (const config of document.querySelectorAll('script[data-form-config]')) texts.push(...strings(JSON.parse(config.text)).filter((value) => /\s/.test(value)));
+  const strings = (value: unknown): string[] =>
+    typeof value === 'string'
+      ? [value]
+      : value && typeof value === 'object'
+        ? Object.values(value).flatMap(strings)
+        : [];
+  for (const config of document.querySelectorAll('script[data-form-config]'))
+    texts.push(...strings(JSON.parse(config.text)).filter((value) => /\s/.test(value)));
   return texts.map((text) => text.replace(/&#x27;|&#39;/g, "'"));
 }
 
 const textsByLanguage = new Map<Language, string[]>();
 const textsOf = (language: Language) => {
-  if (!textsByLanguage.has(language)) textsByLanguage.set(language, htmlRoutes().filter((route) => route.language === language).flatMap((route) => visibleTexts(pageOf(route.file))));
+  if (!textsByLanguage.has(language))
+    textsByLanguage.set(
+      language,
+      htmlRoutes()
+        .filter((route) => route.language === language)
+        .flatMap((route) => visibleTexts(pageOf(route.file))),
+    );
   return textsByLanguage.get(language)!;
 };
-const wordsMatching = (language: Language, pattern: RegExp) => [...new Set(textsOf(language).flatMap((text) => text.match(pattern) ?? []))];
+const wordsMatching = (language: Language, pattern: RegExp) => [
+  ...new Set(textsOf(language).flatMap((text) => text.match(pattern) ?? [])),
+];
 
 describe('one register', () => {
   // Sentences and calls to action say "voi" (Scriveteci); controls are infinitives, as Swiss Italian software writes them (Aprire il menu).
   it('addresses the Italian reader formally with "voi" on every Italian page, never "tu"', () => {
-    const informal = /(?<![\p{L}'’])(tu|ti|te|tuo|tua|tuoi|tue|puoi|hai|vuoi|Scrivici|Contattaci|Raccontaci|Inserisci|Candidati|Accedi|Scopri|Riprova|Cresci|Vai|Apri|Chiudi|Torna|Leggi|Richiedi|Invia|Vedi|Contatta|Parla|Accetta|Rifiuta)(?![\p{L}'’])/gu;
+    const informal =
+      /(?<![\p{L}'’])(tu|ti|te|tuo|tua|tuoi|tue|puoi|hai|vuoi|Scrivici|Contattaci|Raccontaci|Inserisci|Candidati|Accedi|Scopri|Riprova|Cresci|Vai|Apri|Chiudi|Torna|Leggi|Richiedi|Invia|Vedi|Contatta|Parla|Accetta|Rifiuta)(?![\p{L}'’])/gu;
     expect(wordsMatching('it', informal)).toEqual([]);
-    expect(wordsMatching('it', /\b(vostra|vostro|vostri|Scriveteci|Contattateci|Inserite)\b/g).length).toBeGreaterThan(3);
+    expect(
+      wordsMatching('it', /\b(vostra|vostro|vostri|Scriveteci|Contattateci|Inserite)\b/g).length,
+    ).toBeGreaterThan(3);
   });
 });
 
@@ -98,7 +119,8 @@ describe('one term per idea', () => {
   };
   for (const language of languages) {
     it(`${language}: uses one term per idea`, () => {
-      for (const [pattern, preferred] of ofLanguage(avoided, language)) expect(wordsMatching(language, pattern), `say "${preferred}"`).toEqual([]);
+      for (const [pattern, preferred] of ofLanguage(avoided, language))
+        expect(wordsMatching(language, pattern), `say "${preferred}"`).toEqual([]);
     });
   }
 });
@@ -111,30 +133,52 @@ describe('French typography', () => {
       if (text.includes('\u00a0')) problems.push(`full no-break space: ${text}`);
       // Colons of times, addresses and URLs are not punctuation.
       const prose = text.replace(/\b\w+:\/\/\S+|\d:\d/g, '');
-      for (const match of prose.matchAll(/(.?)([:;?!»])/g)) if (match[1] !== '\u202f') problems.push(`before ${match[2]}: ${text}`);
-      for (const match of prose.matchAll(/«(.?)/g)) if (match[1] !== '\u202f') problems.push(`after «: ${text}`);
+      for (const match of prose.matchAll(/(.?)([:;?!»])/g))
+        if (match[1] !== '\u202f') problems.push(`before ${match[2]}: ${text}`);
+      for (const match of prose.matchAll(/«(.?)/g))
+        if (match[1] !== '\u202f') problems.push(`after «: ${text}`);
     }
     expect([...new Set(problems)]).toEqual([]);
   });
 });
 
 describe('Swiss formats in every language', () => {
-  const plans = (language: Language) => pageOf(routeTable.routes.find((route) => route.page === 'subscriptions' && route.language === language)!.file);
-  const legal = (language: Language) => pageOf(routeTable.routes.find((route) => route.page === 'legal' && route.language === language && !route.legalSection)!.file);
+  const plans = (language: Language) =>
+    pageOf(
+      routeTable.routes.find((route) => route.page === 'subscriptions' && route.language === language)!.file,
+    );
+  const legal = (language: Language) =>
+    pageOf(
+      routeTable.routes.find(
+        (route) => route.page === 'legal' && route.language === language && !route.legalSection,
+      )!.file,
+    );
 
   it("counts 3'000 SMS and prices 0.45 in every language, French and Italian included", () => {
     for (const language of languages) {
       expect(plans(language).querySelector('main')!.text, language).toContain("3'000 SMS");
-      const prices = legal(language).querySelectorAll('#tariffs .tariff-table__price').map((cell) => cell.text.trim());
+      const prices = legal(language)
+        .querySelectorAll('#tariffs .tariff-table__price')
+        .map((cell) => cell.text.trim());
       expect(prices, language).toContain('0.45');
-      expect(prices.filter((price) => !/^\d+\.\d{2}$/.test(price)), language).toEqual([]);
+      expect(
+        prices.filter((price) => !/^\d+\.\d{2}$/.test(price)),
+        language,
+      ).toEqual([]);
     }
   });
 
   it('writes the opening hours as each language does', () => {
-    const expected: Partial<Record<Language, string>> = { it: '08:00–18:00', en: '08:00–18:00', de: '08:00–18:00 Uhr', fr: '8\u202fh\u202f– 18\u202fh' };
+    const expected: Partial<Record<Language, string>> = {
+      it: '08:00–18:00',
+      en: '08:00–18:00',
+      de: '08:00–18:00 Uhr',
+      fr: '8\u202fh\u202f– 18\u202fh',
+    };
     for (const language of languages) {
-      const home = pageOf(routeTable.routes.find((route) => route.page === 'home' && route.language === language)!.file);
+      const home = pageOf(
+        routeTable.routes.find((route) => route.page === 'home' && route.language === language)!.file,
+      );
       expect(home.querySelector('footer')!.text, language).toContain(ofLanguage(expected, language));
     }
   });
@@ -142,7 +186,12 @@ describe('Swiss formats in every language', () => {
 
 describe('the cookie banner', () => {
   it('links the Italian cookie policy on Italian pages and the reader’s own cookie text elsewhere', () => {
-    const expected: Partial<Record<Language, string>> = { it: '/cookie-policy/', en: '/en/legal/cookie/', de: '/de/legal/cookie/', fr: '/fr/legal/cookie/' };
+    const expected: Partial<Record<Language, string>> = {
+      it: '/cookie-policy/',
+      en: '/en/legal/cookie/',
+      de: '/de/legal/cookie/',
+      fr: '/fr/legal/cookie/',
+    };
     for (const route of htmlRoutes()) {
       const link = pageOf(route.file).querySelector('[data-cookie-banner] a');
       expect(link?.getAttribute('href'), route.path).toBe(ofLanguage(expected, route.language));
@@ -160,10 +209,23 @@ describe('templates', () => {
   it('type no punctuation that a language writes differently (: ; ? ! « ») before or after a text', () => {
     const found: string[] = [];
     for (const file of fg.sync('templates/**/*.tsx')) {
-      const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+      const source = ts.createSourceFile(
+        file,
+        readFileSync(file, 'utf8'),
+        ts.ScriptTarget.Latest,
+        true,
+        ts.ScriptKind.TSX,
+      );
       const visit = (node: ts.Node) => {
-        const literal = ts.isJsxText(node) ? node.text : ts.isJsxExpression(node) && node.expression && ts.isStringLiteralLike(node.expression) ? node.expression.text : undefined;
-        if (literal !== undefined && /[:;?!«»]/.test(literal)) found.push(`${file}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1} ${JSON.stringify(literal.trim())}`);
+        const literal = ts.isJsxText(node)
+          ? node.text
+          : ts.isJsxExpression(node) && node.expression && ts.isStringLiteralLike(node.expression)
+            ? node.expression.text
+            : undefined;
+        if (literal !== undefined && /[:;?!«»]/.test(literal))
+          found.push(
+            `${file}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1} ${JSON.stringify(literal.trim())}`,
+          );
         ts.forEachChild(node, visit);
       };
       visit(source);

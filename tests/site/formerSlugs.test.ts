@@ -9,7 +9,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../generator/build.ts';
 import { startPreviewServer } from '../../generator/preview/server.ts';
 import { createDirectoryWriter } from '../../generator/writer.ts';
-import { get, hasApache, hasNginx, requireRealHosts, startApache, startNginx, type RunningHost } from '../helpers/hosts.ts';
+import {
+  get,
+  hasApache,
+  hasNginx,
+  requireRealHosts,
+  startApache,
+  startNginx,
+  type RunningHost,
+} from '../helpers/hosts.ts';
 import { copyRealContent, makeTempDir } from '../helpers/site.ts';
 
 requireRealHosts();
@@ -23,7 +31,10 @@ beforeAll(async () => {
   const contentDir = await copyRealContent(workDir);
   const slugsFile = path.join(contentDir, 'slugs.yaml');
   const slugs = await readFile(slugsFile, 'utf8');
-  const changed = slugs.replace('about: { it: chi-siamo, en: about,', 'about: { it: chi-siamo-ora, en: about-us,');
+  const changed = slugs.replace(
+    'about: { it: chi-siamo, en: about,',
+    'about: { it: chi-siamo-ora, en: about-us,',
+  );
   expect(changed).not.toBe(slugs);
   await writeFile(slugsFile, `${changed}\nformer:\n  about: { it: [chi-siamo], en: [about] }\n`);
   dist = path.join(workDir, 'dist');
@@ -46,7 +57,10 @@ async function checkMoves(base: string) {
   for (const [from, to] of moves) {
     const answer = await get(base, from);
     // Apache writes the Location with this server's origin; the others write the path alone.
-    expect([answer.status, String(answer.headers.location).replace(base, '')], `${base}${from}`).toEqual([301, to]);
+    expect([answer.status, String(answer.headers.location).replace(base, '')], `${base}${from}`).toEqual([
+      301,
+      to,
+    ]);
   }
   const page = await get(base, '/chi-siamo-ora/');
   expect(page.status).toBe(200);

@@ -45,7 +45,9 @@ const mutations: Record<string, Mutation> = {
     return lines.map((line, i) => (i === index ? ` ${line}` : line));
   },
   'unquoted colon in a value': (lines, pick) => {
-    const index = pick(lines.map((line, i) => (valueLine(line) && !/: ["'[{]/.test(line) ? i : -1)).filter((i) => i >= 0));
+    const index = pick(
+      lines.map((line, i) => (valueLine(line) && !/: ["'[{]/.test(line) ? i : -1)).filter((i) => i >= 0),
+    );
     return lines.map((line, i) => (i === index ? `${line}: oops` : line));
   },
   'value becomes a number': (lines, pick) => {
@@ -61,10 +63,19 @@ const mutations: Record<string, Mutation> = {
     return lines.map((line, i) => (i === index ? line.replace(/: (.*)$/, ': { x: y }') : line));
   },
   'misspell a key': (lines, pick) => {
-    const index = pick(lines.map((line, i) => (/^\s*(- )?[a-zA-Z]{3,}:/.test(line) ? i : -1)).filter((i) => i >= 0));
-    return lines.map((line, i) => (i === index ? line.replace(/([a-zA-Z])([a-zA-Z])([a-zA-Z]*):/, '$2$1$3:') : line));
+    const index = pick(
+      lines.map((line, i) => (/^\s*(- )?[a-zA-Z]{3,}:/.test(line) ? i : -1)).filter((i) => i >= 0),
+    );
+    return lines.map((line, i) =>
+      i === index ? line.replace(/([a-zA-Z])([a-zA-Z])([a-zA-Z]*):/, '$2$1$3:') : line,
+    );
   },
-  'alias bomb': (lines) => [...lines, 'zz1: &a [x, x, x, x, x, x, x, x, x, x]', 'zz2: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]', 'zz3: [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]'],
+  'alias bomb': (lines) => [
+    ...lines,
+    'zz1: &a [x, x, x, x, x, x, x, x, x, x]',
+    'zz2: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]',
+    'zz3: [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]',
+  ],
   'tab indentation': (lines, pick) => {
     const index = pick(lines.map((line, i) => (/^ {2}\S/.test(line) ? i : -1)).filter((i) => i >= 0));
     return lines.map((line, i) => (i === index ? line.replace(/^ {2}/, '\t') : line));
@@ -73,7 +84,8 @@ const mutations: Record<string, Mutation> = {
     const index = pick(lines.map((line, i) => (valueLine(line) ? i : -1)).filter((i) => i >= 0));
     return lines.map((line, i) => (i === index ? line.replace(/: /, ': !js/function ') : line));
   },
-  'Latin-1 bytes': (lines) => Buffer.concat([Buffer.from(lines.join('\n')), Buffer.from([0x0a, 0x23, 0x20, 0xe9, 0x0a])]),
+  'Latin-1 bytes': (lines) =>
+    Buffer.concat([Buffer.from(lines.join('\n')), Buffer.from([0x0a, 0x23, 0x20, 0xe9, 0x0a])]),
   'cut the file in half': (lines) => lines.slice(0, Math.ceil(lines.length / 2)),
   'duplicate a line': (lines, pick) => {
     const index = pick(lines.map((_, i) => i).slice(1));
@@ -113,13 +125,23 @@ describe('content fuzzer (fixed seed, bounded)', () => {
         );
         if (loaded !== undefined) {
           expect(isSiteError(loaded), `${label}: ${String(loaded)}`).toBe(true);
-          const problems = isSiteError(loaded) ? (loaded.problems.length > 0 ? loaded.problems : [loaded]) : [];
-          for (const problem of problems) expect(problem.location?.file, `${label}: ${problem.message}`).toBeTruthy();
+          const problems = isSiteError(loaded)
+            ? loaded.problems.length > 0
+              ? loaded.problems
+              : [loaded]
+            : [];
+          for (const problem of problems)
+            expect(problem.location?.file, `${label}: ${problem.message}`).toBeTruthy();
           refused++;
         } else if (built < maxBuilds) {
           built++;
           const writer = createMemoryWriter();
-          const result = await build({ contentDir, writer, baseUrl: 'https://www.example.com', cacheDir }).then(
+          const result = await build({
+            contentDir,
+            writer,
+            baseUrl: 'https://www.example.com',
+            cacheDir,
+          }).then(
             () => undefined,
             (error: unknown) => error,
           );
@@ -129,7 +151,9 @@ describe('content fuzzer (fixed seed, bounded)', () => {
             for (const [page, contents] of writer.files) {
               if (!page.endsWith('.html')) continue;
               const html = typeof contents === 'string' ? contents : Buffer.from(contents).toString('utf8');
-              expect(html, `${label}: ${page}`).not.toMatch(/⚠️|returned an object|\[object Object\]|\{\{\s*\w+\s*\}\}|\uFFFD/);
+              expect(html, `${label}: ${page}`).not.toMatch(
+                /⚠️|returned an object|\[object Object\]|\{\{\s*\w+\s*\}\}|\uFFFD/,
+              );
             }
           }
         }

@@ -15,9 +15,17 @@ import { buildHostingFiles, createHostingRules, hostConfigFiles } from '../../ge
 import type { HostingRules } from '../../generator/hosting/rules.ts';
 import { realRouteTable } from '../helpers/routeTable.ts';
 import { siteSettingsSchema } from '../../generator/schema.ts';
-import { get, hasApache, hasNginx, requireRealHosts, securityHeadersOf, startApache, startNginx, type RunningHost } from '../helpers/hosts.ts';
+import {
+  get,
+  hasApache,
+  hasNginx,
+  requireRealHosts,
+  securityHeadersOf,
+  startApache,
+  startNginx,
+  type RunningHost,
+} from '../helpers/hosts.ts';
 import { makeTempDir, realContent } from '../helpers/site.ts';
-
 
 requireRealHosts();
 
@@ -35,15 +43,31 @@ afterAll(async () => {
 async function distWith(folder: string, rules: HostingRules): Promise<string> {
   const dist = path.join(folder, 'dist');
   await mkdirAsync(path.join(dist, 'cockpit'), { recursive: true });
-  await writeFileAsync(path.join(dist, 'index.html'), '<!doctype html><html lang="it"><body data-page="home"></body></html>');
-  await writeFileAsync(path.join(dist, 'cockpit/index.html'), '<!doctype html><html lang="it"><body data-page="cockpit"></body></html>');
-  await writeFileAsync(path.join(dist, '404.html'), '<!doctype html><html lang="it"><body data-page="notFound"></body></html>');
-  for (const file of buildHostingFiles(rules)) await writeFileAsync(path.join(dist, file.path), file.contents);
+  await writeFileAsync(
+    path.join(dist, 'index.html'),
+    '<!doctype html><html lang="it"><body data-page="home"></body></html>',
+  );
+  await writeFileAsync(
+    path.join(dist, 'cockpit/index.html'),
+    '<!doctype html><html lang="it"><body data-page="cockpit"></body></html>',
+  );
+  await writeFileAsync(
+    path.join(dist, '404.html'),
+    '<!doctype html><html lang="it"><body data-page="notFound"></body></html>',
+  );
+  for (const file of buildHostingFiles(rules))
+    await writeFileAsync(path.join(dist, file.path), file.contents);
   return dist;
 }
 
 const rulesFor = (site: unknown) =>
-  createHostingRules({ routeTable, site: siteSettingsSchema.parse(site), inlineScriptHashes: ['sha256-AAAA'], assetPaths: [], hostFiles: hostConfigFiles });
+  createHostingRules({
+    routeTable,
+    site: siteSettingsSchema.parse(site),
+    inlineScriptHashes: ['sha256-AAAA'],
+    assetPaths: [],
+    hostFiles: hostConfigFiles,
+  });
 
 /** Settings at the edges of what the schema accepts. */
 const edgeSettings = {
@@ -51,20 +75,34 @@ const edgeSettings = {
   cockpitHost: 'Cockpit-2.EXAMPLE-long-label-0123456789-0123456789-0123456789-abcdefghi.ch',
   urls: {
     ...realSettings.urls,
-    coverageMap: "https://COVERAGE.example.net:8443/map;v=1/$x/*(a)!?lang=it&q=a+b,c;d=e:f@g%20h",
+    coverageMap: 'https://COVERAGE.example.net:8443/map;v=1/$x/*(a)!?lang=it&q=a+b,c;d=e:f@g%20h',
     luganoMap: 'https://m-1.maps.example.net/embed/$1/%24x?q=Lugano;x=$y#frag',
   },
-  analytics: { ...realSettings.analytics, scriptUrl: 'https://a.b.c.analytics.example.com:1/s.js?$a=%25&b=*' },
+  analytics: {
+    ...realSettings.analytics,
+    scriptUrl: 'https://a.b.c.analytics.example.com:1/s.js?$a=%25&b=*',
+  },
 };
 
 /** Header values each writer must escape: quotes, directive and block characters, a comment sign, percent signs. */
 function quotableRules(): HostingRules {
   const rules = rulesFor(realSettings);
   const csp = rules.securityHeaders['Content-Security-Policy'];
-  return { ...rules, securityHeaders: { ...rules.securityHeaders, 'Content-Security-Policy': `${csp}; report-to "x" ;{}# 100% '%{HTTP_HOST}e' end`, 'X-Extra': `a "quoted" {block}; #not-a-comment 50%` } };
+  return {
+    ...rules,
+    securityHeaders: {
+      ...rules.securityHeaders,
+      'Content-Security-Policy': `${csp}; report-to "x" ;{}# 100% '%{HTTP_HOST}e' end`,
+      'X-Extra': `a "quoted" {block}; #not-a-comment 50%`,
+    },
+  };
 }
 
-async function checkServes(start: (dist: string, workDir: string) => Promise<RunningHost>, name: string, rules: HostingRules) {
+async function checkServes(
+  start: (dist: string, workDir: string) => Promise<RunningHost>,
+  name: string,
+  rules: HostingRules,
+) {
   // A temporary folder of its own: the host keeps its pid, logs and configuration there.
   const own = await makeTempDir(name);
   ownDirs.push(own);
@@ -72,12 +110,19 @@ async function checkServes(start: (dist: string, workDir: string) => Promise<Run
   const host = await start(dist, own);
   running.push(host);
   expect(host.configCheck.ok, host.configCheck.output).toBe(true);
-  const expected = securityHeadersOf(buildHostingFiles(rules).find((file) => file.path === '_headers')!.contents as string);
+  const expected = securityHeadersOf(
+    buildHostingFiles(rules).find((file) => file.path === '_headers')!.contents as string,
+  );
   expect(Object.fromEntries(expected)).toEqual(rules.securityHeaders);
-  for (const [request, page] of [[['/'], 'home'], [['/', rules.hostRoot.host.toUpperCase()], 'cockpit'], [['/nope'], 'notFound']] as const) {
+  for (const [request, page] of [
+    [['/'], 'home'],
+    [['/', rules.hostRoot.host.toUpperCase()], 'cockpit'],
+    [['/nope'], 'notFound'],
+  ] as const) {
     const answer = await get(host.url, request[0], request[1]);
     expect(answer.body, `${name} ${request.join(' ')}`).toContain(`data-page="${page}"`);
-    for (const [header, value] of expected) expect(answer.headers[header.toLowerCase()], `${name} ${request.join(' ')} ${header}`).toBe(value);
+    for (const [header, value] of expected)
+      expect(answer.headers[header.toLowerCase()], `${name} ${request.join(' ')} ${header}`).toBe(value);
   }
 }
 

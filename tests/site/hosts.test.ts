@@ -6,7 +6,20 @@
 import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkAnswer, checkHidden, disguisedHostFiles, get, hasApache, hasNginx, hostExpectations, requireRealHosts, securityHeadersOf, startApache, startNginx, type RunningHost } from '../helpers/hosts.ts';
+import {
+  checkAnswer,
+  checkHidden,
+  disguisedHostFiles,
+  get,
+  hasApache,
+  hasNginx,
+  hostExpectations,
+  requireRealHosts,
+  securityHeadersOf,
+  startApache,
+  startNginx,
+  type RunningHost,
+} from '../helpers/hosts.ts';
 import { makeTempDir } from '../helpers/site.ts';
 import { sharedDist } from '../helpers/sharedBuild.ts';
 
@@ -36,9 +49,15 @@ async function checkHost(start: () => Promise<RunningHost>) {
   running.push(host);
   expect(host.configCheck.ok, host.configCheck.output).toBe(true);
   for (const expectation of hostExpectations(asset)) {
-    checkAnswer(await get(host.url, expectation.path, expectation.host), expectation, securityHeaders, `${host.url}${expectation.path}`);
+    checkAnswer(
+      await get(host.url, expectation.path, expectation.host),
+      expectation,
+      securityHeaders,
+      `${host.url}${expectation.path}`,
+    );
   }
-  for (const disguised of disguisedHostFiles) checkHidden(await get(host.url, disguised), `${host.url}${disguised}`);
+  for (const disguised of disguisedHostFiles)
+    checkHidden(await get(host.url, disguised), `${host.url}${disguised}`);
 }
 
 describe.skipIf(!hasNginx)('nginx with dist/nginx.conf', () => {

@@ -34,9 +34,16 @@ async function edit(file: string, change: (source: string) => string) {
 async function withRomansh(name: string): Promise<string> {
   const contentDir = await copyRealContent(path.join(workDir, name));
   await edit(path.join(contentDir, 'languages.yaml'), (source) =>
-    source.replace('\n# The order of the language buttons', '  - code: rm\n    name: Rumantsch\n    locale: rm-CH\n    flag: CH\n\n# The order of the language buttons').replace('buttons: [it, fr, de, en]', 'buttons: [it, fr, de, en, rm]'),
+    source
+      .replace(
+        '\n# The order of the language buttons',
+        '  - code: rm\n    name: Rumantsch\n    locale: rm-CH\n    flag: CH\n\n# The order of the language buttons',
+      )
+      .replace('buttons: [it, fr, de, en]', 'buttons: [it, fr, de, en, rm]'),
   );
-  await edit(path.join(contentDir, 'slugs.yaml'), (source) => source.replace(/ \}$/gm, (_end, offset: number) => `, rm: ${slugOf(source, offset)} }`));
+  await edit(path.join(contentDir, 'slugs.yaml'), (source) =>
+    source.replace(/ \}$/gm, (_end, offset: number) => `, rm: ${slugOf(source, offset)} }`),
+  );
   await cp(path.join(contentDir, 'texts/it'), path.join(contentDir, 'texts/rm'), { recursive: true });
   await cp(path.join(contentDir, 'legal/it.yaml'), path.join(contentDir, 'legal/rm.yaml'));
   return contentDir;
@@ -49,7 +56,10 @@ function slugOf(source: string, offset: number): string {
 }
 
 async function loadError(contentDir: string): Promise<SiteError> {
-  const error = await loadContent(contentDir).then(() => undefined, (caught: unknown) => caught);
+  const error = await loadContent(contentDir).then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
   expect(error).toBeInstanceOf(SiteError);
   expect((error as SiteError).code).toBe('CONTENT_INVALID');
   return error as SiteError;
@@ -65,9 +75,17 @@ describe('a fifth language added as content (Romansh)', () => {
   it('builds every page in Romansh, each with its rm alternate', () => {
     expect(site.report.languages).toEqual(['it', 'en', 'de', 'fr', 'rm']);
     expect(site.report.pagesByLanguage.rm).toBe(site.report.pagesByLanguage.en);
-    for (const file of ['index.html', 'chi-siamo/index.html', 'rm/chi-siamo/index.html', 'en/legal/index.html', 'rm/cockpit/index.html']) {
+    for (const file of [
+      'index.html',
+      'chi-siamo/index.html',
+      'rm/chi-siamo/index.html',
+      'en/legal/index.html',
+      'rm/cockpit/index.html',
+    ]) {
       const page = parse(site.text(file));
-      expect(page.querySelector('link[rel="alternate"][hreflang="rm"]')?.getAttribute('href'), file).toMatch(/^https:\/\/www\.example\.com\/rm\//);
+      expect(page.querySelector('link[rel="alternate"][hreflang="rm"]')?.getAttribute('href'), file).toMatch(
+        /^https:\/\/www\.example\.com\/rm\//,
+      );
     }
     expect(parse(site.text('rm/index.html')).querySelector('html')?.getAttribute('lang')).toBe('rm');
   });
@@ -82,7 +100,10 @@ describe('a fifth language added as content (Romansh)', () => {
       expect(button.text).toContain('Rumantsch');
       expect(button.querySelector('svg.flag')).not.toBeNull();
     }
-    const order = page.querySelector('.language-switcher')!.querySelectorAll('a').map((link) => link.getAttribute('data-language'));
+    const order = page
+      .querySelector('.language-switcher')!
+      .querySelectorAll('a')
+      .map((link) => link.getAttribute('data-language'));
     expect(order).toEqual(['it', 'fr', 'de', 'en', 'rm']);
   });
 
@@ -96,7 +117,9 @@ describe('a fifth language added as content (Romansh)', () => {
     expect(site.paths).toContain('rm/404.html');
     expect(site.text('_redirects')).toContain('/rm/* /rm/404.html 404');
     expect(site.text('nginx.conf')).toMatch(/location \/rm\/ \{\n {4}error_page 404 \/rm\/404\.html;/);
-    expect(site.text('.htaccess')).toContain('<If "%{REQUEST_URI} =~ m#^/rm/#">\n  ErrorDocument 404 /rm/404.html');
+    expect(site.text('.htaccess')).toContain(
+      '<If "%{REQUEST_URI} =~ m#^/rm/#">\n  ErrorDocument 404 /rm/404.html',
+    );
     expect(site.text('vercel.json')).toContain('"src": "^/rm/.*$"');
   });
 
@@ -114,21 +137,42 @@ describe('languages and slugs that the site cannot serve', () => {
     await rm(path.join(contentDir, 'texts/rm'), { recursive: true });
     const error = await loadError(contentDir);
     const problem = error.problems.find((candidate) => candidate.message.includes('"rm" has no text files'));
-    const line = (await readFile(path.join(contentDir, 'languages.yaml'), 'utf8')).split('\n').indexOf('  - code: rm') + 1;
+    const line =
+      (await readFile(path.join(contentDir, 'languages.yaml'), 'utf8')).split('\n').indexOf('  - code: rm') +
+      1;
     expect(line).toBeGreaterThan(1);
     expect(problem?.location).toMatchObject({ file: path.join(contentDir, 'languages.yaml'), line });
   });
 
   it('reports a missing slug, a duplicate path and a flag it cannot draw, each where it is written', async () => {
     const contentDir = await copyRealContent(path.join(workDir, 'bad-slugs'));
-    await edit(path.join(contentDir, 'slugs.yaml'), (source) => source.replace('de: kontakt, ', '').replace('en: coverage,', 'en: about,'));
+    await edit(path.join(contentDir, 'slugs.yaml'), (source) =>
+      source.replace('de: kontakt, ', '').replace('en: coverage,', 'en: about,'),
+    );
     await edit(path.join(contentDir, 'languages.yaml'), (source) => source.replace('flag: GB', 'flag: ZZ'));
     const error = await loadError(contentDir);
     const slugs = path.join(contentDir, 'slugs.yaml');
-    expect(error.problems.map((problem) => [problem.code, problem.message, problem.location?.file, problem.location?.line])).toEqual(
+    expect(
+      error.problems.map((problem) => [
+        problem.code,
+        problem.message,
+        problem.location?.file,
+        problem.location?.line,
+      ]),
+    ).toEqual(
       expect.arrayContaining([
-        ['CONTENT_REFERENCE', 'languages[1].flag: No flag drawn for "ZZ"', path.join(contentDir, 'languages.yaml'), 17],
-        ['ROUTE_CONFLICT', 'coverage.en: "about" is also the slug of about.en; both would be /en/about/', slugs, 8],
+        [
+          'CONTENT_REFERENCE',
+          'languages[1].flag: No flag drawn for "ZZ"',
+          path.join(contentDir, 'languages.yaml'),
+          17,
+        ],
+        [
+          'ROUTE_CONFLICT',
+          'coverage.en: "about" is also the slug of about.en; both would be /en/about/',
+          slugs,
+          8,
+        ],
         ['CONTENT_SCHEMA', 'contact.de: Missing slug', slugs, 10],
       ]),
     );

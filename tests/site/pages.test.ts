@@ -32,7 +32,11 @@ const page = (pageId: PageId, language: Language) => {
   if (!pages.has(file)) pages.set(file, parse(site.text(file)));
   return pages.get(file)!;
 };
-const elements = (parent: HTMLElement) => parent.childNodes.filter((node): node is HTMLElement => node instanceof Object && 'tagName' in node && Boolean((node as HTMLElement).tagName));
+const elements = (parent: HTMLElement) =>
+  parent.childNodes.filter(
+    (node): node is HTMLElement =>
+      node instanceof Object && 'tagName' in node && Boolean((node as HTMLElement).tagName),
+  );
 const count = (document: HTMLElement, name: string) => {
   const list = document.querySelector(`[data-count="${name}"]`);
   expect(list, name).toBeTruthy();
@@ -47,24 +51,96 @@ const locale = (language: Language) => `${language}-CH`;
 const price = (value: number, _language: Language) => value.toFixed(2);
 /** Every amount in a text, as written (0.45, 15.00; a French 0,45 too, so the test sees it). */
 const amounts = (value: string) => value.match(/\d+[.,]\d{2}/g) ?? [];
-const regionName = (code: string, language: Language, style: 'long' | 'short' = 'long') => new Intl.DisplayNames([locale(language)], { type: 'region', style }).of(code)!;
-const months = (value: number, language: Language) => plain(new Intl.NumberFormat(locale(language), { style: 'unit', unit: 'month', unitDisplay: 'long' }).format(value));
+const regionName = (code: string, language: Language, style: 'long' | 'short' = 'long') =>
+  new Intl.DisplayNames([locale(language)], { type: 'region', style }).of(code)!;
+const months = (value: number, language: Language) =>
+  plain(
+    new Intl.NumberFormat(locale(language), { style: 'unit', unit: 'month', unitDisplay: 'long' }).format(
+      value,
+    ),
+  );
 const longDate = (year: number, month: number, day: number, language: Language) =>
-  plain(new Intl.DateTimeFormat(locale(language), { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(year, month - 1, day))));
+  plain(
+    new Intl.DateTimeFormat(locale(language), {
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    }).format(new Date(Date.UTC(year, month - 1, day))),
+  );
 const monthYear = (year: number, month: number, language: Language) =>
-  plain(new Intl.DateTimeFormat(locale(language), { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(year, month - 1, 1))));
+  plain(
+    new Intl.DateTimeFormat(locale(language), { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+      new Date(Date.UTC(year, month - 1, 1)),
+    ),
+  );
 
 // ---------------------------------------------------------------------------
 // The spec's facts.
 
 /** Zone membership, as ISO 3166 codes; an entry of two codes is one territory. */
-const eu27 = ['AT', 'BE', 'BG', 'HR', 'CY', 'CZ', 'DK', 'EE', 'FI', 'FR', 'DE', 'GR', 'HU', 'IE', 'IT', 'LV', 'LT', 'LU', 'MT', 'NL', 'PL', 'PT', 'RO', 'SK', 'SI', 'ES', 'SE'];
+const eu27 = [
+  'AT',
+  'BE',
+  'BG',
+  'HR',
+  'CY',
+  'CZ',
+  'DK',
+  'EE',
+  'FI',
+  'FR',
+  'DE',
+  'GR',
+  'HU',
+  'IE',
+  'IT',
+  'LV',
+  'LT',
+  'LU',
+  'MT',
+  'NL',
+  'PL',
+  'PT',
+  'RO',
+  'SK',
+  'SI',
+  'ES',
+  'SE',
+];
 const zoneEntries = {
   switzerland: ['CH', 'LI'],
   europe: [...eu27, 'IS', 'NO'],
   // The 26 named countries and territories. The Channel Islands have no ISO code of
   // their own: they are one entry made of Guernsey and Jersey, so 26 entries, 27 codes.
-  business: ['AD', 'AU', 'BR', 'CA', 'CN', 'EG', 'AE', 'JP', 'GI', 'GL', 'HK', 'IN', 'IM', 'FO', 'GG JE', 'MA', 'MX', 'MC', 'NZ', 'GB', 'ZA', 'TW', 'TH', 'TR', 'US', 'SG'],
+  business: [
+    'AD',
+    'AU',
+    'BR',
+    'CA',
+    'CN',
+    'EG',
+    'AE',
+    'JP',
+    'GI',
+    'GL',
+    'HK',
+    'IN',
+    'IM',
+    'FO',
+    'GG JE',
+    'MA',
+    'MX',
+    'MC',
+    'NZ',
+    'GB',
+    'ZA',
+    'TW',
+    'TH',
+    'TR',
+    'US',
+    'SG',
+  ],
 } as const;
 /** Global: "about 60 further countries", including these ten. */
 const globalNamed = ['AL', 'SA', 'AR', 'CL', 'KR', 'PH', 'NG', 'RU', 'UA', 'VN'];
@@ -85,7 +161,12 @@ const payPerUse: [item: string, prices: (number | 'none')[]][] = [
 
 /** Short numbers: setup fee / price per minute. */
 type Fee = number | 'free';
-const shortNumbers: { numbers: string[]; service?: 'wakeUp' | 'traffic' | 'airRescue'; setup: Fee; perMinute: Fee }[] = [
+const shortNumbers: {
+  numbers: string[];
+  service?: 'wakeUp' | 'traffic' | 'airRescue';
+  setup: Fee;
+  perMinute: Fee;
+}[] = [
   { numbers: ['112', '117', '118', '143', '144', '145'], setup: 'free', perMinute: 'free' },
   { numbers: ['140'], setup: 0.5, perMinute: 0.5 },
   { numbers: ['1414'], service: 'wakeUp', setup: 0.5, perMinute: 'free' },
@@ -94,22 +175,27 @@ const shortNumbers: { numbers: string[]; service?: 'wakeUp' | 'traffic' | 'airRe
 ];
 
 /** How each language words the facts that are prose. */
-const wording: Partial<Record<Language, {
-  free: RegExp;
-  minute: RegExp;
-  perCall: RegExp;
-  provider: RegExp;
-  /** How the rate for a call from the EU is qualified, after its price in brackets. */
-  fromEu: string;
-  premium: RegExp;
-  services: Record<'wakeUp' | 'traffic' | 'airRescue', RegExp>;
-  billing: { perSecond: RegExp; kilobyte: RegExp; duration: RegExp };
-  terms: Record<string, RegExp>;
-  abroad: RegExp;
-  oneMonth: RegExp;
-  territories: RegExp;
-  noMarketing: RegExp;
-}>> = {
+const wording: Partial<
+  Record<
+    Language,
+    {
+      free: RegExp;
+      minute: RegExp;
+      perCall: RegExp;
+      provider: RegExp;
+      /** How the rate for a call from the EU is qualified, after its price in brackets. */
+      fromEu: string;
+      premium: RegExp;
+      services: Record<'wakeUp' | 'traffic' | 'airRescue', RegExp>;
+      billing: { perSecond: RegExp; kilobyte: RegExp; duration: RegExp };
+      terms: Record<string, RegExp>;
+      abroad: RegExp;
+      oneMonth: RegExp;
+      territories: RegExp;
+      noMarketing: RegExp;
+    }
+  >
+> = {
   it: {
     free: /gratuit/i,
     minute: /al minuto/,
@@ -153,7 +239,8 @@ const wording: Partial<Record<Language, {
       delivery: /delivered within Switzerland only/,
       law: /governed by Swiss law/,
       jurisdiction: /jurisdiction is Lugano/,
-      emergency: /emergency numbers are routed correctly only from the address registered in the customer portal/,
+      emergency:
+        /emergency numbers are routed correctly only from the address registered in the customer portal/,
     },
     abroad: /^Abroad$/,
     oneMonth: /valid for one month/,
@@ -168,7 +255,11 @@ const wording: Partial<Record<Language, {
     fromEu: 'aus der EU',
     premium: /internationale Mehrwertnummern/i,
     services: { wakeUp: /weckdienst/i, traffic: /verkehr/i, airRescue: /luftrettung/i },
-    billing: { perSecond: /ersten 30 Sekunden[^.]*Sekundentakt/, kilobyte: /pro Kilobyte/, duration: /Dauer/ },
+    billing: {
+      perSecond: /ersten 30 Sekunden[^.]*Sekundentakt/,
+      kilobyte: /pro Kilobyte/,
+      duration: /Dauer/,
+    },
     terms: {
       minimumTerm: /Mindestvertragsdauer beträgt 24 Monate/,
       notice: /mindestens 3 Monaten auf das Ende der Vertragsdauer gekündigt/,
@@ -178,7 +269,8 @@ const wording: Partial<Record<Language, {
       delivery: /ausschliesslich in die Schweiz geliefert/,
       law: /untersteht schweizerischem Recht/,
       jurisdiction: /Gerichtsstand ist Lugano/,
-      emergency: /Notrufe werden nur von der im Kundenportal \(Cockpit\) hinterlegten Adresse aus korrekt weitergeleitet/,
+      emergency:
+        /Notrufe werden nur von der im Kundenportal \(Cockpit\) hinterlegten Adresse aus korrekt weitergeleitet/,
     },
     abroad: /^Ausland$/,
     oneMonth: /einen Monat gültig/,
@@ -193,7 +285,11 @@ const wording: Partial<Record<Language, {
     fromEu: "depuis l'UE",
     premium: /surtaxés internationaux/i,
     services: { wakeUp: /réveil/i, traffic: /routières/i, airRescue: /sauvetage aérien/i },
-    billing: { perSecond: /30 premières secondes[^.]*à la seconde/, kilobyte: /au kilo-octet/, duration: /durée/ },
+    billing: {
+      perSecond: /30 premières secondes[^.]*à la seconde/,
+      kilobyte: /au kilo-octet/,
+      duration: /durée/,
+    },
     terms: {
       minimumTerm: /durée minimale du contrat est de 24 mois/,
       notice: /résilié[^.]*au moins 3 mois avant son échéance/,
@@ -203,7 +299,8 @@ const wording: Partial<Record<Language, {
       delivery: /livrés uniquement en Suisse/,
       law: /régi par le droit suisse/,
       jurisdiction: /for exclusif est à Lugano/,
-      emergency: /urgence ne sont acheminés correctement que depuis l'adresse enregistrée dans le portail clients/,
+      emergency:
+        /urgence ne sont acheminés correctement que depuis l'adresse enregistrée dans le portail clients/,
     },
     abroad: /^Étranger$/,
     oneMonth: /valables un mois/,
@@ -230,7 +327,8 @@ describe('counts of the tariffs in every language', () => {
   ];
   for (const language of languages) {
     it(language, () => {
-      for (const [pageId, name, total] of expected) expect(count(page(pageId, language), name), `${pageId} ${name}`).toBe(total);
+      for (const [pageId, name, total] of expected)
+        expect(count(page(pageId, language), name), `${pageId} ${name}`).toBe(total);
     });
   }
 });
@@ -239,12 +337,19 @@ describe('subscriptions', () => {
   it('computes each plan’s badge from its data', () => {
     for (const language of languages) {
       const document = page('subscriptions', language);
-      const badge = (plan: string) => document.querySelector(`[data-plan="${plan}"] [data-badge]`)?.getAttribute('data-badge');
-      expect([badge('my-swiss'), badge('my-europe-plus'), badge('my-world')], language).toEqual(['switzerland', 'business', 'global']);
+      const badge = (plan: string) =>
+        document.querySelector(`[data-plan="${plan}"] [data-badge]`)?.getAttribute('data-badge');
+      expect([badge('my-swiss'), badge('my-europe-plus'), badge('my-world')], language).toEqual([
+        'switzerland',
+        'business',
+        'global',
+      ]);
       // A badge names its zone as the zone's card does.
       for (const plan of ['my-swiss', 'my-europe-plus', 'my-world']) {
         const element = document.querySelector(`[data-plan="${plan}"] [data-badge]`)!;
-        expect(text(element), `${language} ${plan}`).toBe(text(document.querySelector(`#zone-${element.getAttribute('data-badge')}-title`)));
+        expect(text(element), `${language} ${plan}`).toBe(
+          text(document.querySelector(`#zone-${element.getAttribute('data-badge')}-title`)),
+        );
       }
     }
   });
@@ -252,7 +357,9 @@ describe('subscriptions', () => {
   it('has four zone cards with 3 bullets, 4 for business, and a comparison table readable without colour, and no prices', () => {
     for (const language of languages) {
       const document = page('subscriptions', language);
-      const zoneFeatures = document.querySelectorAll('.zone-card[data-zone]').map((zone) => elements(zone.querySelector('[data-count="zone-features"]')!).length);
+      const zoneFeatures = document
+        .querySelectorAll('.zone-card[data-zone]')
+        .map((zone) => elements(zone.querySelector('[data-count="zone-features"]')!).length);
       expect(zoneFeatures, language).toEqual([3, 3, 4, 3]);
       const table = document.querySelector('table[data-comparison]')!;
       expect(table.querySelectorAll('tbody tr')).toHaveLength(4);
@@ -265,7 +372,8 @@ describe('subscriptions', () => {
   });
 
   describe('countries', () => {
-    const zoneList = (document: HTMLElement, zone: string) => document.querySelectorAll(`[data-count="countries-${zone}"] > li`);
+    const zoneList = (document: HTMLElement, zone: string) =>
+      document.querySelectorAll(`[data-count="countries-${zone}"] > li`);
     const codesOf = (item: HTMLElement) => item.getAttribute('data-iso') ?? '';
     /**
      * The name Intl gives the entry's codes in the page's language; a territory of two
@@ -274,8 +382,15 @@ describe('subscriptions', () => {
      */
     const namesFor = (codes: string, language: Language) => {
       const parts = codes.split(' ');
-      if (parts.length > 1) return [new Intl.ListFormat(locale(language), { type: 'conjunction' }).format(parts.map((code) => regionName(code, language)))];
-      return codes === 'HK' ? [regionName(codes, language), regionName(codes, language, 'short')] : [regionName(codes, language)];
+      if (parts.length > 1)
+        return [
+          new Intl.ListFormat(locale(language), { type: 'conjunction' }).format(
+            parts.map((code) => regionName(code, language)),
+          ),
+        ];
+      return codes === 'HK'
+        ? [regionName(codes, language), regionName(codes, language, 'short')]
+        : [regionName(codes, language)];
     };
     const collator = (language: Language) => new Intl.Collator(locale(language));
     const sorted = (names: string[], language: Language) => [...names].sort(collator(language).compare);
@@ -290,7 +405,9 @@ describe('subscriptions', () => {
           const document = page('subscriptions', language);
           const items = zoneList(document, 'europe');
           expect(items.map(codesOf).sort()).toEqual([...zoneEntries.europe].sort());
-          const starred = document.querySelectorAll('#countries-section .country-list__star').map((star) => codesOf(star.parentNode as HTMLElement));
+          const starred = document
+            .querySelectorAll('#countries-section .country-list__star')
+            .map((star) => codesOf(star.parentNode as HTMLElement));
           expect(starred).toEqual(['FR']);
           const note = text(document.querySelector('.countries__zone.zone-europe .countries__note'));
           expect(note.startsWith('*'), note).toBe(true);
@@ -313,14 +430,21 @@ describe('subscriptions', () => {
           expect(codes.length).toBeGreaterThanOrEqual(globalSize.min);
           expect(codes.length).toBeLessThanOrEqual(globalSize.max);
           expect(codes).toEqual(expect.arrayContaining(globalNamed));
-          const others = new Set<string>([...zoneEntries.switzerland, ...zoneEntries.europe, ...zoneEntries.business].flatMap((entry) => entry.split(' ')));
+          const others = new Set<string>(
+            [...zoneEntries.switzerland, ...zoneEntries.europe, ...zoneEntries.business].flatMap((entry) =>
+              entry.split(' '),
+            ),
+          );
           expect(codes.filter((code) => code.split(' ').some((part) => others.has(part)))).toEqual([]);
           expect(new Set(codes).size).toBe(codes.length);
         });
 
         it('states each zone’s count from its list', () => {
           const document = page('subscriptions', language);
-          for (const zone of zoneIds) expect(text(document.querySelector(`#countries-${zone}-title .countries__count`)), zone).toMatch(new RegExp(`^${zoneList(document, zone).length}\\D`));
+          for (const zone of zoneIds)
+            expect(text(document.querySelector(`#countries-${zone}-title .countries__count`)), zone).toMatch(
+              new RegExp(`^${zoneList(document, zone).length}\\D`),
+            );
         });
 
         it('names every country as Intl does from its code, alphabetically within each zone', () => {
@@ -328,7 +452,9 @@ describe('subscriptions', () => {
           for (const zone of zoneIds) {
             const items = zoneList(document, zone);
             const names = items.map((item) => text(item).replace(/\*$/, ''));
-            items.forEach((item, index) => expect(namesFor(codesOf(item), language), `${zone} ${codesOf(item)}`).toContain(names[index]));
+            items.forEach((item, index) =>
+              expect(namesFor(codesOf(item), language), `${zone} ${codesOf(item)}`).toContain(names[index]),
+            );
             if (zone !== 'switzerland') expect(names, zone).toEqual(sorted(names, language));
           }
         });
@@ -345,7 +471,9 @@ describe('subscriptions', () => {
           expect(items.length).toBeLessThanOrEqual(140);
           expect(text(document.querySelector('.countries__all > summary'))).toContain(String(items.length));
           expect(new Set(codes).size).toBe(codes.length);
-          const zoneCodes = Object.fromEntries(zoneIds.map((zone) => [zone, zoneList(document, zone).map(codesOf)]));
+          const zoneCodes = Object.fromEntries(
+            zoneIds.map((zone) => [zone, zoneList(document, zone).map(codesOf)]),
+          );
           for (const zone of zoneIds) expect(codes, zone).toEqual(expect.arrayContaining(zoneCodes[zone]));
 
           // Order.
@@ -353,7 +481,12 @@ describe('subscriptions', () => {
           const eea = codes.slice(2, 2 + zoneEntries.europe.length);
           expect([...eea].sort()).toEqual([...zoneEntries.europe].sort());
           const rest = codes.slice(2 + zoneEntries.europe.length);
-          expect(rest.filter((code) => (zoneEntries.europe as readonly string[]).includes(code) || code === 'CH' || code === 'LI')).toEqual([]);
+          expect(
+            rest.filter(
+              (code) =>
+                (zoneEntries.europe as readonly string[]).includes(code) || code === 'CH' || code === 'LI',
+            ),
+          ).toEqual([]);
           expect(names.slice(2, 2 + eea.length)).toEqual(sorted(names.slice(2, 2 + eea.length), language));
           expect(names.slice(2 + eea.length)).toEqual(sorted(names.slice(2 + eea.length), language));
 
@@ -362,8 +495,12 @@ describe('subscriptions', () => {
 
           // Each country's zone in words: the zone's name as its card shows it, or the
           // pay-per-use "rest of world" column's own heading for a country of no zone.
-          const zoneName = Object.fromEntries(zoneIds.map((zone) => [zone, text(document.querySelector(`#zone-${zone}-title`))]));
-          const restOfWorld = text(page('legal', language).querySelector('#tariffs th[data-tariff-column="restOfWorld"]'));
+          const zoneName = Object.fromEntries(
+            zoneIds.map((zone) => [zone, text(document.querySelector(`#zone-${zone}-title`))]),
+          );
+          const restOfWorld = text(
+            page('legal', language).querySelector('#tariffs th[data-tariff-column="restOfWorld"]'),
+          );
           expect(restOfWorld.length).toBeGreaterThan(3);
           const expectedZone = (code: string) => {
             if ((zoneEntries.switzerland as readonly string[]).includes(code)) return zoneName.switzerland;
@@ -372,14 +509,20 @@ describe('subscriptions', () => {
             if (zoneCodes.global.includes(code)) return zoneName.global;
             return restOfWorld;
           };
-          codes.forEach((code, index) => expect(zones[index], `${language} ${code} ${names[index]}`).toBe(expectedZone(code)));
+          codes.forEach((code, index) =>
+            expect(zones[index], `${language} ${code} ${names[index]}`).toBe(expectedZone(code)),
+          );
           const restCount = zones.filter((zone) => zone === restOfWorld).length;
-          expect(restCount).toBe(items.length - zoneIds.reduce((sum, zone) => sum + zoneCodes[zone].length, 0));
+          expect(restCount).toBe(
+            items.length - zoneIds.reduce((sum, zone) => sum + zoneCodes[zone].length, 0),
+          );
           expect(restCount).toBeGreaterThan(0);
           // The legend says what "rest of world" means and links the tariffs.
           const legend = document.querySelector('.countries__legend')!;
           expect(text(legend)).toContain(restOfWorld);
-          expect(legend.querySelector('a')!.getAttribute('href')).toBe(routeTable.legalSectionPath('tariffs', language));
+          expect(legend.querySelector('a')!.getAttribute('href')).toBe(
+            routeTable.legalSectionPath('tariffs', language),
+          );
         });
       });
     }
@@ -409,7 +552,9 @@ describe('legal', () => {
       it('carries every cell of the pay-per-use table in its row and column', () => {
         const table = legal(language).querySelector('#tariffs tr[data-tariff-item]')!.closest('table')!;
         const headers = table.querySelectorAll('thead th');
-        expect(headers.slice(1).map((header) => header.getAttribute('data-tariff-column'))).toEqual(payPerUseColumns);
+        expect(headers.slice(1).map((header) => header.getAttribute('data-tariff-column'))).toEqual(
+          payPerUseColumns,
+        );
         const subscriptions = page('subscriptions', language);
         const zoneName = (zone: string) => text(subscriptions.querySelector(`#zone-${zone}-title`));
         expect(text(headers[1])).toContain('CH/FL');
@@ -418,8 +563,11 @@ describe('legal', () => {
         expect(text(headers[3])).toBe(zoneName('global'));
 
         const rows = table.querySelectorAll('tbody tr');
-        expect(rows.map((row) => row.getAttribute('data-tariff-item'))).toEqual(payPerUse.map(([item]) => item));
-        const rowHeader = (item: string) => text(rows.find((row) => row.getAttribute('data-tariff-item') === item)!.querySelector('th'));
+        expect(rows.map((row) => row.getAttribute('data-tariff-item'))).toEqual(
+          payPerUse.map(([item]) => item),
+        );
+        const rowHeader = (item: string) =>
+          text(rows.find((row) => row.getAttribute('data-tariff-item') === item)!.querySelector('th'));
         expect(rowHeader('callsToChFl')).toContain('CH/FL');
         expect(rowHeader('callsToGlobal')).toContain(zoneName('global'));
         expect(rowHeader('sms')).toContain('SMS');
@@ -443,16 +591,27 @@ describe('legal', () => {
       it('states the billing rules: first 30 seconds per call, then per second; data per kilobyte', () => {
         const bullets = legal(language).querySelectorAll('#tariffs .legal-section li').map(text);
         const words = wordingOf(language).billing;
-        expect(bullets.some((bullet) => words.perSecond.test(bullet)), bullets.join('\n')).toBe(true);
-        expect(bullets.some((bullet) => words.kilobyte.test(bullet)), bullets.join('\n')).toBe(true);
+        expect(
+          bullets.some((bullet) => words.perSecond.test(bullet)),
+          bullets.join('\n'),
+        ).toBe(true);
+        expect(
+          bullets.some((bullet) => words.kilobyte.test(bullet)),
+          bullets.join('\n'),
+        ).toBe(true);
         // Whatever speaks of a call's duration says the 30 seconds too, so no sentence contradicts the rule.
-        for (const bullet of bullets.filter((candidate) => words.duration.test(candidate))) expect(bullet).toContain('30');
+        for (const bullet of bullets.filter((candidate) => words.duration.test(candidate)))
+          expect(bullet).toContain('30');
       });
 
       it('prices each special number as the tariffs say', () => {
         const words = wordingOf(language);
-        const table = legal(language).querySelectorAll('#tariffs table').find((candidate) => candidate.querySelectorAll('thead th').length === 2)!;
-        const rows = table.querySelectorAll('tbody tr').map((row) => ({ number: text(row.querySelector('th')), rate: text(row.querySelector('td')) }));
+        const table = legal(language)
+          .querySelectorAll('#tariffs table')
+          .find((candidate) => candidate.querySelectorAll('thead th').length === 2)!;
+        const rows = table
+          .querySelectorAll('tbody tr')
+          .map((row) => ({ number: text(row.querySelector('th')), rate: text(row.querySelector('td')) }));
         expect(rows).toHaveLength(4);
         const rate = (number: string) => rows.find((row) => row.number === number)?.rate ?? '';
 
@@ -465,7 +624,9 @@ describe('legal', () => {
         expect(rate('084x')).toMatch(words.minute);
         expect(rate('084x')).toContain(`(${price(0.45, language)} ${words.fromEu})`);
         // 0900, 0901, 0906: the provider's price plus 0.25 per call.
-        const premiumRate = rows.find((row) => ['0900', '0901', '0906'].every((number) => row.number.includes(number)))?.rate ?? '';
+        const premiumRate =
+          rows.find((row) => ['0900', '0901', '0906'].every((number) => row.number.includes(number)))?.rate ??
+          '';
         expect(amounts(premiumRate)).toEqual([price(0.25, language)]);
         expect(premiumRate).toMatch(words.provider);
         expect(premiumRate).toMatch(words.perCall);
@@ -480,14 +641,21 @@ describe('legal', () => {
 
       it('prices each short number as the tariffs say: setup fee and price per minute', () => {
         const words = wordingOf(language);
-        const table = legal(language).querySelectorAll('#tariffs table').find((candidate) => candidate.querySelectorAll('thead th').length === 3)!;
+        const table = legal(language)
+          .querySelectorAll('#tariffs table')
+          .find((candidate) => candidate.querySelectorAll('thead th').length === 3)!;
         const headers = table.querySelectorAll('thead th').map(text);
         expect(headers[1]).not.toMatch(/minut/i);
         expect(headers[2]).toMatch(/minut/i);
         const rows = table.querySelectorAll('tbody tr').map((row) => {
           const header = row.querySelector('th')!;
           const [setup, perMinute] = row.querySelectorAll('td').map(text);
-          return { numbers: text(header).match(/\b\d{3,4}\b/g) ?? [], service: text(header.querySelector('.tariff-table__service')), setup, perMinute };
+          return {
+            numbers: text(header).match(/\b\d{3,4}\b/g) ?? [],
+            service: text(header.querySelector('.tariff-table__service')),
+            setup,
+            perMinute,
+          };
         });
         expect(rows).toHaveLength(shortNumbers.length);
         const fee = (value: Fee, cell: string, where: string) => {
@@ -498,7 +666,11 @@ describe('legal', () => {
         };
         for (const expected of shortNumbers) {
           const where = `${expected.numbers.join(',')} ${expected.service ?? ''}`;
-          const matches = rows.filter((row) => row.numbers.join(',') === expected.numbers.join(',') && (!expected.service || words.services[expected.service].test(row.service)));
+          const matches = rows.filter(
+            (row) =>
+              row.numbers.join(',') === expected.numbers.join(',') &&
+              (!expected.service || words.services[expected.service].test(row.service)),
+          );
           expect(matches, where).toHaveLength(1);
           fee(expected.setup, matches[0].setup, `${where} setup`);
           fee(expected.perMinute, matches[0].perMinute, `${where} per minute`);
@@ -506,9 +678,14 @@ describe('legal', () => {
       });
 
       it('states the contract terms inside the terms accordion', () => {
-        const sentences = legal(language).querySelectorAll('details#terms .legal-section p, details#terms .legal-section li').map(text);
+        const sentences = legal(language)
+          .querySelectorAll('details#terms .legal-section p, details#terms .legal-section li')
+          .map(text);
         for (const [fact, pattern] of Object.entries(wordingOf(language).terms)) {
-          expect(sentences.some((sentence) => pattern.test(sentence)), `${fact}: ${pattern}`).toBe(true);
+          expect(
+            sentences.some((sentence) => pattern.test(sentence)),
+            `${fact}: ${pattern}`,
+          ).toBe(true);
         }
       });
 
@@ -529,7 +706,9 @@ describe('legal', () => {
         expect(settings.length).toBeGreaterThan(3);
         const cookie = document.querySelector('details#cookie')!;
         expect(text(cookie)).toContain(settings);
-        const marketing = cookie.querySelectorAll('tbody tr').filter((row) => /marketing/i.test(text(row.querySelector('th'))));
+        const marketing = cookie
+          .querySelectorAll('tbody tr')
+          .filter((row) => /marketing/i.test(text(row.querySelector('th'))));
         expect(marketing).toHaveLength(1);
         expect(text(marketing[0])).toMatch(wordingOf(language).noMarketing);
       });
@@ -543,7 +722,9 @@ describe('legal', () => {
       expect(details.map((element) => element.id)).toEqual(['tariffs', 'terms', 'privacy-policy', 'cookie']);
       expect(new Set(details.map((element) => element.getAttribute('name'))).size).toBe(1);
       const open = details.filter((element) => element.hasAttribute('open')).map((element) => element.id);
-      const expected = route.legalSection ? [route.legalSection === 'privacy' ? 'privacy-policy' : route.legalSection] : [];
+      const expected = route.legalSection
+        ? [route.legalSection === 'privacy' ? 'privacy-policy' : route.legalSection]
+        : [];
       expect(open, route.path).toEqual(expected);
     }
   });
@@ -555,9 +736,15 @@ describe('legal', () => {
     expect(time.getAttribute('datetime')).toBe('2024-08');
     expect(text(time)).toBe(monthYear(2024, 8, 'it'));
     const headings = main.querySelectorAll('h2').map((heading) => text(heading).toLowerCase());
-    for (const kind of ['necessari', 'preferenz', 'statistic', 'marketing']) expect(headings.some((heading) => heading.includes(kind)), kind).toBe(true);
+    for (const kind of ['necessari', 'preferenz', 'statistic', 'marketing'])
+      expect(
+        headings.some((heading) => heading.includes(kind)),
+        kind,
+      ).toBe(true);
     const body = text(main);
-    const marketing = main.querySelectorAll('.legal-section').filter((section) => /marketing/i.test(text(section.querySelector('h2'))));
+    const marketing = main
+      .querySelectorAll('.legal-section')
+      .filter((section) => /marketing/i.test(text(section.querySelector('h2'))));
     expect(marketing).toHaveLength(1);
     expect(text(marketing[0])).toMatch(wordingOf('it').noMarketing);
     expect(text(marketing[0])).not.toMatch(/vengono utilizzati/);
@@ -601,8 +788,14 @@ describe('other pages', () => {
       expect(frame.getAttribute('allow')).toBe('geolocation');
       expect(frame.getAttribute('referrerpolicy')).toBe('strict-origin-when-cross-origin');
       expect(frame.getAttribute('title')?.length).toBeGreaterThan(3);
-      expect(document.querySelectorAll('iframe').filter((element) => element.parentNode?.rawTagName !== 'template')).toEqual([]);
-      expect(holder.querySelector('a[target="_blank"]')!.getAttribute('href')).toBe('https://coverage.example.net/map?lang=it');
+      expect(
+        document
+          .querySelectorAll('iframe')
+          .filter((element) => element.parentNode?.rawTagName !== 'template'),
+      ).toEqual([]);
+      expect(holder.querySelector('a[target="_blank"]')!.getAttribute('href')).toBe(
+        'https://coverage.example.net/map?lang=it',
+      );
       expect(text(holder.querySelector('.consent-frame__who'))).toContain('coverage.example.net');
       const download = document.querySelector('a[download]')!;
       expect(download.getAttribute('href')).toBe('https://files.example.net/network-test-2025.pdf');
@@ -618,27 +811,47 @@ describe('other pages', () => {
     for (const language of languages) {
       for (const pageId of ['home', 'subscriptions', 'partnership'] as PageId[]) {
         const button = page(pageId, language).querySelector('main .cta-block a.button');
-        expect(button?.getAttribute('href'), `${pageId} ${language}`).toMatch(/^mailto:info@example\.com(\?|$)/);
+        expect(button?.getAttribute('href'), `${pageId} ${language}`).toMatch(
+          /^mailto:info@example\.com(\?|$)/,
+        );
       }
     }
   });
 
   it('gives the partnership and contact forms every field it asks for, labelled', () => {
     const fields = {
-      partnership: ['companyName', 'contactPerson', 'address', 'postalCode', 'city', 'email', 'phone', 'description', 'consent'],
+      partnership: [
+        'companyName',
+        'contactPerson',
+        'address',
+        'postalCode',
+        'city',
+        'email',
+        'phone',
+        'description',
+        'consent',
+      ],
       contact: ['name', 'email', 'phone', 'company', 'subject', 'message'],
     };
     for (const language of languages) {
       for (const [form, names] of Object.entries(fields)) {
         const document = page(form as PageId, language);
         const element = document.querySelector(`form[data-form="${form}"]`)!;
-        expect(element.querySelectorAll('[name]').map((control) => control.getAttribute('name'))).toEqual(names);
+        expect(element.querySelectorAll('[name]').map((control) => control.getAttribute('name'))).toEqual(
+          names,
+        );
         for (const name of names) {
           const control = element.querySelector(`[name="${name}"]`)!;
           expect(control.hasAttribute('required'), `${form} ${name}`).toBe(true);
-          expect(element.querySelector(`label[for="${control.getAttribute('id')}"]`), `${form} ${name} label`).toBeTruthy();
+          expect(
+            element.querySelector(`label[for="${control.getAttribute('id')}"]`),
+            `${form} ${name} label`,
+          ).toBeTruthy();
         }
-        if (form === 'contact') expect(element.querySelectorAll('label').filter((label) => label.text.includes('*')).length).toBe(names.length);
+        if (form === 'contact')
+          expect(element.querySelectorAll('label').filter((label) => label.text.includes('*')).length).toBe(
+            names.length,
+          );
       }
     }
   });
@@ -651,20 +864,31 @@ describe('other pages', () => {
       expect(main.querySelector('a[href="mailto:info@example.com"]')).toBeTruthy();
       expect(main.text).toContain('6900');
       expect(main.text).toContain('Lugano');
-      expect(main.querySelector('[data-consent-frame] template iframe[title]')!.getAttribute('src')).toBe('https://maps.example.net/embed?q=Lugano');
-      expect(text(main.querySelector('[data-consent-frame] .consent-frame__who'))).toContain('maps.example.net');
+      expect(main.querySelector('[data-consent-frame] template iframe[title]')!.getAttribute('src')).toBe(
+        'https://maps.example.net/embed?q=Lugano',
+      );
+      expect(text(main.querySelector('[data-consent-frame] .consent-frame__who'))).toContain(
+        'maps.example.net',
+      );
     }
   });
 
   it('gives every image alt text, width and height', () => {
     for (const route of routeTable.routes) {
       for (const image of parse(site.text(route.file)).querySelectorAll('img')) {
-        expect(image.getAttribute('alt')?.trim().length, `${route.path} ${image.getAttribute('src')}`).toBeGreaterThan(3);
+        expect(
+          image.getAttribute('alt')?.trim().length,
+          `${route.path} ${image.getAttribute('src')}`,
+        ).toBeGreaterThan(3);
         expect(Number(image.getAttribute('width'))).toBeGreaterThan(0);
         expect(Number(image.getAttribute('height'))).toBeGreaterThan(0);
       }
     }
-    for (const [pageId, minimum] of [['about', 1], ['coverage', 1], ['partnership', 1]] as const) {
+    for (const [pageId, minimum] of [
+      ['about', 1],
+      ['coverage', 1],
+      ['partnership', 1],
+    ] as const) {
       expect(page(pageId, 'de').querySelectorAll('main img').length).toBeGreaterThanOrEqual(minimum);
     }
   });
@@ -676,7 +900,9 @@ describe('other pages', () => {
 
 describe('all languages', () => {
   it('leave no missing-translation marker anywhere in the output', () => {
-    for (const path of site.paths.filter((file) => /\.(html|xml|json|txt|webmanifest)$/.test(file) || file.startsWith('_'))) {
+    for (const path of site.paths.filter(
+      (file) => /\.(html|xml|json|txt|webmanifest)$/.test(file) || file.startsWith('_'),
+    )) {
       expect(site.text(path), path).not.toContain('⚠️');
     }
     expect(site.report.unresolvedKeys).toEqual([]);
@@ -688,14 +914,28 @@ describe('all languages', () => {
       const main = parse(html).querySelector('main')!;
       return {
         headings: main.querySelectorAll('h1, h2, h3, h4').map((heading) => heading.tagName),
-        lists: main.querySelectorAll('[data-count]').map((list) => `${list.getAttribute('data-count')}:${elements(list).length}`),
+        lists: main
+          .querySelectorAll('[data-count]')
+          .map((list) => `${list.getAttribute('data-count')}:${elements(list).length}`),
         links: main.querySelectorAll('a').length,
         fields: main.querySelectorAll('input, textarea, select').length,
       };
     };
-    for (const pageId of ['home', 'about', 'subscriptions', 'coverage', 'partnership', 'contact', 'esim', 'cockpit', 'legal', 'notFound'] as PageId[]) {
+    for (const pageId of [
+      'home',
+      'about',
+      'subscriptions',
+      'coverage',
+      'partnership',
+      'contact',
+      'esim',
+      'cockpit',
+      'legal',
+      'notFound',
+    ] as PageId[]) {
       const italian = shape(page(pageId, 'it').toString());
-      for (const language of languages.slice(1)) expect(shape(page(pageId, language).toString()), `${pageId} ${language}`).toEqual(italian);
+      for (const language of languages.slice(1))
+        expect(shape(page(pageId, language).toString()), `${pageId} ${language}`).toEqual(italian);
     }
   });
 });

@@ -19,7 +19,8 @@ beforeAll(async () => {
 
 const page = (file: string) => parse(site.text(file));
 const meta = (document: ReturnType<typeof parse>, key: string) =>
-  document.querySelector(`meta[property="${key}"]`)?.getAttribute('content') ?? document.querySelector(`meta[name="${key}"]`)?.getAttribute('content');
+  document.querySelector(`meta[property="${key}"]`)?.getAttribute('content') ??
+  document.querySelector(`meta[name="${key}"]`)?.getAttribute('content');
 
 /** Width and height from a PNG's IHDR chunk. */
 function pngSize(bytes: Uint8Array) {
@@ -46,9 +47,13 @@ describe('head metadata', () => {
       expect(meta(document, 'og:type')).toBe('website');
       expect(meta(document, 'og:url')).toBe(`${origin}${route.canonicalPath ?? route.path}`);
       expect(meta(document, 'og:locale')).toBe(`${route.language}_CH`);
-      const alternates = document.querySelectorAll('meta[property="og:locale:alternate"]').map((element) => element.getAttribute('content'));
+      const alternates = document
+        .querySelectorAll('meta[property="og:locale:alternate"]')
+        .map((element) => element.getAttribute('content'));
       const otherLanguages = Object.keys(route.alternates).filter((language) => language !== route.language);
-      expect(alternates).toEqual(Object.keys(route.alternates).length > 1 ? otherLanguages.map((language) => `${language}_CH`) : []);
+      expect(alternates).toEqual(
+        Object.keys(route.alternates).length > 1 ? otherLanguages.map((language) => `${language}_CH`) : [],
+      );
       expect(meta(document, 'og:image:width')).toBe('1200');
       expect(meta(document, 'og:image:height')).toBe('630');
       expect(meta(document, 'twitter:card')).toBe('summary_large_image');
@@ -65,13 +70,17 @@ describe('head metadata', () => {
     expect(images).toContain('og/about-de.png');
     expect(images).toContain('og/cockpit-fr.png');
     expect(new Set(images.map((file) => file.replace(/-\w\w\.png$/, ''))).size).toBeGreaterThanOrEqual(9);
-    expect(page('en/about/index.html').querySelector('meta[property="og:image"]')!.getAttribute('content')).toBe(`${origin}/og/about-en.png`);
+    expect(
+      page('en/about/index.html').querySelector('meta[property="og:image"]')!.getAttribute('content'),
+    ).toBe(`${origin}/og/about-en.png`);
   });
 
   it('keeps not-found and forwarding pages out of search results and the sitemap', () => {
     for (const route of routeTable.routes) {
       const robots = page(route.file).querySelector('meta[name="robots"]')?.getAttribute('content');
-      expect(robots, route.path).toBe(route.page === 'notFound' || route.page === 'privacyRedirect' ? 'noindex' : undefined);
+      expect(robots, route.path).toBe(
+        route.page === 'notFound' || route.page === 'privacyRedirect' ? 'noindex' : undefined,
+      );
     }
     const sitemap = site.text('sitemap.xml');
     expect(sitemap).not.toContain('404.html');
@@ -80,7 +89,10 @@ describe('head metadata', () => {
 
   it('forwards /privacy/ without rules: a refresh and a canonical link', () => {
     const document = page('privacy/index.html');
-    expect(document.querySelector('meta[http-equiv="refresh"]')?.getAttribute('content') ?? document.querySelector('meta[httpEquiv="refresh"]')?.getAttribute('content')).toBe('0; url=/condizioni/#privacy-policy');
+    expect(
+      document.querySelector('meta[http-equiv="refresh"]')?.getAttribute('content') ??
+        document.querySelector('meta[httpEquiv="refresh"]')?.getAttribute('content'),
+    ).toBe('0; url=/condizioni/#privacy-policy');
     // The final canonical: /condizioni/ itself is canonicalised to /legal/.
     expect(document.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(`${origin}/legal/`);
   });
@@ -104,9 +116,16 @@ describe('sitemap', () => {
       const entry = entries.find((candidate) => candidate.includes(`<loc>${origin}${route.path}</loc>`));
       expect(entry, route.path).toBeDefined();
       expect(entry).toMatch(/<lastmod>\d{4}-\d\d-\d\d<\/lastmod>/);
-      const links = Object.fromEntries([...entry!.matchAll(/hreflang="([^"]+)" href="([^"]+)"/g)].map((match) => [match[1], match[2]]));
+      const links = Object.fromEntries(
+        [...entry!.matchAll(/hreflang="([^"]+)" href="([^"]+)"/g)].map((match) => [match[1], match[2]]),
+      );
       if (Object.keys(route.alternates).length > 1) {
-        expect(links).toEqual({ ...Object.fromEntries(Object.entries(route.alternates).map(([language, path]) => [language, `${origin}${path}`])), 'x-default': `${origin}${route.alternates.it}` });
+        expect(links).toEqual({
+          ...Object.fromEntries(
+            Object.entries(route.alternates).map(([language, path]) => [language, `${origin}${path}`]),
+          ),
+          'x-default': `${origin}${route.alternates.it}`,
+        });
       } else {
         expect(links).toEqual({});
       }
@@ -123,24 +142,35 @@ describe('sitemap lastmod', () => {
       await cp(realContent, content, { recursive: true });
       const old = new Date('2024-01-15T12:00:00Z');
       for (const file of await fg('**/*', { cwd: content })) await utimes(path.join(content, file), old, old);
-      const touch = (file: string, day: string) => utimes(path.join(content, file), new Date(`${day}T12:00:00Z`), new Date(`${day}T12:00:00Z`));
+      const touch = (file: string, day: string) =>
+        utimes(path.join(content, file), new Date(`${day}T12:00:00Z`), new Date(`${day}T12:00:00Z`));
       await touch('zones.yaml', '2025-02-01');
       await touch('images/vision.svg', '2025-03-01');
       await touch('texts/it/legal.yaml', '2025-04-01');
       await touch('texts/fr/home.yaml', '2025-05-01');
       const built = await buildInMemory(content);
       const xml = built.text('sitemap.xml');
-      const lastmod = (urlPath: string) => new RegExp(`<loc>${origin}${urlPath}</loc><lastmod>([^<]+)</lastmod>`).exec(xml)?.[1];
+      const lastmod = (urlPath: string) =>
+        new RegExp(`<loc>${origin}${urlPath}</loc><lastmod>([^<]+)</lastmod>`).exec(xml)?.[1];
       // The subscriptions pages show the zones, in every language.
       expect([lastmod('/abbonamenti/'), lastmod('/de/abonnements/')]).toEqual(['2025-02-01', '2025-02-01']);
       // The about pages show the vision image.
       expect([lastmod('/chi-siamo/'), lastmod('/en/about/')]).toEqual(['2025-03-01', '2025-03-01']);
       // Italian legal texts: the legal pages, the cookie policy (its link to the privacy text), and every language that falls back to them.
-      expect([lastmod('/legal/'), lastmod('/en/legal/'), lastmod('/cookie-policy/')]).toEqual(['2025-04-01', '2025-04-01', '2025-04-01']);
+      expect([lastmod('/legal/'), lastmod('/en/legal/'), lastmod('/cookie-policy/')]).toEqual([
+        '2025-04-01',
+        '2025-04-01',
+        '2025-04-01',
+      ]);
       // A French text dates only its French page.
-      expect([lastmod('/fr/'), lastmod('/en/'), lastmod('/')]).toEqual(['2025-05-01', '2024-01-15', '2024-01-15']);
+      expect([lastmod('/fr/'), lastmod('/en/'), lastmod('/')]).toEqual([
+        '2025-05-01',
+        '2024-01-15',
+        '2024-01-15',
+      ]);
       expect(lastmod('/copertura/')).toBe('2024-01-15');
-      for (const route of routeTable.routes.filter((candidate) => candidate.indexable)) expect(lastmod(route.path), route.path).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      for (const route of routeTable.routes.filter((candidate) => candidate.indexable))
+        expect(lastmod(route.path), route.path).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     } finally {
       await rm(workDir, { recursive: true, force: true });
     }
@@ -154,12 +184,37 @@ describe('structured data', () => {
       const graph = jsonLd(document);
       const organization = graph.find((node) => node['@type'] === 'Organization')!;
       const website = graph.find((node) => node['@type'] === 'WebSite')!;
-      expect(organization).toMatchObject({ name: 'Example Mobile', url: `${origin}/`, email: 'info@example.com', telephone: '+41 91 000 00 00' });
-      expect(organization.address).toMatchObject({ '@type': 'PostalAddress', streetAddress: 'Via Example 1', postalCode: '6900', addressLocality: 'Lugano', addressCountry: 'CH' });
+      expect(organization).toMatchObject({
+        name: 'Example Mobile',
+        url: `${origin}/`,
+        email: 'info@example.com',
+        telephone: '+41 91 000 00 00',
+      });
+      expect(organization.address).toMatchObject({
+        '@type': 'PostalAddress',
+        streetAddress: 'Via Example 1',
+        postalCode: '6900',
+        addressLocality: 'Lugano',
+        addressCountry: 'CH',
+      });
       // One @id, one node: the WebSite is the same on every page, in all four languages.
-      expect(website).toEqual({ '@type': 'WebSite', '@id': `${origin}/#website`, name: 'Example Mobile', url: `${origin}/`, inLanguage: realLanguages.codes, publisher: { '@id': organization['@id'] } });
+      expect(website).toEqual({
+        '@type': 'WebSite',
+        '@id': `${origin}/#website`,
+        name: 'Example Mobile',
+        url: `${origin}/`,
+        inLanguage: realLanguages.codes,
+        publisher: { '@id': organization['@id'] },
+      });
       const text = document.querySelector('body')!.text;
-      for (const value of [organization.name, organization.email, organization.telephone, organization.address.streetAddress, organization.address.postalCode, organization.address.addressLocality]) {
+      for (const value of [
+        organization.name,
+        organization.email,
+        organization.telephone,
+        organization.address.streetAddress,
+        organization.address.postalCode,
+        organization.address.addressLocality,
+      ]) {
         expect(text, `${route.path}: ${value}`).toContain(value);
       }
     }
@@ -172,15 +227,31 @@ describe('structured data', () => {
         expect(business, route.path).toBeUndefined();
         continue;
       }
-      expect(business!.openingHoursSpecification).toEqual([{ '@type': 'OpeningHoursSpecification', dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'], opens: '08:00', closes: '18:00' }]);
+      expect(business!.openingHoursSpecification).toEqual([
+        {
+          '@type': 'OpeningHoursSpecification',
+          dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'],
+          opens: '08:00',
+          closes: '18:00',
+        },
+      ]);
       expect(business!.address.addressLocality).toBe('Lugano');
       // The footer writes the same hours as each language does (French: 8 h – 18 h).
-      expect(page(route.file).querySelector('footer')!.text).toContain({ it: '08:00–18:00', en: '08:00–18:00', de: '08:00–18:00 Uhr', fr: '8\u202fh\u202f– 18\u202fh' }[route.language]);
+      expect(page(route.file).querySelector('footer')!.text).toContain(
+        { it: '08:00–18:00', en: '08:00–18:00', de: '08:00–18:00 Uhr', fr: '8\u202fh\u202f– 18\u202fh' }[
+          route.language
+        ],
+      );
     }
   });
 
   it('adds an FAQPage on the contact page whose questions and answers are on the page', () => {
-    for (const file of ['contatti/index.html', 'en/contact/index.html', 'de/kontakt/index.html', 'fr/contact/index.html']) {
+    for (const file of [
+      'contatti/index.html',
+      'en/contact/index.html',
+      'de/kontakt/index.html',
+      'fr/contact/index.html',
+    ]) {
       const document = page(file);
       const faq = jsonLd(document).find((node) => node['@type'] === 'FAQPage')!;
       expect(faq.mainEntity.length, file).toBeGreaterThanOrEqual(6);
@@ -192,17 +263,28 @@ describe('structured data', () => {
       }
     }
     const others = routeTable.routes.filter((route) => route.page !== 'contact');
-    for (const route of others) expect(jsonLd(page(route.file)).some((node) => node['@type'] === 'FAQPage'), route.path).toBe(false);
+    for (const route of others)
+      expect(
+        jsonLd(page(route.file)).some((node) => node['@type'] === 'FAQPage'),
+        route.path,
+      ).toBe(false);
   });
 });
 
 describe('icons and manifest', () => {
   it('links a favicon set and a manifest in the brand colours', () => {
     const document = page('index.html');
-    expect(document.querySelector('link[rel="icon"][type="image/svg+xml"]')?.getAttribute('href')).toBe('/favicon.svg');
+    expect(document.querySelector('link[rel="icon"][type="image/svg+xml"]')?.getAttribute('href')).toBe(
+      '/favicon.svg',
+    );
     expect(document.querySelector('link[rel="manifest"]')?.getAttribute('href')).toBe('/site.webmanifest');
     const manifest = JSON.parse(site.text('site.webmanifest'));
-    expect(manifest).toMatchObject({ name: 'Example Mobile', theme_color: '#c8102e', background_color: '#ffffff', start_url: '/' });
+    expect(manifest).toMatchObject({
+      name: 'Example Mobile',
+      theme_color: '#c8102e',
+      background_color: '#ffffff',
+      start_url: '/',
+    });
     for (const icon of manifest.icons.filter((entry: { type: string }) => entry.type === 'image/png')) {
       const [width, height] = icon.sizes.split('x').map(Number);
       expect(pngSize(site.bytes(icon.src.slice(1)))).toEqual({ width, height });

@@ -36,7 +36,10 @@ afterAll(async () => {
   await rm(workDir, { recursive: true, force: true });
 });
 
-const failures = (problems: { severity: string; page?: string; message: string }[]) => problems.filter((problem) => problem.severity !== 'info').map((problem) => `${problem.page}: ${problem.message}`);
+const failures = (problems: { severity: string; page?: string; message: string }[]) =>
+  problems
+    .filter((problem) => problem.severity !== 'info')
+    .map((problem) => `${problem.page}: ${problem.message}`);
 
 describe.skipIf(!hasJava)('HTML validity (html gate)', () => {
   it('has no error or warning from the Nu Html Checker on any page', async () => {
@@ -55,7 +58,14 @@ describe('links (links gate)', () => {
     const outcome = await (await loadGate('links')).run(context);
     expect(failures(outcome.problems)).toEqual([]);
     // External URLs are listed, never fetched.
-    expect(outcome.problems).toContainEqual(expect.objectContaining({ severity: 'info', message: expect.stringMatching(/^external link, not fetched: https:\/\/files\.example\.net\//) }));
-    expect(outcome.summary).toMatch(/^\d{2,} internal URLs from \d+ pages, \d{3,} fragment links, 4 external URLs$/);
+    expect(outcome.problems).toContainEqual(
+      expect.objectContaining({
+        severity: 'info',
+        message: expect.stringMatching(/^external link, not fetched: https:\/\/files\.example\.net\//),
+      }),
+    );
+    expect(outcome.summary).toMatch(
+      /^\d{2,} internal URLs from \d+ pages, \d{3,} fragment links, 4 external URLs$/,
+    );
   }, 600_000);
 });

@@ -5,7 +5,15 @@
  * country names.
  */
 import { describe, expect, it } from 'vitest';
-import { countryName, formatNumber, formatPrice, formatQuantity, formatTime, formatTimeRange, formatWeekdays } from '../../templates/format.ts';
+import {
+  countryName,
+  formatNumber,
+  formatPrice,
+  formatQuantity,
+  formatTime,
+  formatTimeRange,
+  formatWeekdays,
+} from '../../templates/format.ts';
 import { realLanguages } from '../helpers/routeTable.ts';
 
 /** The locales of the site's languages, from its content. */
@@ -42,10 +50,21 @@ describe('formatQuantity', () => {
 describe('times of day', () => {
   // The patterns are texts; these stand in for each language's `common.time`.
   const patterns: Record<string, Record<string, string>> = {
-    de: { 'common.time.onTheHour': '{{hh}}:{{mm}}', 'common.time.withMinutes': '{{hh}}:{{mm}}', 'common.time.range': '{{from}}–{{to}} Uhr' },
-    fr: { 'common.time.onTheHour': '{{h}}\u202fh', 'common.time.withMinutes': '{{h}}\u202fh\u202f{{mm}}', 'common.time.range': '{{from}}\u202f– {{to}}' },
+    de: {
+      'common.time.onTheHour': '{{hh}}:{{mm}}',
+      'common.time.withMinutes': '{{hh}}:{{mm}}',
+      'common.time.range': '{{from}}–{{to}} Uhr',
+    },
+    fr: {
+      'common.time.onTheHour': '{{h}}\u202fh',
+      'common.time.withMinutes': '{{h}}\u202fh\u202f{{mm}}',
+      'common.time.range': '{{from}}\u202f– {{to}}',
+    },
   };
-  const translate = (language: string) => (key: string, values: Record<string, string | number> = {}) => patterns[language][key].replace(/\{\{(\w+)\}\}/g, (_match, name: string) => String(values[name]));
+  const translate =
+    (language: string) =>
+    (key: string, values: Record<string, string | number> = {}) =>
+      patterns[language][key].replace(/\{\{(\w+)\}\}/g, (_match, name: string) => String(values[name]));
 
   it('fills the language’s pattern: 08:00–18:00 Uhr, 8 h – 18 h, 8 h 30', () => {
     expect(formatTimeRange('08:00', '18:00', translate('de'))).toBe('08:00–18:00 Uhr');
@@ -54,7 +73,9 @@ describe('times of day', () => {
   });
 
   it('joins three or more consecutive weekdays as a range, others as a list', () => {
-    expect(formatWeekdays(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'], 'de-CH')).toBe('Montag–Freitag');
+    expect(formatWeekdays(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'], 'de-CH')).toBe(
+      'Montag–Freitag',
+    );
     expect(formatWeekdays(['Monday', 'Wednesday'], 'en-CH')).toBe('Monday and Wednesday');
   });
 });

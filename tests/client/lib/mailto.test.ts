@@ -6,18 +6,29 @@ import { parseMailto } from '../../helpers/client.ts';
 
 describe('buildMailtoLink', () => {
   it('encodes characters with a meaning in URLs', () => {
-    const href = buildMailtoLink('info@example.com', { subject: 'A & B? #1 100% + "x"', body: 'line 1\nline 2' });
-    expect(href).toBe('mailto:info@example.com?subject=A%20%26%20B%3F%20%231%20100%25%20%2B%20%22x%22&body=line%201%0D%0Aline%202');
+    const href = buildMailtoLink('info@example.com', {
+      subject: 'A & B? #1 100% + "x"',
+      body: 'line 1\nline 2',
+    });
+    expect(href).toBe(
+      'mailto:info@example.com?subject=A%20%26%20B%3F%20%231%20100%25%20%2B%20%22x%22&body=line%201%0D%0Aline%202',
+    );
   });
 
   it('round-trips any input, emoji and line breaks included', () => {
     fc.assert(
-      fc.property(fc.string({ unit: 'grapheme', maxLength: 500 }), fc.string({ unit: 'grapheme', maxLength: 500 }), (subject, body) => {
-        const parsed = parseMailto(buildMailtoLink('info@example.com', { subject: subject || undefined, body: body || undefined }));
-        expect(parsed.to).toBe('info@example.com');
-        expect(parsed.subject ?? '').toBe(subject);
-        expect(parsed.body ?? '').toBe(body.replace(/\r?\n/g, '\r\n'));
-      }),
+      fc.property(
+        fc.string({ unit: 'grapheme', maxLength: 500 }),
+        fc.string({ unit: 'grapheme', maxLength: 500 }),
+        (subject, body) => {
+          const parsed = parseMailto(
+            buildMailtoLink('info@example.com', { subject: subject || undefined, body: body || undefined }),
+          );
+          expect(parsed.to).toBe('info@example.com');
+          expect(parsed.subject ?? '').toBe(subject);
+          expect(parsed.body ?? '').toBe(body.replace(/\r?\n/g, '\r\n'));
+        },
+      ),
       { numRuns: 300 },
     );
   });

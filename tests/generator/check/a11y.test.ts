@@ -54,11 +54,15 @@ afterAll(async () => {
 describe.skipIf(!hasChromium)('a11y checker', () => {
   it('reports the open banner’s violation on each page that shows that banner', async () => {
     for (const pagePath of ['/', '/altra/']) {
-      expect(await checker.check(pagePath), pagePath).toEqual([expect.stringMatching(/^button-name \(critical, phone, cookie banner open\): /)]);
+      expect(await checker.check(pagePath), pagePath).toEqual([
+        expect.stringMatching(/^button-name \(critical, phone, cookie banner open\): /),
+      ]);
     }
   }, 120_000);
 
   it('checks a banner that differs on its own', async () => {
-    expect(await checker.check('/en/')).toEqual([expect.stringMatching(/^link-name \(serious, phone, cookie banner open\): /)]);
+    expect(await checker.check('/en/')).toEqual([
+      expect.stringMatching(/^link-name \(serious, phone, cookie banner open\): /),
+    ]);
   }, 120_000);
 });

@@ -40,7 +40,10 @@ let context: BrowserContext;
 beforeAll(async () => {
   if (!hasChromium) return;
   dir = await makeTempDir('reader');
-  for (const [file, html] of Object.entries({ 'tall/index.html': tallPage, 'restless/index.html': restlessPage })) {
+  for (const [file, html] of Object.entries({
+    'tall/index.html': tallPage,
+    'restless/index.html': restlessPage,
+  })) {
     await mkdir(path.dirname(path.join(dir, file)), { recursive: true });
     await writeFile(path.join(dir, file), html);
   }
@@ -64,7 +67,9 @@ describe.skipIf(!hasChromium)('readToTheBottom', () => {
     expect(requests).not.toContain('https://lazy.example.net/bottom.gif');
     expect(await readToTheBottom(page)).toBe(true);
     // Read at once: what comes after the reader returned would not count in a gate.
-    expect([...requests]).toEqual(expect.arrayContaining(['https://lazy.example.net/bottom.gif', 'https://late.example.net/beacon']));
+    expect([...requests]).toEqual(
+      expect.arrayContaining(['https://lazy.example.net/bottom.gif', 'https://late.example.net/beacon']),
+    );
     await page.close();
   }, 60_000);
 

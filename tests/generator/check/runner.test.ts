@@ -25,12 +25,30 @@ async function contentWithHistory(into: string): Promise<string> {
   const dir = path.join(into, 'content');
   await cp(path.join(fixture, 'content'), dir, { recursive: true });
   const git = (args: string[], date: string) =>
-    execFileSync('git', ['-c', 'user.name=Editor', '-c', 'user.email=editor@example.com', '-c', 'commit.gpgsign=false', ...args], { cwd: dir, env: { ...process.env, GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date } });
+    execFileSync(
+      'git',
+      [
+        '-c',
+        'user.name=Editor',
+        '-c',
+        'user.email=editor@example.com',
+        '-c',
+        'commit.gpgsign=false',
+        ...args,
+      ],
+      { cwd: dir, env: { ...process.env, GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date } },
+    );
   git(['init', '-q'], '2026-01-05T10:00:00Z');
   git(['add', '-A'], '2026-01-05T10:00:00Z');
   git(['commit', '-q', '-m', 'Texts in four languages'], '2026-01-05T10:00:00Z');
   const italian = path.join(dir, 'texts/it/home.yaml');
-  await writeFile(italian, (await readFile(italian, 'utf8')).replace('Pensata per le aziende svizzere.', 'Pensata per le aziende svizzere, grandi e piccole.'));
+  await writeFile(
+    italian,
+    (await readFile(italian, 'utf8')).replace(
+      'Pensata per le aziende svizzere.',
+      'Pensata per le aziende svizzere, grandi e piccole.',
+    ),
+  );
   git(['commit', '-q', '-a', '-m', 'Italian subtitle'], '2026-02-09T09:30:00Z');
   return dir;
 }
@@ -43,7 +61,8 @@ afterAll(async () => {
   await rm(workDir, { recursive: true, force: true });
 });
 
-const problemsOf = (report: CheckReport, gate: GateName) => report.gates.find((result) => result.gate === gate)?.problems ?? [];
+const problemsOf = (report: CheckReport, gate: GateName) =>
+  report.gates.find((result) => result.gate === gate)?.problems ?? [];
 const hasJava = findJava() !== undefined;
 
 describe('site check on the planted-fault fixture', () => {
@@ -57,18 +76,37 @@ describe('site check on the planted-fault fixture', () => {
   it('exits 1 and fails every gate', () => {
     expect(result.code, result.stderr).toBe(1);
     expect(report.passed).toBe(false);
-    const expected: GateName[] = ['links', 'i18n', 'head', 'budgets', ...(hasJava ? ['html' as const] : []), ...(hasChromium() ? ['a11y' as const, 'privacy' as const] : [])];
-    for (const gate of expected) expect(report.gates.find((candidate) => candidate.gate === gate)?.status, gate).toBe('failed');
+    const expected: GateName[] = [
+      'links',
+      'i18n',
+      'head',
+      'budgets',
+      ...(hasJava ? ['html' as const] : []),
+      ...(hasChromium() ? ['a11y' as const, 'privacy' as const] : []),
+    ];
+    for (const gate of expected)
+      expect(report.gates.find((candidate) => candidate.gate === gate)?.status, gate).toBe('failed');
   });
 
   it('names the broken link and the broken fragment', () => {
-    const messages = problemsOf(report, 'links').filter((problem) => problem.severity === 'error').map((problem) => `${problem.page} ${problem.message}`);
-    expect(messages).toEqual(expect.arrayContaining([expect.stringMatching(/^\/ broken link \/gone\/: answers 404/), expect.stringMatching(/^\/ broken link \/en\/#no-such-section: fragment not found/)]));
+    const messages = problemsOf(report, 'links')
+      .filter((problem) => problem.severity === 'error')
+      .map((problem) => `${problem.page} ${problem.message}`);
+    expect(messages).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^\/ broken link \/gone\/: answers 404/),
+        expect.stringMatching(/^\/ broken link \/en\/#no-such-section: fragment not found/),
+      ]),
+    );
     expect(messages).toHaveLength(2);
   });
 
   it('lists the external URL without failing on it', () => {
-    expect(problemsOf(report, 'links')).toContainEqual({ severity: 'info', page: '/contatti/', message: 'external link, not fetched: https://tracker.example.net/pixel.gif' });
+    expect(problemsOf(report, 'links')).toContainEqual({
+      severity: 'info',
+      page: '/contatti/',
+      message: 'external link, not fetched: https://tracker.example.net/pixel.gif',
+    });
   });
 
   it.skipIf(!hasJava)('names the invalid HTML on its page only', () => {
@@ -79,40 +117,74 @@ describe('site check on the planted-fault fixture', () => {
   });
 
   it('names the missing key and the outdated translation with both dates', () => {
-    const messages = problemsOf(report, 'i18n').map((problem) => `${problem.severity} ${problem.page} ${problem.message}`);
-    expect(messages).toContainEqual(expect.stringMatching(/^error .*texts\/de\/home\.yaml missing translation: home\.hero\.cta /));
-    expect(messages).toContainEqual(expect.stringMatching(/^warning .*texts\/de\/home\.yaml outdated translation: home\.hero\.subtitle: Italiano \(it\) changed 2026-02-09 09:30, Deutsch \(de\) last changed 2026-01-05 10:00/));
+    const messages = problemsOf(report, 'i18n').map(
+      (problem) => `${problem.severity} ${problem.page} ${problem.message}`,
+    );
+    expect(messages).toContainEqual(
+      expect.stringMatching(/^error .*texts\/de\/home\.yaml missing translation: home\.hero\.cta /),
+    );
+    expect(messages).toContainEqual(
+      expect.stringMatching(
+        /^warning .*texts\/de\/home\.yaml outdated translation: home\.hero\.subtitle: Italiano \(it\) changed 2026-02-09 09:30, Deutsch \(de\) last changed 2026-01-05 10:00/,
+      ),
+    );
     // Only the changed text is outdated, and only the missing key is missing.
     expect(messages.filter((message) => message.includes('outdated'))).toHaveLength(3);
     expect(messages.filter((message) => message.includes('missing translation'))).toHaveLength(1);
-    expect(messages).toContainEqual(expect.stringMatching(/^error \/en\/about\/ 51 pages of the route table not built: /));
+    expect(messages).toContainEqual(
+      expect.stringMatching(/^error \/en\/about\/ 51 pages of the route table not built: /),
+    );
   });
 
   it('names the page with two h1 headings', () => {
-    expect(problemsOf(report, 'head')).toEqual([{ severity: 'error', page: '/chi-siamo/', message: 'has 2 h1 headings; a page has exactly one' }]);
+    expect(problemsOf(report, 'head')).toEqual([
+      { severity: 'error', page: '/chi-siamo/', message: 'has 2 h1 headings; a page has exactly one' },
+    ]);
   });
 
   it('names the oversized script', () => {
-    expect(problemsOf(report, 'budgets')).toEqual([{ severity: 'error', page: '/fr/', message: expect.stringMatching(/^SCRIPT is 8\.\d KB gzip, over the [\d.]+ KB budget$/) }]);
+    expect(problemsOf(report, 'budgets')).toEqual([
+      {
+        severity: 'error',
+        page: '/fr/',
+        message: expect.stringMatching(/^SCRIPT is 8\.\d KB gzip, over the [\d.]+ KB budget$/),
+      },
+    ]);
   });
 
   it.skipIf(!hasChromium())('names the input without a label at both widths', () => {
     const messages = problemsOf(report, 'a11y').map((problem) => `${problem.page} ${problem.message}`);
-    expect(messages).toEqual([expect.stringMatching(/^\/en\/ label \(critical, desktop\): /), expect.stringMatching(/^\/en\/ label \(critical, phone\): /)]);
-  });
-
-  it.skipIf(!hasChromium())('names the third-party requests before consent, the one at the bottom of the page too', () => {
-    expect(problemsOf(report, 'privacy')).toEqual([
-      { severity: 'error', page: '/contatti/', message: 'requests https://tracker.example.net/pixel.gif before consent' },
-      { severity: 'error', page: '/contatti/', message: 'requests https://tracker.example.net/footer.gif before consent' },
+    expect(messages).toEqual([
+      expect.stringMatching(/^\/en\/ label \(critical, desktop\): /),
+      expect.stringMatching(/^\/en\/ label \(critical, phone\): /),
     ]);
   });
+
+  it.skipIf(!hasChromium())(
+    'names the third-party requests before consent, the one at the bottom of the page too',
+    () => {
+      expect(problemsOf(report, 'privacy')).toEqual([
+        {
+          severity: 'error',
+          page: '/contatti/',
+          message: 'requests https://tracker.example.net/pixel.gif before consent',
+        },
+        {
+          severity: 'error',
+          page: '/contatti/',
+          message: 'requests https://tracker.example.net/footer.gif before consent',
+        },
+      ]);
+    },
+  );
 
   it('reports one line per problem with gate and page, totals per gate and a verdict', () => {
     const text = formatReport(report);
     expect(text).toMatch(/^FAIL {2}head {4}\/chi-siamo\/ {2}has 2 h1 headings/m);
     expect(text).toMatch(/^WARN {2}i18n .*outdated translation: home\.hero\.subtitle/m);
-    expect(text).toMatch(/^NOTE {2}links {3}\/contatti\/ {2}external link, not fetched: https:\/\/tracker\.example\.net\/pixel\.gif$/m);
+    expect(text).toMatch(
+      /^NOTE {2}links {3}\/contatti\/ {2}external link, not fetched: https:\/\/tracker\.example\.net\/pixel\.gif$/m,
+    );
     expect(text).toMatch(/^ {2}budgets +failed +[\d.]+ s {2}6 pages, .*; 1 error, 0 warnings$/m);
     expect(text.trim().split('\n').at(-1)).toMatch(/^Not fit to publish: links, .*head, budgets.* failed\.$/);
   });
@@ -125,7 +197,8 @@ describe('site check on a build of the real content', () => {
     const result = await runSite(['check', '--dir', sharedDist(), '--only', 'i18n,head,budgets']);
     expect(result.code, result.stdout).toBe(0);
     expect(result.stdout).not.toMatch(/^FAIL/m);
-    for (const gate of ['i18n', 'head', 'budgets']) expect(result.stdout).toMatch(new RegExp(`^ {2}${gate} +passed `, 'm'));
+    for (const gate of ['i18n', 'head', 'budgets'])
+      expect(result.stdout).toMatch(new RegExp(`^ {2}${gate} +passed `, 'm'));
     expect(result.stdout.trim().split('\n').at(-1)).toBe('Fit to publish.');
   }, 300_000);
 });
@@ -134,15 +207,25 @@ describe('site check without its tools', () => {
   const withoutTools = { PATH: '/nonexistent', JAVA_HOME: '', CHROMIUM_PATH: '/nonexistent/chromium' };
 
   it('skips the gates that need Java or Chromium, saying what to install', async () => {
-    const result = await runSite(['check', '--dir', fixtureDist, '--content', contentDir, '--only', 'html,a11y,privacy'], projectRoot, withoutTools);
+    const result = await runSite(
+      ['check', '--dir', fixtureDist, '--content', contentDir, '--only', 'html,a11y,privacy'],
+      projectRoot,
+      withoutTools,
+    );
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toMatch(/^ {2}html +skipped .*skipped: install Java/m);
-    expect(result.stdout).toMatch(/^ {2}a11y +skipped .*skipped: install Chromium at \/nonexistent\/chromium/m);
+    expect(result.stdout).toMatch(
+      /^ {2}a11y +skipped .*skipped: install Chromium at \/nonexistent\/chromium/m,
+    );
     expect(result.stdout).toMatch(/did not run/);
   }, 180_000);
 
   it('fails them under --strict', async () => {
-    const result = await runSite(['check', '--dir', fixtureDist, '--content', contentDir, '--only', 'html,privacy', '--strict'], projectRoot, withoutTools);
+    const result = await runSite(
+      ['check', '--dir', fixtureDist, '--content', contentDir, '--only', 'html,privacy', '--strict'],
+      projectRoot,
+      withoutTools,
+    );
     expect(result.code).toBe(1);
     expect(result.stdout).toMatch(/^ {2}privacy +failed .*skipped: install Chromium/m);
   }, 180_000);

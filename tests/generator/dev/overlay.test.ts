@@ -13,10 +13,24 @@ describe('overlayProblems', () => {
       code: 'CONTENT_SCHEMA',
       message: 'Content has 1 problem; nothing was written.',
       hint: 'Fix the files above.',
-      problems: [new SiteError({ code: 'CONTENT_SCHEMA', message: 'plans[0].name: Expected string, received number', location: { file: 'plans.yaml', line: 3, column: 11 } })],
+      problems: [
+        new SiteError({
+          code: 'CONTENT_SCHEMA',
+          message: 'plans[0].name: Expected string, received number',
+          location: { file: 'plans.yaml', line: 3, column: 11 },
+        }),
+      ],
     });
     const [problem] = await overlayProblems(error, dir);
-    expect(problem).toMatchObject({ code: 'CONTENT_SCHEMA', file: 'plans.yaml', line: 3, column: 11, field: 'plans[0].name', message: 'Expected string, received number', hint: 'Fix the files above.' });
+    expect(problem).toMatchObject({
+      code: 'CONTENT_SCHEMA',
+      file: 'plans.yaml',
+      line: 3,
+      column: 11,
+      field: 'plans[0].name',
+      message: 'Expected string, received number',
+      hint: 'Fix the files above.',
+    });
     // The terminal's code frame: two lines either side, and the marker under column 11 right after line 3.
     expect(problem.frame).toEqual([
       { number: 1, text: 'plans:' },
@@ -29,14 +43,23 @@ describe('overlayProblems', () => {
   });
 
   it('keeps a message without a field whole, and a problem whose file is gone without lines', async () => {
-    const [problem] = await overlayProblems(new SiteError({ code: 'CONTENT_MISSING_FILE', message: 'Missing file: texts/de/home.yaml', location: { file: 'gone.yaml', line: 2 } }), os.tmpdir());
+    const [problem] = await overlayProblems(
+      new SiteError({
+        code: 'CONTENT_MISSING_FILE',
+        message: 'Missing file: texts/de/home.yaml',
+        location: { file: 'gone.yaml', line: 2 },
+      }),
+      os.tmpdir(),
+    );
     expect(problem.field).toBeUndefined();
     expect(problem.message).toBe('Missing file: texts/de/home.yaml');
     expect(problem.frame).toBeUndefined();
   });
 
   it('shows a template that throws with its stack and the cause it wraps', async () => {
-    const error = new Error('Rendering /en/ (home, en) failed', { cause: new TypeError('Cannot read properties of undefined') });
+    const error = new Error('Rendering /en/ (home, en) failed', {
+      cause: new TypeError('Cannot read properties of undefined'),
+    });
     const [problem] = await overlayProblems(error);
     expect(problem.message).toBe('Rendering /en/ (home, en) failed');
     expect(problem.stack).toContain('Caused by: TypeError: Cannot read properties of undefined');

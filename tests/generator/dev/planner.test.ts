@@ -1,13 +1,26 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { emptyPlan, isEmptyPlan, mergePlans, pagesReading, planRebuild } from '../../../generator/dev/planner.ts';
+import {
+  emptyPlan,
+  isEmptyPlan,
+  mergePlans,
+  pagesReading,
+  planRebuild,
+} from '../../../generator/dev/planner.ts';
 
 const folders = { contentDir: '/site/content', clientDir: '/site/client', templatesDir: '/site/templates' };
-const plan = (...files: string[]) => planRebuild(files.map((file) => path.join('/site', file)), folders);
+const plan = (...files: string[]) =>
+  planRebuild(
+    files.map((file) => path.join('/site', file)),
+    folders,
+  );
 
 describe('planRebuild', () => {
   it('names the content files that changed, relative to the content folder', () => {
-    expect(plan('content/texts/de/home.yaml', 'content/plans.yaml', 'content/texts/de/home.yaml')).toEqual({ ...emptyPlan(), contentFiles: ['plans.yaml', 'texts/de/home.yaml'] });
+    expect(plan('content/texts/de/home.yaml', 'content/plans.yaml', 'content/texts/de/home.yaml')).toEqual({
+      ...emptyPlan(),
+      contentFiles: ['plans.yaml', 'texts/de/home.yaml'],
+    });
   });
 
   it('rebuilds only the stylesheet for a CSS edit, only the scripts for a script edit', () => {
@@ -24,7 +37,11 @@ describe('planRebuild', () => {
   });
 
   it('merges the changes of a failed rebuild into the next', () => {
-    expect(mergePlans(plan('content/plans.yaml'), plan('client/styles.css', 'content/zones.yaml'))).toEqual({ ...emptyPlan(), contentFiles: ['plans.yaml', 'zones.yaml'], styles: true });
+    expect(mergePlans(plan('content/plans.yaml'), plan('client/styles.css', 'content/zones.yaml'))).toEqual({
+      ...emptyPlan(),
+      contentFiles: ['plans.yaml', 'zones.yaml'],
+      styles: true,
+    });
   });
 });
 
@@ -36,8 +53,13 @@ describe('pagesReading', () => {
   ];
 
   it('selects the pages that read a changed file, Italian fallbacks included', () => {
-    expect(pagesReading(pages, ['texts/it/home.yaml']).map((page) => page.file)).toEqual(['index.html', 'en/index.html']);
-    expect(pagesReading(pages, ['texts/en/about.yaml']).map((page) => page.file)).toEqual(['en/about/index.html']);
+    expect(pagesReading(pages, ['texts/it/home.yaml']).map((page) => page.file)).toEqual([
+      'index.html',
+      'en/index.html',
+    ]);
+    expect(pagesReading(pages, ['texts/en/about.yaml']).map((page) => page.file)).toEqual([
+      'en/about/index.html',
+    ]);
     expect(pagesReading(pages, ['texts/fr/about.yaml'])).toEqual([]);
   });
 

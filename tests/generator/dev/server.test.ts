@@ -15,7 +15,8 @@ import { listen, startDev, type DevUnderTest, type EventListener } from '../../h
 import { runSite } from '../../helpers/site.ts';
 
 /** The page without the one tag only dev adds. */
-const withoutLiveScript = (html: string) => html.replace(/<script type="module" src="\/__site\/live\.js" data-site-dev="[^"]*"><\/script>/, '');
+const withoutLiveScript = (html: string) =>
+  html.replace(/<script type="module" src="\/__site\/live\.js" data-site-dev="[^"]*"><\/script>/, '');
 
 let dev: DevUnderTest;
 let channel: EventListener;
@@ -44,7 +45,9 @@ describe('site dev', () => {
     const response = await fetch(`${dev.url}/en/about/`);
     expect(response.status).toBe(200);
     const html = await response.text();
-    expect(html).toContain('<script type="module" src="/__site/live.js" data-site-dev="en/about/index.html"></script>');
+    expect(html).toContain(
+      '<script type="module" src="/__site/live.js" data-site-dev="en/about/index.html"></script>',
+    );
     // The production policy, unchanged: the live script is same-origin, nothing inline is allowed for it.
     const policy = response.headers.get('content-security-policy') ?? '';
     expect(policy).toMatch(/script-src 'self' 'sha256-[^']+'/);
@@ -60,7 +63,9 @@ describe('site dev', () => {
 
   it('serves an edited text and tells the tabs showing that page to reload', async () => {
     const from = channel.events.length;
-    await edit('texts/en/about.yaml', (text) => text.replace(/^(\s+title: )About us$/m, '$1About our company'));
+    await edit('texts/en/about.yaml', (text) =>
+      text.replace(/^(\s+title: )About us$/m, '$1About our company'),
+    );
     const reload = await channel.next((event) => event.type === 'reload', from);
     expect(reload.data.files).toContain('en/about/index.html');
     // Only the pages that read the file changed: not the Italian or German ones.
@@ -73,18 +78,26 @@ describe('site dev', () => {
     const before = await (await fetch(`${dev.url}/en/subscriptions/`)).text();
     let from = channel.events.length;
     await edit('plans.yaml', (text) => text.replace(/^(\s+data: )50GB$/m, '$142'));
-    const broken = await channel.next((event) => event.type === 'problems' && (event.data.problems?.length ?? 0) > 0, from);
+    const broken = await channel.next(
+      (event) => event.type === 'problems' && (event.data.problems?.length ?? 0) > 0,
+      from,
+    );
     const [problem] = broken.data.problems!;
     expect(problem.file).toMatch(/plans\.yaml$/);
     expect(problem.field).toMatch(/^plans\[\d\]\.roaming\.europe\.data$/);
     expect(problem.message).toMatch(/^Expected a text, found the number 42/);
-    const brokenLine = (await readFile(path.join(dev.contentDir, 'plans.yaml'), 'utf8')).split('\n').findIndex((line) => /^\s+data: 42$/.test(line)) + 1;
+    const brokenLine =
+      (await readFile(path.join(dev.contentDir, 'plans.yaml'), 'utf8'))
+        .split('\n')
+        .findIndex((line) => /^\s+data: 42$/.test(line)) + 1;
     expect(problem.line).toBe(brokenLine);
     expect(problem.column).toBeGreaterThan(1);
     // The lines around it, the broken one among them.
     expect(problem.frame?.find((line) => line.number === brokenLine)?.text).toMatch(/data: 42/);
     // The terminal says it as `site build` does; the server keeps running and serving the last good page.
-    expect(dev.stderr()).toMatch(/plans\.yaml:\d+:\d+ {2}plans\[\d\]\.roaming\.europe\.data: .*\[CONTENT_SCHEMA\]/);
+    expect(dev.stderr()).toMatch(
+      /plans\.yaml:\d+:\d+ {2}plans\[\d\]\.roaming\.europe\.data: .*\[CONTENT_SCHEMA\]/,
+    );
     const served = await fetch(`${dev.url}/en/subscriptions/`);
     expect(served.status).toBe(200);
     expect(withoutLiveScript(await served.text())).toBe(withoutLiveScript(before));
@@ -138,7 +151,8 @@ describe('site dev', () => {
       if (response.status === 301) continue;
       const body = Buffer.from(await response.arrayBuffer());
       const expected = Buffer.from(contents);
-      if (file.endsWith('.html')) expect(withoutLiveScript(body.toString('utf8')), file).toBe(expected.toString('utf8'));
+      if (file.endsWith('.html'))
+        expect(withoutLiveScript(body.toString('utf8')), file).toBe(expected.toString('utf8'));
       else expect(body.equals(expected), file).toBe(true);
       compared++;
     }
@@ -170,7 +184,12 @@ describe('site dev on a port in use', () => {
 
 describe('the live script tag', () => {
   it('goes at the end of the head and names the served file', () => {
-    expect(withLiveScript('<!doctype html><html><head><title>x</title></head><body></body></html>', 'en/about/index.html')).toBe(
+    expect(
+      withLiveScript(
+        '<!doctype html><html><head><title>x</title></head><body></body></html>',
+        'en/about/index.html',
+      ),
+    ).toBe(
       '<!doctype html><html><head><title>x</title><script type="module" src="/__site/live.js" data-site-dev="en/about/index.html"></script></head><body></body></html>',
     );
   });

@@ -21,7 +21,8 @@ let contentDir: string;
 let clientDir: string;
 let templatesDir: string;
 const pageFiles = realRouteTable.routes.map((route) => route.file);
-const text = (contents: string | Uint8Array | undefined) => (typeof contents === 'string' ? contents : Buffer.from(contents ?? '').toString('utf8'));
+const text = (contents: string | Uint8Array | undefined) =>
+  typeof contents === 'string' ? contents : Buffer.from(contents ?? '').toString('utf8');
 
 beforeAll(async () => {
   const workDir = await makeTempDir('dev-session');
@@ -42,7 +43,10 @@ describe('the dev session', () => {
   it('rebuilds only the stylesheet for a stylesheet edit and puts its new path into every page without rendering one', async () => {
     const before = new Map(session.output);
     const stylesheet = path.join(clientDir, 'styles.css');
-    await writeFile(stylesheet, `${await readFile(stylesheet, 'utf8')}\n:root { --dev-session-test: 3px; }\n`);
+    await writeFile(
+      stylesheet,
+      `${await readFile(stylesheet, 'utf8')}\n:root { --dev-session-test: 3px; }\n`,
+    );
     const result = await session.rebuild({ ...emptyPlan(), styles: true });
     expect(result.renderedPages).toBe(0);
     expect(result.stylesheet).toMatch(/^\/assets\/site\.[0-9a-f]{10}\.css$/);
@@ -50,16 +54,31 @@ describe('the dev session', () => {
     const oldStylesheet = [...before.keys()].find((file) => /^assets\/site\..+\.css$/.test(file))!;
     expect(session.output.has(oldStylesheet)).toBe(false);
     for (const file of pageFiles) {
-      expect(text(session.output.get(file)), file).toBe(text(before.get(file)).replaceAll(`/${oldStylesheet}`, result.stylesheet!));
+      expect(text(session.output.get(file)), file).toBe(
+        text(before.get(file)).replaceAll(`/${oldStylesheet}`, result.stylesheet!),
+      );
     }
     // No script, image or preview image was rebuilt.
-    expect(result.changedFiles.filter((file) => !file.endsWith('.html') && !file.endsWith('.css') && !file.startsWith('_') && file !== 'nginx.conf' && file !== 'vercel.json' && file !== '.htaccess')).toEqual([]);
+    expect(
+      result.changedFiles.filter(
+        (file) =>
+          !file.endsWith('.html') &&
+          !file.endsWith('.css') &&
+          !file.startsWith('_') &&
+          file !== 'nginx.conf' &&
+          file !== 'vercel.json' &&
+          file !== '.htaccess',
+      ),
+    ).toEqual([]);
   }, 300_000);
 
   it('rebundles only the scripts for a client script edit and puts the new path into the pages that load it, rendering none', async () => {
     const before = new Map(session.output);
     const script = path.join(clientDir, 'forms.ts');
-    await writeFile(script, `${await readFile(script, 'utf8')}\ndocument.documentElement.dataset.devSessionTest = 'yes';\n`);
+    await writeFile(
+      script,
+      `${await readFile(script, 'utf8')}\ndocument.documentElement.dataset.devSessionTest = 'yes';\n`,
+    );
     const result = await session.rebuild({ ...emptyPlan(), scripts: true });
     expect(result.renderedPages).toBe(0);
     expect(result.stylesheet).toBeUndefined();
@@ -71,12 +90,18 @@ describe('the dev session', () => {
     const readers = pageFiles.filter((file) => text(before.get(file)).includes(`/${oldScript}`));
     expect(readers.length).toBeGreaterThan(0);
     expect([...result.changedPages].sort()).toEqual([...readers].sort());
-    for (const file of readers) expect(text(session.output.get(file))).toBe(text(before.get(file)).replaceAll(`/${oldScript}`, `/${newScript}`));
+    for (const file of readers)
+      expect(text(session.output.get(file))).toBe(
+        text(before.get(file)).replaceAll(`/${oldScript}`, `/${newScript}`),
+      );
   }, 300_000);
 
   it('re-renders only the pages that read an edited text', async () => {
     const file = path.join(contentDir, 'texts/fr/esim.yaml');
-    await writeFile(file, (await readFile(file, 'utf8')).replace(/^(\s+title: )(.+)$/m, '$1eSIM pour les entreprises'));
+    await writeFile(
+      file,
+      (await readFile(file, 'utf8')).replace(/^(\s+title: )(.+)$/m, '$1eSIM pour les entreprises'),
+    );
     const result = await session.rebuild({ ...emptyPlan(), contentFiles: ['texts/fr/esim.yaml'] });
     expect(result.renderedPages).toBe(1);
     expect(result.changedPages).toEqual(['fr/esim/index.html']);
@@ -88,7 +113,9 @@ describe('the dev session', () => {
     const file = path.join(contentDir, 'zones.yaml');
     const good = await readFile(file, 'utf8');
     await writeFile(file, `${good}\n  - broken: [\n`);
-    const failure = await session.rebuild({ ...emptyPlan(), contentFiles: ['zones.yaml'] }).catch((error: unknown) => error);
+    const failure = await session
+      .rebuild({ ...emptyPlan(), contentFiles: ['zones.yaml'] })
+      .catch((error: unknown) => error);
     expect(isSiteError(failure)).toBe(true);
     expect(changedBetween(before, session.output)).toEqual([]);
     await writeFile(file, good);
@@ -103,19 +130,36 @@ describe('the dev session', () => {
     expect(unchanged.changedPages).toEqual([]);
 
     const footer = path.join(templatesDir, 'Footer.tsx');
-    await writeFile(footer, (await readFile(footer, 'utf8')).replace('<footer className="site-footer"', '<footer className="site-footer site-footer--edited"'));
+    await writeFile(
+      footer,
+      (await readFile(footer, 'utf8')).replace(
+        '<footer className="site-footer"',
+        '<footer className="site-footer site-footer--edited"',
+      ),
+    );
     const edited = await session.rebuild({ ...emptyPlan(), templates: true });
     expect(edited.renderedPages).toBe(pageFiles.length);
     expect([...edited.changedPages].sort()).toEqual([...pageFiles].sort());
-    for (const file of pageFiles) expect(text(session.output.get(file)), file).toContain('<footer class="site-footer site-footer--edited"');
+    for (const file of pageFiles)
+      expect(text(session.output.get(file)), file).toContain(
+        '<footer class="site-footer site-footer--edited"',
+      );
   }, 300_000);
 
   it('keeps the last good pages when a template throws, shows its stack, and renders again once it is fixed', async () => {
     const before = new Map(session.output);
     const footer = path.join(templatesDir, 'Footer.tsx');
     const good = await readFile(footer, 'utf8');
-    await writeFile(footer, good.replace('export function Footer({ ctx }: { ctx: PageContext }) {', "export function Footer({ ctx }: { ctx: PageContext }) {\n  if (ctx.route) throw new Error('the footer broke on purpose');"));
-    const failure = await session.rebuild({ ...emptyPlan(), templates: true }).catch((error: unknown) => error);
+    await writeFile(
+      footer,
+      good.replace(
+        'export function Footer({ ctx }: { ctx: PageContext }) {',
+        "export function Footer({ ctx }: { ctx: PageContext }) {\n  if (ctx.route) throw new Error('the footer broke on purpose');",
+      ),
+    );
+    const failure = await session
+      .rebuild({ ...emptyPlan(), templates: true })
+      .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(Error);
     expect(isSiteError(failure)).toBe(false);
     expect(changedBetween(before, session.output)).toEqual([]);
@@ -126,6 +170,9 @@ describe('the dev session', () => {
     await writeFile(footer, good.replace('site-footer--edited', 'site-footer--fixed'));
     const fixed = await session.rebuild({ ...emptyPlan(), templates: true });
     expect(fixed.renderedPages).toBe(pageFiles.length);
-    for (const file of pageFiles) expect(text(session.output.get(file)), file).toContain('<footer class="site-footer site-footer--fixed"');
+    for (const file of pageFiles)
+      expect(text(session.output.get(file)), file).toContain(
+        '<footer class="site-footer site-footer--fixed"',
+      );
   }, 300_000);
 });

@@ -7,8 +7,21 @@ import { makeTempDir } from '../../helpers/site.ts';
 
 describe('isEditorScratchFile', () => {
   it('knows editors’ swap, lock, backup and temporary files, and not the site’s files', () => {
-    for (const file of ['/c/texts/.home.yaml.swp', '/c/texts/.#home.yaml', '/c/texts/home.yaml~', '/c/texts/4913', '/c/plans.yaml.tmp']) expect(isEditorScratchFile(file), file).toBe(true);
-    for (const file of ['/c/texts/home.yaml', '/c/images/vision.svg', '/t/pages/HomePage.tsx', '/c/client/styles.css']) expect(isEditorScratchFile(file), file).toBe(false);
+    for (const file of [
+      '/c/texts/.home.yaml.swp',
+      '/c/texts/.#home.yaml',
+      '/c/texts/home.yaml~',
+      '/c/texts/4913',
+      '/c/plans.yaml.tmp',
+    ])
+      expect(isEditorScratchFile(file), file).toBe(true);
+    for (const file of [
+      '/c/texts/home.yaml',
+      '/c/images/vision.svg',
+      '/t/pages/HomePage.tsx',
+      '/c/client/styles.css',
+    ])
+      expect(isEditorScratchFile(file), file).toBe(false);
   });
 });
 
@@ -26,7 +39,10 @@ describe('watchFolders', () => {
    * Watches a folder as `site dev` does and reads the file 15 ms after each report, as its
    * rebuild queue would (it waits that long for a burst to end). `onRead` sees each text read.
    */
-  async function watchAsDevDoes(file: string, onRead: (text: string | undefined, reads: number) => void): Promise<(string | undefined)[]> {
+  async function watchAsDevDoes(
+    file: string,
+    onRead: (text: string | undefined, reads: number) => void,
+  ): Promise<(string | undefined)[]> {
     const read: (string | undefined)[] = [];
     watcher = await watchFolders(
       [path.dirname(file)],

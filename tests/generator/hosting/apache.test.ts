@@ -15,7 +15,9 @@ describe('.htaccess', () => {
   it('carries every rule', () => {
     const conf = site.text('.htaccess');
     expect(conf).toContain('RewriteRule ^privacy/?$ /condizioni/#privacy-policy [R=301,NE,L]');
-    expect(conf).toContain('RewriteCond %{HTTP_HOST} ^cockpit\\.example\\.com\\.?(?::\\d+)?$ [NC]\nRewriteRule ^$ /cockpit/index.html [L]');
+    expect(conf).toContain(
+      'RewriteCond %{HTTP_HOST} ^cockpit\\.example\\.com\\.?(?::\\d+)?$ [NC]\nRewriteRule ^$ /cockpit/index.html [L]',
+    );
     expect(conf).toContain('RewriteRule ^en/legal/[^/]+/?$ /en/legal/index.html [L]');
     expect(conf).toContain('ErrorDocument 404 /404.html');
     expect(conf).toContain('<If "%{REQUEST_URI} =~ m#^/de/#">\n  ErrorDocument 404 /de/404.html\n</If>');

@@ -17,7 +17,8 @@ describe('host registry', () => {
     for (const name of hostConfigFiles) expect(site.paths, name).toContain(name);
     for (const file of ['_redirects', 'vercel.json', 'nginx.conf', '.htaccess']) {
       // Written as a regular expression in some files: read without the escaping backslashes.
-      for (const name of hostConfigFiles) expect(site.text(file).replaceAll('\\', ''), `${name} in ${file}`).toContain(name);
+      for (const name of hostConfigFiles)
+        expect(site.text(file).replaceAll('\\', ''), `${name} in ${file}`).toContain(name);
     }
   });
 });

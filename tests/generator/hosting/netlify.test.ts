@@ -17,13 +17,25 @@ beforeAll(async () => {
 describe('_redirects on Netlify', () => {
   it('redirects /privacy permanently, even over its fallback page, before any other line', () => {
     const [first] = parseRedirects(site.text('_redirects'));
-    expect(first).toMatchObject({ host: undefined, from: '/privacy', to: '/condizioni/#privacy-policy', status: 301, force: true });
+    expect(first).toMatchObject({
+      host: undefined,
+      from: '/privacy',
+      to: '/condizioni/#privacy-policy',
+      status: 301,
+      force: true,
+    });
     expect(first.pattern.test('/privacy/')).toBe(true);
   });
 
   it('serves the cockpit page at / on the cockpit host', () => {
     const rule = parseRedirects(site.text('_redirects')).find((candidate) => candidate.host);
-    expect(rule).toMatchObject({ host: 'cockpit.example.com', from: '/', to: '/cockpit/index.html', status: 200, force: true });
+    expect(rule).toMatchObject({
+      host: 'cockpit.example.com',
+      from: '/',
+      to: '/cockpit/index.html',
+      status: 200,
+      force: true,
+    });
   });
 
   it('serves one unknown legal segment as the legal page, never a deeper path, and each language’s not-found page', () => {
@@ -46,12 +58,16 @@ describe('_redirects on Netlify', () => {
       ['/*', '/404.html'],
     ]);
     for (const rule of rules.filter((candidate) => candidate.status === 200 || candidate.status === 404)) {
-      expect(site.paths, rule.to).toContain(rule.to.endsWith('/') ? `${rule.to.slice(1)}index.html` : rule.to.slice(1));
+      expect(site.paths, rule.to).toContain(
+        rule.to.endsWith('/') ? `${rule.to.slice(1)}index.html` : rule.to.slice(1),
+      );
     }
   });
 
   it('hides the host configuration files', () => {
-    const hidden = parseRedirects(site.text('_redirects')).filter((rule) => rule.status === 404 && rule.force).map((rule) => rule.from);
+    const hidden = parseRedirects(site.text('_redirects'))
+      .filter((rule) => rule.status === 404 && rule.force)
+      .map((rule) => rule.from);
     expect(hidden.sort()).toEqual(['/.htaccess', '/_headers', '/_redirects', '/nginx.conf', '/vercel.json']);
   });
 });
@@ -74,14 +90,21 @@ function cloudflareRules(text: string) {
     const [from, to, rawStatus = '302'] = tokens;
     const status = Number(rawStatus);
     const reason =
-      tokens.length < 2 || tokens.length > 3 ? 'token count'
-      : !from.startsWith('/') ? 'only relative sources'
-      : Number.isNaN(status) || !permitted.has(status) ? `status ${rawStatus}`
-      : /\/\*$/.test(from) && /\/index(\.html)?$/.test(to) ? 'infinite loop'
-      : /\/$/.test(from) && /\/index(\.html)?$/.test(to) ? 'infinite loop'
-      : seen.has(from) ? 'duplicate'
-      : status === 200 && !to.startsWith('/') ? 'proxy to another host'
-      : undefined;
+      tokens.length < 2 || tokens.length > 3
+        ? 'token count'
+        : !from.startsWith('/')
+          ? 'only relative sources'
+          : Number.isNaN(status) || !permitted.has(status)
+            ? `status ${rawStatus}`
+            : /\/\*$/.test(from) && /\/index(\.html)?$/.test(to)
+              ? 'infinite loop'
+              : /\/$/.test(from) && /\/index(\.html)?$/.test(to)
+                ? 'infinite loop'
+                : seen.has(from)
+                  ? 'duplicate'
+                  : status === 200 && !to.startsWith('/')
+                    ? 'proxy to another host'
+                    : undefined;
     if (reason) invalid.push({ line, reason });
     else {
       seen.add(from);
@@ -96,16 +119,30 @@ function cloudflareMatch(rules: ReturnType<typeof cloudflareRules>['valid'], pat
   const isDynamic = (from: string) => /[*:]/.test(from);
   const exact = rules.find((rule) => !isDynamic(rule.from) && rule.from === pathname);
   if (exact) return exact;
-  return rules.filter((rule) => isDynamic(rule.from)).find((rule) => {
-    const pattern = rule.from.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z]\w*/g, '[^/]+')).join('.*');
-    return new RegExp(`^${pattern}$`).test(pathname);
-  });
+  return rules
+    .filter((rule) => isDynamic(rule.from))
+    .find((rule) => {
+      const pattern = rule.from
+        .split('*')
+        .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z]\w*/g, '[^/]+'))
+        .join('.*');
+      return new RegExp(`^${pattern}$`).test(pathname);
+    });
 }
 
 describe('_redirects on Cloudflare Pages', () => {
   /** The lines the file says Cloudflare applies; every other line must be one Cloudflare rejects. */
   const claimedForCloudflare = (text: string) =>
-    text.split('\n').filter((line) => line && !line.startsWith('#') && !line.includes('!') && !line.startsWith('https://') && !/ 404$/.test(line));
+    text
+      .split('\n')
+      .filter(
+        (line) =>
+          line &&
+          !line.startsWith('#') &&
+          !line.includes('!') &&
+          !line.startsWith('https://') &&
+          !/ 404$/.test(line),
+      );
 
   it('passes Cloudflare’s parser for exactly the lines it is meant to apply', () => {
     const text = site.text('_redirects');
@@ -118,11 +155,19 @@ describe('_redirects on Cloudflare Pages', () => {
 
   it('redirects /privacy with and without the slash, and never hides a real legal section', () => {
     const { valid } = cloudflareRules(site.text('_redirects'));
-    for (const pathname of ['/privacy', '/privacy/']) expect(cloudflareMatch(valid, pathname), pathname).toMatchObject({ to: '/condizioni/#privacy-policy', status: 301 });
+    for (const pathname of ['/privacy', '/privacy/'])
+      expect(cloudflareMatch(valid, pathname), pathname).toMatchObject({
+        to: '/condizioni/#privacy-policy',
+        status: 301,
+      });
     expect(cloudflareMatch(valid, '/legal/privacy')).toMatchObject({ to: '/legal/privacy/', status: 301 });
-    expect(cloudflareMatch(valid, '/en/legal/cookie')).toMatchObject({ to: '/en/legal/cookie/', status: 301 });
+    expect(cloudflareMatch(valid, '/en/legal/cookie')).toMatchObject({
+      to: '/en/legal/cookie/',
+      status: 301,
+    });
     // Cloudflare applies its lines before looking for a file: no line may take a page's own path (but the /privacy/ fallback's).
-    for (const route of routeTable.routes.filter((candidate) => candidate.page !== 'privacyRedirect')) expect(cloudflareMatch(valid, route.path), route.path).toBeUndefined();
+    for (const route of routeTable.routes.filter((candidate) => candidate.page !== 'privacyRedirect'))
+      expect(cloudflareMatch(valid, route.path), route.path).toBeUndefined();
     expect(cloudflareMatch(valid, '/legal/anything')).toMatchObject({ to: '/legal/', status: 200 });
     expect(cloudflareMatch(valid, '/de/legal/irgendwas')).toMatchObject({ to: '/de/legal/', status: 200 });
     expect(cloudflareMatch(valid, '/legal/x/y')).toBeUndefined();
@@ -147,7 +192,8 @@ describe('_headers (Netlify, Cloudflare Pages)', () => {
     // No /assets/* pattern: it would also keep a missing asset's 404 for a year.
     expect(rules.filter((rule) => rule !== all).every((rule) => !rule.splat)).toBe(true);
     expect(rules.filter((rule) => rule !== all).map((rule) => rule.pattern)).toEqual(assetFiles(site).sort());
-    for (const rule of rules.filter((candidate) => candidate !== all)) expect(rule.headers).toEqual([['Cache-Control', caching.assets]]);
+    for (const rule of rules.filter((candidate) => candidate !== all))
+      expect(rule.headers).toEqual([['Cache-Control', caching.assets]]);
     const headers = Object.fromEntries(all.headers);
     expect(headers['Strict-Transport-Security']).toMatch(/max-age=\d{8}/);
     expect(headers['X-Content-Type-Options']).toBe('nosniff');

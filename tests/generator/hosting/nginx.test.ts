@@ -16,16 +16,24 @@ describe('nginx.conf', () => {
   it('quotes header values so nginx reads the CSP’s single and the Permissions-Policy’s double quotes', () => {
     const conf = site.text('nginx.conf');
     expect(nginxString(`a 'b' "c"`)).toBe(`"a 'b' \\"c\\""`);
-    expect(conf).toContain(`add_header Permissions-Policy ${nginxString(securityHeaders(site)['Permissions-Policy'])} always;`);
-    expect(conf).toContain(`add_header Content-Security-Policy ${nginxString(securityHeaders(site)['Content-Security-Policy'])} always;`);
+    expect(conf).toContain(
+      `add_header Permissions-Policy ${nginxString(securityHeaders(site)['Permissions-Policy'])} always;`,
+    );
+    expect(conf).toContain(
+      `add_header Content-Security-Policy ${nginxString(securityHeaders(site)['Content-Security-Policy'])} always;`,
+    );
     expect(conf).not.toMatch(/add_header [\w-]+ '/);
   });
 
   it('sends the security headers from every location that sets headers, the redirect included', () => {
     const conf = site.text('nginx.conf');
-    const locations = conf.split(/\n(?=location )/).filter((block) => block.startsWith('location') && block.includes('add_header'));
+    const locations = conf
+      .split(/\n(?=location )/)
+      .filter((block) => block.startsWith('location') && block.includes('add_header'));
     expect(locations.some((block) => block.includes('return 301'))).toBe(true);
-    for (const block of locations) for (const name of securityHeaderNames) expect(block, block.split('\n')[0]).toContain(`add_header ${name} `);
+    for (const block of locations)
+      for (const name of securityHeaderNames)
+        expect(block, block.split('\n')[0]).toContain(`add_header ${name} `);
     expect((conf.match(/\{/g) ?? []).length).toBe((conf.match(/\}/g) ?? []).length);
   });
 

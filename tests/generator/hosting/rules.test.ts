@@ -14,12 +14,18 @@ beforeAll(async () => {
 });
 
 function cspDirectives(policy: string): Record<string, string[]> {
-  return Object.fromEntries(policy.split(';').map((part) => part.trim().split(/\s+/)).map(([name, ...sources]) => [name, sources]));
+  return Object.fromEntries(
+    policy
+      .split(';')
+      .map((part) => part.trim().split(/\s+/))
+      .map(([name, ...sources]) => [name, sources]),
+  );
 }
 
 describe('Content-Security-Policy', () => {
   /** The classic inline scripts of a page (not the JSON-LD data), and their CSP sources. */
-  const inlineScriptsOf = (html: string) => [...html.matchAll(/<script>([^<]*)<\/script>/g)].map((match) => match[1]);
+  const inlineScriptsOf = (html: string) =>
+    [...html.matchAll(/<script>([^<]*)<\/script>/g)].map((match) => match[1]);
   const cspSource = (code: string) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`;
 
   it('allows no inline script or style but the hashed first-visit and legal-hash scripts, and frames only the two maps', () => {
@@ -28,10 +34,17 @@ describe('Content-Security-Policy', () => {
     expect(policy).not.toContain("'unsafe-inline'");
     expect(policy).not.toContain("'unsafe-eval'");
     const firstVisit = inlineScriptsOf(site.text('index.html'));
-    const legalHash = inlineScriptsOf(site.text(routeTable.routes.find((route) => route.page === 'legal')!.file));
+    const legalHash = inlineScriptsOf(
+      site.text(routeTable.routes.find((route) => route.page === 'legal')!.file),
+    );
     expect(firstVisit).toHaveLength(1);
     expect(legalHash).toHaveLength(1);
-    expect(directives['script-src']).toEqual(["'self'", cspSource(firstVisit[0]), cspSource(legalHash[0]), 'https://analytics.example.com']);
+    expect(directives['script-src']).toEqual([
+      "'self'",
+      cspSource(firstVisit[0]),
+      cspSource(legalHash[0]),
+      'https://analytics.example.com',
+    ]);
     expect(directives['connect-src']).toEqual(["'self'", 'https://analytics.example.com']);
     expect(directives['style-src']).toEqual(["'self'"]);
     expect(directives['frame-src']).toEqual(['https://coverage.example.net', 'https://maps.example.net']);
@@ -54,7 +67,11 @@ describe('Content-Security-Policy', () => {
 
 describe('Permissions-Policy', () => {
   it('allows geolocation only to the coverage map’s frame, not to the site itself', () => {
-    expect(securityHeaders(site)['Permissions-Policy']).toBe('geolocation=("https://coverage.example.net"), camera=(), microphone=(), payment=(), usb=()');
-    expect(site.text('copertura/index.html')).toMatch(/<iframe[^>]*src="https:\/\/coverage\.example\.net[^"]*"[^>]*allow="geolocation"|<iframe[^>]*allow="geolocation"[^>]*src="https:\/\/coverage\.example\.net/);
+    expect(securityHeaders(site)['Permissions-Policy']).toBe(
+      'geolocation=("https://coverage.example.net"), camera=(), microphone=(), payment=(), usb=()',
+    );
+    expect(site.text('copertura/index.html')).toMatch(
+      /<iframe[^>]*src="https:\/\/coverage\.example\.net[^"]*"[^>]*allow="geolocation"|<iframe[^>]*allow="geolocation"[^>]*src="https:\/\/coverage\.example\.net/,
+    );
   });
 });

@@ -14,7 +14,15 @@ beforeAll(async () => {
   site = await sharedBuild();
 });
 
-type VercelRoute = { src?: string; dest?: string; status?: number; headers?: Record<string, string>; has?: { type: string; value: string }[]; handle?: string; continue?: boolean };
+type VercelRoute = {
+  src?: string;
+  dest?: string;
+  status?: number;
+  headers?: Record<string, string>;
+  has?: { type: string; value: string }[];
+  handle?: string;
+  continue?: boolean;
+};
 
 /**
  * Vercel's `routes`, evaluated in order: a matching `continue` route adds its
@@ -25,18 +33,28 @@ type VercelRoute = { src?: string; dest?: string; status?: number; headers?: Rec
 function evaluateVercel(routes: VercelRoute[], pathname: string, hostHeader = 'www.example.com'): Answer {
   const host = hostName(hostHeader);
   const headers: Record<string, string> = {};
-  const fileOf = (urlPath: string) => (urlPath.endsWith('/') ? `${urlPath.slice(1)}index.html` : urlPath.slice(1));
-  const serve = (status: number, file: string): Answer => (site.paths.includes(file) ? { status, headers, body: site.text(file) } : { status: 404, headers, body: '' });
+  const fileOf = (urlPath: string) =>
+    urlPath.endsWith('/') ? `${urlPath.slice(1)}index.html` : urlPath.slice(1);
+  const serve = (status: number, file: string): Answer =>
+    site.paths.includes(file)
+      ? { status, headers, body: site.text(file) }
+      : { status: 404, headers, body: '' };
   for (const route of routes) {
     if (route.handle === 'filesystem') {
       if (site.paths.includes(fileOf(pathname))) return serve(200, fileOf(pathname));
       continue;
     }
     const match = new RegExp(route.src!).exec(pathname);
-    if (!match || !(route.has ?? []).every((condition) => condition.type === 'host' && condition.value === host)) continue;
-    for (const [name, value] of Object.entries(route.headers ?? {})) headers[name.toLowerCase()] = value.replace(/\$(\d)/g, (_, index) => match[Number(index)] ?? '');
+    if (
+      !match ||
+      !(route.has ?? []).every((condition) => condition.type === 'host' && condition.value === host)
+    )
+      continue;
+    for (const [name, value] of Object.entries(route.headers ?? {}))
+      headers[name.toLowerCase()] = value.replace(/\$(\d)/g, (_, index) => match[Number(index)] ?? '');
     if (route.continue) continue;
-    if (route.status && route.status >= 300 && route.status < 400) return { status: route.status, headers, body: '' };
+    if (route.status && route.status >= 300 && route.status < 400)
+      return { status: route.status, headers, body: '' };
     if (route.dest) return serve(route.status ?? 200, fileOf(route.dest));
   }
   return { status: 404, headers, body: '' };
@@ -49,7 +67,12 @@ describe('vercel.json', () => {
     const asset = assetFiles(site).find((file) => file.endsWith('.css'))!;
     const security = securityHeadersOf(site.text('_headers'));
     for (const expectation of hostExpectations(asset)) {
-      checkAnswer(evaluateVercel(routes(), expectation.path, expectation.host), expectation, security, `https://www.example.com${expectation.path}`);
+      checkAnswer(
+        evaluateVercel(routes(), expectation.path, expectation.host),
+        expectation,
+        security,
+        `https://www.example.com${expectation.path}`,
+      );
     }
   });
 
@@ -63,8 +86,14 @@ describe('vercel.json', () => {
   it('redirects only real pages to their slash, with 301 like every other host', () => {
     expect(routes().some((route) => route.status === 308)).toBe(false);
     expect(evaluateVercel(routes(), '/en/nope').status).toBe(404);
-    expect(evaluateVercel(routes(), '/de/uber-uns')).toMatchObject({ status: 301, headers: { location: '/de/uber-uns/' } });
-    for (const route of routeTable.routes.filter((candidate) => candidate.path.endsWith('/') && candidate.path !== '/' && candidate.page !== 'privacyRedirect')) {
+    expect(evaluateVercel(routes(), '/de/uber-uns')).toMatchObject({
+      status: 301,
+      headers: { location: '/de/uber-uns/' },
+    });
+    for (const route of routeTable.routes.filter(
+      (candidate) =>
+        candidate.path.endsWith('/') && candidate.path !== '/' && candidate.page !== 'privacyRedirect',
+    )) {
       expect(evaluateVercel(routes(), route.path.slice(0, -1)).headers.location, route.path).toBe(route.path);
     }
   });

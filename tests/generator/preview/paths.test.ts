@@ -12,13 +12,25 @@ describe('preview paths', () => {
 
   it('resolves the raw request path as nginx does before any rule sees it', () => {
     const resolve = (requestUrl: string) => resolveRequest('/srv/dist', requestUrl);
-    expect(resolve('/a%2F..%2Fnginx.conf')).toEqual({ urlPath: '/nginx.conf', target: '/srv/dist/nginx.conf', search: '' });
+    expect(resolve('/a%2F..%2Fnginx.conf')).toEqual({
+      urlPath: '/nginx.conf',
+      target: '/srv/dist/nginx.conf',
+      search: '',
+    });
     expect(resolve('//nginx.conf')?.urlPath).toBe('/nginx.conf');
     expect(resolve('/en//about/?a=b')).toMatchObject({ urlPath: '/en/about/', search: '?a=b' });
     expect(resolve('/en/about/..')?.urlPath).toBe('/en/');
     expect(resolve('/en/..')?.urlPath).toBe('/');
     expect(resolve('//')?.urlPath).toBe('/');
-    for (const refused of ['/..%2fdist-old/secret.txt', '/%2e%2e/x', '/%E0%A4%A', '/x%00', 'http://example.com/', '*']) expect(resolve(refused), refused).toBeUndefined();
+    for (const refused of [
+      '/..%2fdist-old/secret.txt',
+      '/%2e%2e/x',
+      '/%E0%A4%A',
+      '/x%00',
+      'http://example.com/',
+      '*',
+    ])
+      expect(resolve(refused), refused).toBeUndefined();
   });
 
   it('reads the Host header in any letter case, with or without a port or a trailing dot', () => {

@@ -9,7 +9,15 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hostConfigFiles } from '../../../generator/hosting/index.ts';
 import { startPreviewServer } from '../../../generator/preview/server.ts';
-import { checkAnswer, checkHidden, disguisedHostFiles, get, hostExpectations, securityHeadersOf, send } from '../../helpers/hosts.ts';
+import {
+  checkAnswer,
+  checkHidden,
+  disguisedHostFiles,
+  get,
+  hostExpectations,
+  securityHeadersOf,
+  send,
+} from '../../helpers/hosts.ts';
 import { makeTempDir, projectRoot, runSite } from '../../helpers/site.ts';
 import { sharedDist } from '../../helpers/sharedBuild.ts';
 
@@ -25,7 +33,11 @@ interface RunningPreview {
 
 /** `site preview` as an editor runs it, in its own process: a crash ends it, and shows. */
 async function startCli(dir: string): Promise<RunningPreview> {
-  const child = spawn(process.execPath, [path.join(projectRoot, 'bin/site.js'), 'preview', '--dir', dir, '--port', '0', '--host', '127.0.0.1'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(
+    process.execPath,
+    [path.join(projectRoot, 'bin/site.js'), 'preview', '--dir', dir, '--port', '0', '--host', '127.0.0.1'],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   const url = await new Promise<string>((resolve, reject) => {
     let output = '';
     child.stdout!.on('data', (chunk) => {
@@ -71,14 +83,25 @@ describe('site preview', () => {
     const asset = `/assets/${(await readdir(path.join(outDir, 'assets'))).find((file) => file.endsWith('.css'))}`;
     const securityHeaders = securityHeadersOf(await readFile(path.join(outDir, '_headers'), 'utf8'));
     for (const expectation of hostExpectations(asset)) {
-      checkAnswer(await get(base, expectation.path, expectation.host), expectation, securityHeaders, `${base}${expectation.path}`);
+      checkAnswer(
+        await get(base, expectation.path, expectation.host),
+        expectation,
+        securityHeaders,
+        `${base}${expectation.path}`,
+      );
     }
     for (const disguised of disguisedHostFiles) checkHidden(await get(base, disguised), disguised);
   });
 
   it('never serves a file outside the folder, however the path is encoded', async () => {
     // The raw request path reaches the guard as sent: no URL parser resolves these dot segments first.
-    for (const attempt of ['/../dist-old/secret.txt', '/%2e%2e/dist-old/secret.txt', '/..%2fdist-old%2fsecret.txt', '/assets/..%2f..%2fdist-old%2fsecret.txt', '/en/%2E%2E/..//dist-old/secret.txt']) {
+    for (const attempt of [
+      '/../dist-old/secret.txt',
+      '/%2e%2e/dist-old/secret.txt',
+      '/..%2fdist-old%2fsecret.txt',
+      '/assets/..%2f..%2fdist-old%2fsecret.txt',
+      '/en/%2E%2E/..//dist-old/secret.txt',
+    ]) {
       const answer = await get(base, attempt);
       expect(answer.status, attempt).toBe(400);
       expect(answer.body, attempt).not.toContain('secret');
@@ -92,7 +115,10 @@ describe('site preview', () => {
     expect(home.status).toBe(200);
     expect(home.body).toContain('data-page="home"');
     expect((await get(base, '//en//about/')).body).toContain('data-page="about"');
-    expect(await get(base, '//en/about?x=1')).toMatchObject({ status: 301, headers: { location: '/en/about/?x=1' } });
+    expect(await get(base, '//en/about?x=1')).toMatchObject({
+      status: 301,
+      headers: { location: '/en/about/?x=1' },
+    });
   });
 
   it('never serves the host configuration, even from a folder without rules, however the path is written', async () => {
@@ -102,7 +128,10 @@ describe('site preview', () => {
     for (const file of hostConfigFiles) await writeFile(path.join(bare, file), 'host rules');
     const server = await startPreviewServer({ dir: bare, port: 0 });
     try {
-      for (const requestPath of [...hostConfigFiles.flatMap((file) => [`/${file}`, `//${file}`, `/${file.toUpperCase()}`]), ...disguisedHostFiles]) {
+      for (const requestPath of [
+        ...hostConfigFiles.flatMap((file) => [`/${file}`, `//${file}`, `/${file.toUpperCase()}`]),
+        ...disguisedHostFiles,
+      ]) {
         const answer = await get(server.url, requestPath);
         expect(answer.status, requestPath).toBe(404);
         expect(answer.body, requestPath).toContain('data-page="notFound"');
@@ -161,7 +190,10 @@ describe('site preview', () => {
     const { port } = blocker.address() as { port: number };
     try {
       // 192.0.2.1 is reserved for documentation: never an address of this machine.
-      for (const [host, where, hint] of [['127.0.0.1', `127.0.0.1:${port}`, '--port'], ['192.0.2.1', `192.0.2.1:${port}`, '--host']]) {
+      for (const [host, where, hint] of [
+        ['127.0.0.1', `127.0.0.1:${port}`, '--port'],
+        ['192.0.2.1', `192.0.2.1:${port}`, '--host'],
+      ]) {
         const result = await runSite(['preview', '--dir', outDir, '--port', String(port), '--host', host]);
         expect(result.code, result.stderr).toBe(1);
         expect(result.stderr).toMatch(/^Preview failed\.\n/);
@@ -183,14 +215,27 @@ describe('site preview', () => {
     const linked = path.join(workDir, 'linked');
     await mkdir(linked);
     await writeFile(path.join(linked, 'index.html'), '<html lang="it"><body data-page="home"></body></html>');
-    await writeFile(path.join(linked, '404.html'), '<html lang="it"><body data-page="notFound"></body></html>');
+    await writeFile(
+      path.join(linked, '404.html'),
+      '<html lang="it"><body data-page="notFound"></body></html>',
+    );
     await symlink(outside, path.join(linked, 'escape-link'));
     await symlink(path.join(outside, 'SECRET.txt'), path.join(linked, 'leak.txt'));
     await symlink(path.join(linked, 'index.html'), path.join(linked, 'alias.html'));
-    await writeFile(path.join(linked, '_redirects'), '/rule /escape-link/SECRET.txt 200\n/forced /leak.txt 200!\n');
+    await writeFile(
+      path.join(linked, '_redirects'),
+      '/rule /escape-link/SECRET.txt 200\n/forced /leak.txt 200!\n',
+    );
     const server = await startPreviewServer({ dir: linked, port: 0 });
     try {
-      for (const requestPath of ['/escape-link/SECRET.txt', '/escape-link/', '/escape-link', '/leak.txt', '/rule', '/forced']) {
+      for (const requestPath of [
+        '/escape-link/SECRET.txt',
+        '/escape-link/',
+        '/escape-link',
+        '/leak.txt',
+        '/rule',
+        '/forced',
+      ]) {
         const answer = await get(server.url, requestPath);
         expect(answer.status, requestPath).toBe(404);
         expect(answer.body, requestPath).not.toContain('secret');
@@ -211,7 +256,8 @@ describe('site preview', () => {
         const answer = await send(base, method, requestPath);
         expect(answer.status, `${method} ${requestPath}`).toBe(405);
         expect(answer.headers.allow, `${method} ${requestPath}`).toBe('GET, HEAD');
-        for (const [name, value] of security) expect(answer.headers[name.toLowerCase()], `${method} ${requestPath} ${name}`).toBe(value);
+        for (const [name, value] of security)
+          expect(answer.headers[name.toLowerCase()], `${method} ${requestPath} ${name}`).toBe(value);
       }
     }
     const head = await send(base, 'HEAD', '/en/about/');
