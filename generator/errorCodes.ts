@@ -32,6 +32,26 @@ export const errorCodes = {
     title: 'Two pages would be written to the same path.',
     hint: 'Give one of the pages a different slug.',
   },
+  IMAGE_MISLABELLED: {
+    title: "An image file's bytes are not the format its name says.",
+    hint: 'Export the image again in the format its name says, or rename it to the format it is.',
+  },
+  IMAGE_UNREADABLE: {
+    title: 'An image file cannot be read: truncated, damaged or without a size.',
+    hint: 'Copy or export the image again and check that it opens whole in an image viewer.',
+  },
+  IMAGE_TOO_SMALL: {
+    title: 'An image is narrower than the place the page shows it in.',
+    hint: 'Use a larger original: the page would show it blurred.',
+  },
+  IMAGE_TOO_LARGE: {
+    title: 'An image file is over the size limit for a source image.',
+    hint: 'Export it at most 6000 pixels wide as a JPEG of quality 90 or less.',
+  },
+  IMAGE_ALT_MISSING: {
+    title: 'An image a page shows has no alt text in a language.',
+    hint: 'Write alt under the image in that language, or mark the image role: decorative if it says nothing.',
+  },
   ASSET_FAILED: { title: 'A script, stylesheet or image could not be processed.' },
   OUTPUT_FAILED: { title: 'The output folder could not be written or replaced.' },
   PREVIEW_FAILED: { title: 'The preview could not start.' },
