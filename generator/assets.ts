@@ -1,20 +1,20 @@
 /**
  * Stage 4: the browser's assets. One stylesheet through lightningcss (nesting
  * lowered for the browserslist targets, minified), the client scripts through
- * esbuild (bundled, minified), images copied; every file name carries a hash of
- * its contents so hosts can cache it for a year.
+ * esbuild (bundled, minified), with the images of the images step
+ * (images/pictures.ts); every file name carries a hash of its contents so hosts
+ * can cache it for a year.
  */
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import browserslist from 'browserslist';
 import * as esbuild from 'esbuild';
 import fg from 'fast-glob';
-import { imageSize } from 'image-size';
 import { browserslistToTargets, bundleAsync, transform } from 'lightningcss';
 import { SiteError } from './errors.ts';
 import type { ClientLanguages } from './languages.ts';
 import type { SiteSettings, Zone } from './schema.ts';
+import type { ImageAsset } from './images/pictures.ts';
 import type { OutputFile } from './writer.ts';
 
 export interface Assets {
@@ -22,20 +22,14 @@ export interface Assets {
   stylesheet: string;
   /** URL paths of the entry scripts by entry name; each is self-contained. */
   scripts: Record<string, string>;
-  /** Images by their source name, e.g. `vision.svg`. */
+  /** Images by their source name, e.g. `vision.jpg`. */
   images: Record<string, ImageAsset>;
   /** Scripts inlined into a page's head, with the CSP hash of each. */
   inlineScripts: Record<string, InlineScript>;
   files: OutputFile[];
 }
 
-export interface ImageAsset {
-  /** URL path, e.g. `/assets/vision.3f2a9c1b7d.svg`. */
-  src: string;
-  /** Intrinsic size read from the file, so `<img>` reserves its space before it loads. */
-  width: number;
-  height: number;
-}
+export type { ImageAsset } from './images/pictures.ts';
 
 export interface InlineScript {
   code: string;
@@ -45,7 +39,6 @@ export interface InlineScript {
 
 export interface AssetInput {
   clientDir: string;
-  imagesDir: string;
   site: SiteSettings;
   zones: Zone[];
   browserslistQuery: string;
@@ -174,39 +167,6 @@ export async function buildInlineScripts(input: AssetInput): Promise<Record<stri
   return scripts;
 }
 
-export async function copyImages(
-  imagesDir: string,
-): Promise<{ files: OutputFile[]; images: Record<string, ImageAsset> }> {
-  const names = await fg('*.{svg,png,jpg,webp,avif,ico}', { cwd: imagesDir });
-  const files: OutputFile[] = [];
-  const images: Record<string, ImageAsset> = {};
-  for (const name of names.sort()) {
-    const contents = await readFile(path.join(imagesDir, name));
-    const file = { path: hashedName(name, contents), contents: new Uint8Array(contents) };
-    files.push(file);
-    images[name] = { src: `/${file.path}`, ...intrinsicSize(path.join(imagesDir, name), file.contents) };
-  }
-  return { files, images };
-}
-
-function intrinsicSize(file: string, contents: Uint8Array): { width: number; height: number } {
-  let size: ReturnType<typeof imageSize> | undefined;
-  try {
-    size = imageSize(contents);
-  } catch {
-    // Reported below, with the file named.
-  }
-  if (!size?.width || !size.height) {
-    throw new SiteError({
-      code: 'ASSET_FAILED',
-      message: 'Image has no readable width and height',
-      location: { file },
-      hint: 'Give an SVG width and height attributes (or a viewBox); raster images must be valid PNG, JPEG, WebP or AVIF files.',
-    });
-  }
-  return { width: size.width, height: size.height };
-}
-
 /** The parts of the assets, each built on its own, so `site dev` rebuilds only the part an edit touches. */
 export interface AssetParts {
   stylesheet: OutputFile;
@@ -225,11 +185,10 @@ export function assembleAssets({ stylesheet, scripts, images, inlineScripts }: A
   };
 }
 
-export async function buildAssets(input: AssetInput): Promise<Assets> {
-  const [stylesheet, scripts, images, inlineScripts] = await Promise.all([
+export async function buildAssets(input: AssetInput, images: AssetParts['images']): Promise<Assets> {
+  const [stylesheet, scripts, inlineScripts] = await Promise.all([
     buildStylesheet(input),
     buildScripts(input),
-    copyImages(input.imagesDir),
     buildInlineScripts(input),
   ]);
   return assembleAssets({ stylesheet, scripts, images, inlineScripts });

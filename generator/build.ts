@@ -20,6 +20,7 @@ import { pageLastModified, readContentDates } from './contentDates.ts';
 import { buildIcons } from './icons.ts';
 import { createDisabledImageCache, createImageCache, type ImageCacheStats } from './imageCache.ts';
 import { buildSocialImages } from './social.ts';
+import { buildImages } from './images/pictures.ts';
 import type { OutputFile, OutputWriter } from './writer.ts';
 
 export { projectRoot };
@@ -53,6 +54,7 @@ export const buildSteps = [
   'Load and validate content',
   'Load translations',
   'Build route table',
+  'Encode images',
   'Bundle scripts and styles',
   'Draw social preview images',
   'Draw icons and manifest',
@@ -90,7 +92,7 @@ export interface BuildReport {
    * when the content calls for them (a plan without eSIM, a page with a former slug).
    */
   unusedTexts: string[];
-  /** Drawn images taken from the cache, drawn anew, found corrupt (and redrawn), pruned as unused. */
+  /** Drawn and encoded images taken from the cache, made anew, found corrupt (and made again), pruned as unused. */
   imageCache: ImageCacheStats;
   /** Things the build did but could not tidy up, e.g. a leftover copy of the previous output. */
   warnings: string[];
@@ -136,16 +138,25 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
         formerSlugs: content.formerSlugs,
       }),
     );
-    const assets = await step('Bundle scripts and styles', () =>
-      buildAssets({
-        clientDir: path.join(projectRoot, 'client'),
+    const images = await step('Encode images', () =>
+      buildImages({
         imagesDir: path.join(options.contentDir, 'images'),
-        site: content.site,
-        zones: content.zones,
-        browserslistQuery,
-        languages: clientLanguagesOf(content.languages),
-        cockpitPath: routeTable.pathOf('cockpit', content.languages.default),
+        images: content.images,
+        cache: imageCache,
       }),
+    );
+    const assets = await step('Bundle scripts and styles', () =>
+      buildAssets(
+        {
+          clientDir: path.join(projectRoot, 'client'),
+          site: content.site,
+          zones: content.zones,
+          browserslistQuery,
+          languages: clientLanguagesOf(content.languages),
+          cockpitPath: routeTable.pathOf('cockpit', content.languages.default),
+        },
+        images,
+      ),
     );
     const socialImages = await step('Draw social preview images', () =>
       buildSocialImages(routeTable, translations, content, imageCache),
@@ -189,7 +200,7 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     ];
     const warnings = await step('Write output', async () => {
       for (const file of files) await options.writer.write(file);
-      return options.writer.commit();
+      return [...images.warnings, ...(await options.writer.commit())];
     });
     // Only a successful build decides what the cache keeps.
     await step('Prune image cache', () => imageCache.prune());

@@ -21,7 +21,8 @@ import {
 import { z } from 'zod';
 import { formatPath, SiteError, type SourceLocation } from './errors.ts';
 import { closestMatch, didYouMean } from './suggest.ts';
-import { imageFileOf, textFileOf } from './contentPaths.ts';
+import { textFileOf } from './contentPaths.ts';
+import { takePageImages, type PageImages } from './images/declarations.ts';
 import {
   languagesFileSchema,
   siteLanguagesFrom,
@@ -40,7 +41,6 @@ import {
   legalFileSchema,
   legalSectionIds,
   plansFileSchema,
-  requiredImages,
   sitePlaceholders,
   siteSettingsSchema,
   slugsFileSchema,
@@ -75,6 +75,8 @@ export interface Content {
   texts: Record<Language, TextTree>;
   /** Where each text (`esim.meta.title`) is written, per language, so later stages can point at it. */
   textLocations: Record<Language, Record<string, SourceLocation>>;
+  /** The images the pages show, as the reference texts name them (their alt texts stay in the texts). */
+  images: PageImages;
 }
 
 export { imageFileOf, textFileOf } from './contentPaths.ts';
@@ -1171,25 +1173,6 @@ function checkFlags(languages: LanguageEntry[], file: ParsedFile, problems: Prob
   });
 }
 
-/** The illustrations the pages show must exist under content/images. */
-async function checkImages(contentDir: string, problems: ProblemList) {
-  for (const name of requiredImages) {
-    const file = path.join(contentDir, imageFileOf(name));
-    const exists = await stat(file).then(
-      (info) => info.isFile(),
-      () => false,
-    );
-    if (!exists)
-      problems.add(
-        'CONTENT_MISSING_FILE',
-        'Required image is missing',
-        file,
-        undefined,
-        `The pages show ${requiredImages.join(', ')} from content/images.`,
-      );
-  }
-}
-
 /** The slugs' schema lives with the others; re-exported for the checks that read slugs.yaml. */
 export { slugsFileSchema };
 
@@ -1248,7 +1231,12 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
       options.documents,
     ));
   }
-  await checkImages(contentDir, problems);
+  let images: PageImages | undefined;
+  if (languages) {
+    const taken = takePageImages(contentDir, texts, textLocations, languages);
+    images = taken.images;
+    problems.problems.push(...taken.problems);
+  }
   if (languages && slugsLoaded.file && slugsLoaded.data)
     checkSlugs(slugsLoaded.data, languages, slugsLoaded.file, problems);
 
@@ -1287,5 +1275,6 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
     cookiePolicy: cookiePolicy.data!.cookiePolicy,
     texts,
     textLocations,
+    images: images!,
   };
 }

@@ -23,10 +23,6 @@ export type SitePlaceholder = (typeof sitePlaceholders)[number];
 /** The plan whose card carries the business-zone badge (the zone in which business use is included); plans.yaml must have it. */
 export const businessBadgePlanId = 'my-europe-plus';
 
-/** The illustrations under content/images that the pages show. */
-export const requiredImages = ['vision.svg', 'partnership-hero.svg', 'coverage-banner.svg'] as const;
-export type RequiredImage = (typeof requiredImages)[number];
-
 /** Longest text of any field: the longest paragraph of the site is about 700 characters; a much longer one is a paste gone wrong, and would slow every page. */
 export const maxTextLength = 4000;
 /** Longest name, address or label of the settings, plans and zones. */

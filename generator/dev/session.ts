@@ -14,7 +14,6 @@ import {
   buildInlineScripts,
   buildScripts,
   buildStylesheet,
-  copyImages,
   type AssetInput,
   type AssetParts,
   type Assets,
@@ -30,6 +29,7 @@ import { pageLastModified, readContentDates } from '../contentDates.ts';
 import { createTranslations, type Translations } from '../i18n.ts';
 import type { SiteIcons } from '../icons.ts';
 import { createImageCache, type ImageCache } from '../imageCache.ts';
+import { buildImages } from '../images/pictures.ts';
 import { clientLanguagesOf } from '../languages.ts';
 import type { RenderedPage } from '../render.ts';
 import { createRouteTable, type RouteTable } from '../routes.ts';
@@ -153,7 +153,6 @@ export function createDevSession(options: DevSessionOptions): DevSession {
     routeTable.pathOf('cockpit', content.languages.default);
   const assetInput = (content: Content, routeTable: RouteTable): AssetInput => ({
     clientDir,
-    imagesDir: path.join(contentDir, 'images'),
     site: content.site,
     zones: content.zones,
     browserslistQuery,
@@ -190,13 +189,21 @@ export function createDevSession(options: DevSessionOptions): DevSession {
       previous !== undefined && cockpitPathOf(previous.content, previous.routeTable) !== input.cockpitPath;
     const colours = (c: Content) => JSON.stringify([c.site, c.zones]);
     const imagesChanged =
-      !previous || plan.contentFiles.some((file) => file === '*' || file.startsWith('images/'));
+      !previous ||
+      plan.contentFiles.some((file) => file === '*' || file.startsWith('images/')) ||
+      JSON.stringify(previous.content.images) !== JSON.stringify(content.images);
     const [stylesheet, scripts, images, inlineScripts] = await Promise.all([
       !previous || plan.styles || colours(previous.content) !== colours(content)
         ? buildStylesheet(input)
         : previous.parts.stylesheet,
       !previous || plan.scripts ? buildScripts(input) : previous.parts.scripts,
-      imagesChanged ? copyImages(input.imagesDir) : previous.parts.images,
+      imagesChanged
+        ? buildImages({
+            imagesDir: path.join(contentDir, 'images'),
+            images: content.images,
+            cache: imageCache,
+          })
+        : previous.parts.images,
       !previous || plan.scripts || cockpitMoved ? buildInlineScripts(input) : previous.parts.inlineScripts,
     ]);
     const parts: AssetParts = { stylesheet, scripts, images, inlineScripts };

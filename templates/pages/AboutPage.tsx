@@ -54,12 +54,7 @@ export function AboutPage({ ctx }: PageProps) {
       <div className="section section--tinted">
         <div className="container about-purpose">
           <section className="card about-vision" aria-labelledby="about-vision-title">
-            <ContentImage
-              ctx={ctx}
-              name="vision.svg"
-              className="about-vision__image"
-              alt={t('about.vision.imageAlt')}
-            />
+            <ContentImage ctx={ctx} image="about.vision.image" className="about-vision__image" />
             <div className="about-vision__body">
               <h2 id="about-vision-title">{t('about.vision.title')}</h2>
               <p>{t('about.vision.text')}</p>

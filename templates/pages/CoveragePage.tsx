@@ -25,12 +25,7 @@ export function CoveragePage({ ctx }: PageProps) {
             <p className="hero__subtitle">{t('coverage.hero.tagline')}</p>
             <p className="coverage-hero__blurb">{t('coverage.hero.blurb')}</p>
           </div>
-          <ContentImage
-            ctx={ctx}
-            name="coverage-banner.svg"
-            className="coverage-hero__image"
-            alt={t('coverage.hero.imageAlt')}
-          />
+          <ContentImage ctx={ctx} image="coverage.hero.image" className="coverage-hero__image" />
         </div>
       </section>
 

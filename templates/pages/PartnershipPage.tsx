@@ -31,12 +31,7 @@ export function PartnershipPage({ ctx }: PageProps) {
               </a>
             </p>
           </div>
-          <ContentImage
-            ctx={ctx}
-            name="partnership-hero.svg"
-            className="partnership-hero__image"
-            alt={t('partnership.hero.imageAlt')}
-          />
+          <ContentImage ctx={ctx} image="partnership.hero.image" className="partnership-hero__image" />
         </div>
       </section>
 
