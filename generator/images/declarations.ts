@@ -109,7 +109,10 @@ export function takePageImages(
       );
 
   const images = {} as PageImages;
+  // A text file that is missing or unreadable is reported by the texts' loader; a translation without it shows the reference texts.
+  const hasFile = (language: Language, key: string) => texts[language][key.split('.')[0]] !== undefined;
   for (const key of pageImageKeys) {
+    if (!hasFile(reference, key)) continue;
     const node = nodeAt(texts[reference], key);
     if (!isObject(node) || typeof node.file !== 'string') {
       problem(
@@ -159,7 +162,7 @@ export function takePageImages(
         locate(reference, `${key}.focus`),
         'Write the point a crop keeps as two percentages, from the left and from the top: focus: 50% 30%',
       );
-    for (const language of languages.codes) {
+    for (const language of languages.codes.filter((code) => hasFile(code, key))) {
       const own = nodeAt(texts[language], key);
       if (language !== reference && isObject(own))
         for (const field of Object.keys(own))
@@ -187,7 +190,7 @@ export function takePageImages(
       location: fileLocation,
     };
   }
-  if (problems.length > 0) return { problems };
+  if (problems.length > 0 || Object.keys(images).length < pageImageKeys.length) return { problems };
 
   // What stays in the texts: one alt text per language, or nothing for a decorative image.
   for (const language of languages.codes)

@@ -337,7 +337,13 @@ const located: [string, Expected][] = [
   ],
   [
     'missing-image',
-    { file: 'images/vision.svg', code: 'CONTENT_MISSING_FILE', message: /^Required image is missing$/ },
+    {
+      file: 'texts/it/about.yaml',
+      line: 23,
+      column: 11,
+      code: 'CONTENT_MISSING_FILE',
+      message: /^about\.vision\.image\.file: content\/images\/vision\.jpg does not exist$/,
+    },
   ],
   [
     'missing-italian-text-file',
@@ -449,9 +455,11 @@ describe('mistakes the build finds after loading', () => {
 
   it('an image whose size cannot be read', async () => {
     const { error, contentDir } = await buildError('image-without-size');
-    expect(error.code).toBe('ASSET_FAILED');
-    expect(path.relative(contentDir, error.location!.file)).toBe(path.join('images', 'vision.svg'));
-    expect(error.message).toBe('Image has no readable width and height');
+    expect(error.problems).toHaveLength(1);
+    const [problem] = error.problems;
+    expect(problem.code).toBe('IMAGE_UNREADABLE');
+    expect(path.relative(contentDir, problem.location!.file)).toBe(path.join('images', 'vision.svg'));
+    expect(problem.message).toBe('vision.svg has no readable width and height');
   });
 });
 

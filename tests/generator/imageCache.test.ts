@@ -111,20 +111,23 @@ describe('builds and the image cache', () => {
   }, 300_000);
 
   it('--no-cache draws every image, and neither reads, writes nor prunes the cache', async () => {
-    expect(uncached.report.imageCache).toMatchObject({ hits: 0, misses: 41, pruned: 0 });
-    expect(await entries(poisonedDir)).toHaveLength(42);
+    // Every image the site shows: social previews, icons, and each photo's encodings.
+    expect(uncached.report.imageCache.misses).toBeGreaterThan(40);
+    expect(uncached.report.imageCache).toMatchObject({ hits: 0, pruned: 0 });
+    expect(await entries(poisonedDir)).toHaveLength(uncached.report.imageCache.misses + 1);
     expect(await readFile(path.join(poisonedDir, `${'1'.repeat(64)}.img`))).toHaveLength(33);
   });
 
   it('a build with nothing changed takes every image from the cache', () => {
-    expect(fromCache.report.imageCache).toMatchObject({ hits: 41, misses: 0, corrupt: 0 });
+    const images = uncached.report.imageCache.misses;
+    expect(fromCache.report.imageCache).toMatchObject({ hits: images, misses: 0, corrupt: 0 });
   });
 
   it('prunes what the last build did not use, so the cache does not grow', async () => {
     expect(fromCache.report.imageCache.pruned).toBe(1);
     const left = await entries(cacheDir);
     expect(left).not.toContain(stale);
-    expect(left).toHaveLength(41);
+    expect(left).toHaveLength(uncached.report.imageCache.misses);
   });
 
   it('the output is byte-identical with and without the cache', () => {
@@ -143,7 +146,12 @@ describe('builds and the image cache', () => {
       expect(await damaged.get(name.slice(0, -'.img'.length)), name).toBeUndefined();
 
     const repaired = await runBuild({ cacheDir });
-    expect(repaired.report.imageCache).toMatchObject({ hits: 39, misses: 2, corrupt: 2, pruned: 0 });
+    expect(repaired.report.imageCache).toMatchObject({
+      hits: uncached.report.imageCache.misses - 2,
+      misses: 2,
+      corrupt: 2,
+      pruned: 0,
+    });
     expectSameFiles(uncached.files, repaired.files);
     // Repaired: both entries are whole again, so the next build takes them from the cache.
     const after = createImageCache(cacheDir);

@@ -145,7 +145,7 @@ describe('sitemap lastmod', () => {
       const touch = (file: string, day: string) =>
         utimes(path.join(content, file), new Date(`${day}T12:00:00Z`), new Date(`${day}T12:00:00Z`));
       await touch('zones.yaml', '2025-02-01');
-      await touch('images/vision.svg', '2025-03-01');
+      await touch('images/vision.jpg', '2025-03-01');
       await touch('texts/it/legal.yaml', '2025-04-01');
       await touch('texts/fr/home.yaml', '2025-05-01');
       const built = await buildInMemory(content);
