@@ -1,23 +1,30 @@
 /**
  * budgets: what a visitor downloads per page stays small. Gzip sizes of the page's
  * HTML, its style sheets and all script it runs (module scripts with what they import,
- * and inline scripts), and every image with its width and height so nothing jumps
- * while the page loads. The limits are exact bytes, so the tests assert them too.
+ * and inline scripts), the images a phone downloads (phoneImages.ts: the file it
+ * picks from each srcset, lazy ones included), and every image with its width and
+ * height so nothing jumps while the page loads. The limits are exact bytes, so the
+ * tests assert them too.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { parse } from 'node-html-parser';
+import { budgetPhone, phoneImageUrl } from './phoneImages.ts';
 import { plural, type CheckContext, type Gate, type Problem } from './types.ts';
 
 /** Per page, gzip bytes. The one home of these limits: the gate and the tests read them here. */
 // Script: 3 KB gzip per page, tighter than the 6 KB first set, so no page waits on script to be usable on a phone.
 export const pageBudgets = { html: 30 * 1024, css: 15 * 1024, script: 3 * 1024 } as const;
+/** Per page, bytes as sent (images are compressed already): every image a 390 px phone downloads. */
+export const phoneImageBudget = 200 * 1024;
 
 export interface PageWeight {
   html: number;
   css: number;
   script: number;
+  /** Bytes of the images a phone downloads (budgetPhone), each file once. */
+  phoneImages: number;
   /** `<img>` without a width or height attribute, by src. */
   unsizedImages: string[];
 }
@@ -72,11 +79,20 @@ export async function measurePage(dir: string, file: string): Promise<PageWeight
     }
   }
 
+  const phoneFiles = new Set<string>();
+  for (const image of document.querySelectorAll('img')) {
+    const url = phoneImageUrl(image);
+    const file = url === undefined ? undefined : local(url);
+    if (file) phoneFiles.add(file);
+  }
+  let phoneImages = 0;
+  for (const file of phoneFiles) phoneImages += (await asset(file))!.length;
+
   const unsizedImages = document
     .querySelectorAll('img')
     .filter((image) => !image.getAttribute('width') || !image.getAttribute('height'))
     .map((image) => image.getAttribute('src') ?? '(no src)');
-  return { html: gzipSync(html).length, css, script, unsizedImages };
+  return { html: gzipSync(html).length, css, script, phoneImages, unsizedImages };
 }
 
 export function budgetProblems(weight: PageWeight): string[] {
@@ -87,6 +103,10 @@ export function budgetProblems(weight: PageWeight): string[] {
         `${kind.toUpperCase()} is ${kb(weight[kind])} gzip, over the ${kb(pageBudgets[kind])} budget`,
       );
   }
+  if (weight.phoneImages > phoneImageBudget)
+    problems.push(
+      `images for a ${budgetPhone.width} px phone are ${kb(weight.phoneImages)}, over the ${kb(phoneImageBudget)} budget`,
+    );
   for (const src of weight.unsizedImages)
     problems.push(`image ${src} has no width and height (the page jumps while it loads)`);
   return problems;
@@ -94,17 +114,18 @@ export function budgetProblems(weight: PageWeight): string[] {
 
 export const gate: Gate = {
   name: 'budgets',
-  description: `per page, gzip: HTML ≤ ${kb(pageBudgets.html)}, CSS ≤ ${kb(pageBudgets.css)}, script ≤ ${kb(pageBudgets.script)}; every image has a width and height`,
+  description: `per page, gzip: HTML ≤ ${kb(pageBudgets.html)}, CSS ≤ ${kb(pageBudgets.css)}, script ≤ ${kb(pageBudgets.script)}; images for a ${budgetPhone.width} px phone ≤ ${kb(phoneImageBudget)}; every image has a width and height`,
   async run({ dir, pages, forwarded }: CheckContext) {
     const problems: Problem[] = [];
     const all = [...pages, ...forwarded];
-    let largest = { html: 0, css: 0, script: 0 };
+    let largest = { html: 0, css: 0, script: 0, phoneImages: 0 };
     for (const page of all) {
       const weight = await measurePage(dir, page.file);
       largest = {
         html: Math.max(largest.html, weight.html),
         css: Math.max(largest.css, weight.css),
         script: Math.max(largest.script, weight.script),
+        phoneImages: Math.max(largest.phoneImages, weight.phoneImages),
       };
       for (const message of budgetProblems(weight))
         problems.push({ severity: 'error', page: page.path, message });
@@ -112,7 +133,7 @@ export const gate: Gate = {
     return {
       problems,
       checked: all.length,
-      summary: `${plural(all.length, 'page')}, largest HTML ${kb(largest.html)}, CSS ${kb(largest.css)}, script ${kb(largest.script)} gzip`,
+      summary: `${plural(all.length, 'page')}, largest HTML ${kb(largest.html)}, CSS ${kb(largest.css)}, script ${kb(largest.script)} gzip, images for a phone ${kb(largest.phoneImages)}`,
     };
   },
 };

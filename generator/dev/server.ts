@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { formatSiteError, isSiteError } from '../errors.ts';
-import type { PreviewHandler } from '../preview/handlers.ts';
+import { contentTypeOf, type PreviewHandler } from '../preview/handlers.ts';
 import { startPreviewServer } from '../preview/server.ts';
 import { createReloadChannel } from './channel.ts';
 import { overlayProblems, type OverlayProblem } from './overlay.ts';
@@ -129,11 +129,19 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
       response.writeHead(503, { ...headers, 'Content-Type': 'text/html; charset=utf-8' }).end(waitingPage);
       return true;
     };
+    // A photo's encodings are made when a tab first asks for one (see DevSession.photo).
+    const photos: PreviewHandler = async ({ urlPath, response, headers }) => {
+      const encoding = session.photo(urlPath.slice(1));
+      if (!encoding) return false;
+      const bytes = await encoding;
+      response.writeHead(200, { ...headers, 'Content-Type': contentTypeOf(urlPath) }).end(bytes);
+      return true;
+    };
     const server = await startPreviewServer({
       dir: servedDir,
       host: options.host,
       port: options.port,
-      handlers: [channel.handler, devFiles, beforeFirstBuild],
+      handlers: [channel.handler, devFiles, beforeFirstBuild, photos],
     });
     cleanups.push(() => server.close());
 

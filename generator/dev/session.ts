@@ -29,7 +29,7 @@ import { pageLastModified, readContentDates } from '../contentDates.ts';
 import { createTranslations, type Translations } from '../i18n.ts';
 import type { SiteIcons } from '../icons.ts';
 import { createImageCache, type ImageCache } from '../imageCache.ts';
-import { buildImages } from '../images/pictures.ts';
+import { buildImages, encodePlanned, type PlannedImageBuild } from '../images/pictures.ts';
 import { clientLanguagesOf } from '../languages.ts';
 import type { RenderedPage } from '../render.ts';
 import { createRouteTable, type RouteTable } from '../routes.ts';
@@ -87,6 +87,12 @@ export interface DevSession {
    * a rebuild committed meanwhile (its work is stale; finish again).
    */
   finish(plan: RebuildPlan): Promise<string[] | undefined>;
+  /**
+   * A photo's encoding by output path (`assets/images/vision-720.3f2a9c1b7d.avif`), made when
+   * first asked for (then cached): the pages name every width and format, and a save never waits
+   * for them all. Undefined for any other path.
+   */
+  photo(file: string): Promise<Uint8Array> | undefined;
 }
 
 /** What the pages see of the assets, icons and origin: when it changes, every page is rendered. */
@@ -202,6 +208,7 @@ export function createDevSession(options: DevSessionOptions): DevSession {
             imagesDir: path.join(contentDir, 'images'),
             images: content.images,
             cache: imageCache,
+            encode: false,
           })
         : previous.parts.images,
       !previous || plan.scripts || cockpitMoved ? buildInlineScripts(input) : previous.parts.inlineScripts,
@@ -322,5 +329,9 @@ export function createDevSession(options: DevSessionOptions): DevSession {
     },
     rebuild,
     finish,
+    photo(file) {
+      const encoding = (state?.parts.images as PlannedImageBuild | undefined)?.encodings.get(file);
+      return encoding && encodePlanned(encoding, imageCache);
+    },
   };
 }
