@@ -98,8 +98,8 @@ describe('a photo on a page', () => {
   it('writes each encoding it names, in the format and width the name says', async () => {
     const image = page('chi-siamo/index.html').querySelector('picture img')!;
     const urls = [
-      ...image.parentNode
-        .querySelectorAll('source')
+      ...image
+        .parentNode!.querySelectorAll('source')
         .flatMap((source) => source.getAttribute('srcset')!.split(', ')),
       ...image.getAttribute('srcset')!.split(', '),
     ].map((entry) => entry.split(' '));
