@@ -61,6 +61,22 @@ describe('site dev', () => {
     expect((await fetch(`${dev.url}/nginx.conf`)).status).toBe(404);
   }, 120_000);
 
+  it('encodes a photo when a tab first asks for it, and serves each format with its Content-Type', async () => {
+    const html = await (await fetch(`${dev.url}/en/about/`)).text();
+    const picture = /<picture class="about-vision__image">.*?<\/picture>/s.exec(html)![0];
+    const urls = [...picture.matchAll(/(\/assets\/images\/[^ "]+) \d+w/g)].map((match) => match[1]);
+    const types = { avif: 'image/avif', webp: 'image/webp', jpg: 'image/jpeg' } as Record<string, string>;
+    expect(new Set(urls.map((url) => url.split('.').at(-1)))).toEqual(new Set(Object.keys(types)));
+    // Dev writes no encoding ahead: each is made on request (or taken from the image cache).
+    for (const url of urls) {
+      const response = await fetch(`${dev.url}${url}`);
+      expect(response.status, url).toBe(200);
+      expect(response.headers.get('content-type'), url).toBe(types[url.split('.').at(-1)!]);
+      expect((await response.arrayBuffer()).byteLength, url).toBeGreaterThan(500);
+    }
+    expect((await fetch(`${dev.url}/assets/images/vision-99.0000000000.avif`)).status).toBe(404);
+  }, 120_000);
+
   it('serves an edited text and tells the tabs showing that page to reload', async () => {
     const from = channel.events.length;
     await edit('texts/en/about.yaml', (text) =>

@@ -93,6 +93,37 @@ describe('site preview', () => {
     for (const disguised of disguisedHostFiles) checkHidden(await get(base, disguised), disguised);
   });
 
+  it('serves every image type with its Content-Type, and the build’s photos with a year of caching', async () => {
+    const types: Record<string, string> = {
+      jpg: 'image/jpeg',
+      jpeg: 'image/jpeg',
+      png: 'image/png',
+      webp: 'image/webp',
+      avif: 'image/avif',
+      svg: 'image/svg+xml',
+    };
+    const bare = path.join(workDir, 'image-types');
+    await mkdir(bare, { recursive: true });
+    for (const extension of Object.keys(types)) await writeFile(path.join(bare, `picture.${extension}`), 'x');
+    const server = await startPreviewServer({ dir: bare, port: 0 });
+    try {
+      for (const [extension, type] of Object.entries(types))
+        expect((await get(server.url, `/picture.${extension}`)).headers['content-type'], extension).toBe(
+          type,
+        );
+    } finally {
+      await server.close();
+    }
+    const photos = await readdir(path.join(outDir, 'assets/images'));
+    for (const extension of ['avif', 'webp', 'jpg']) {
+      const photo = photos.find((file) => file.endsWith(`.${extension}`))!;
+      const answer = await get(base, `/assets/images/${photo}`);
+      expect(answer.status, photo).toBe(200);
+      expect(answer.headers['content-type'], photo).toBe(types[extension]);
+      expect(answer.headers['cache-control'], photo).toBe('public, max-age=31536000, immutable');
+    }
+  });
+
   it('never serves a file outside the folder, however the path is encoded', async () => {
     // The raw request path reaches the guard as sent: no URL parser resolves these dot segments first.
     for (const attempt of [
