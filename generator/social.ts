@@ -1,17 +1,21 @@
 /**
  * Social preview images: one 1200 x 630 PNG per page type and language, showing
  * the brand and the page's title, drawn with satori (layout and text to SVG) and
- * rasterised by resvg. The not-found and forwarding pages reuse their home's.
+ * rasterised by resvg. The not-found and forwarding pages reuse their home's. A
+ * page with a hero photo (images/socialPhoto.ts) shows the photo, cropped around
+ * its focus, under the brand and title, as a JPEG.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import sharp from 'sharp';
 import { createRequire } from 'node:module';
 import { createElement as h, type ReactElement } from 'react';
 import { pageMeta } from '../templates/meta.ts';
 import type { Content } from './content.ts';
 import type { Translations } from './i18n.ts';
 import { imageCacheKey, type ImageCache } from './imageCache.ts';
+import { composePhotoPreview, heroPhotoOf, photoPreviewVersion, previewJpeg } from './images/socialPhoto.ts';
 import type { PageId, RouteTable } from './routes.ts';
 import type { Language } from './schema.ts';
 import type { OutputFile } from './writer.ts';
@@ -87,6 +91,48 @@ function card(brand: string, title: string, tagline: string, colour: string) {
   );
 }
 
+/** Brand and title over the bottom of a photo, on a shade that keeps them readable; the rest transparent. */
+function photoCard(brand: string, title: string, colour: string) {
+  return h(
+    'div',
+    { style: { width: 1200, height: 630, display: 'flex', fontFamily: 'Inter' } },
+    h('div', { style: { width: 32, height: 630, background: colour } }),
+    h(
+      'div',
+      {
+        style: {
+          width: 1168,
+          height: 630,
+          display: 'flex',
+          flexDirection: 'column',
+          justifyContent: 'flex-end',
+          padding: '56px 72px',
+          boxSizing: 'border-box',
+          backgroundImage: 'linear-gradient(to top, rgba(0,0,0,0.78), rgba(0,0,0,0.35) 55%, rgba(0,0,0,0))',
+        },
+      },
+      h('div', { style: { display: 'flex', fontSize: 36, fontWeight: 700, color: '#ffffff' } }, brand),
+      h(
+        'div',
+        {
+          style: {
+            display: 'flex',
+            fontSize: 72,
+            fontWeight: 700,
+            color: '#ffffff',
+            lineHeight: 1.1,
+            marginTop: 16,
+          },
+        },
+        title,
+      ),
+    ),
+  );
+}
+
+/** The extension of a page's preview: a page with a hero photo gets a JPEG, whatever its hero file is. */
+const previewExtension = (page: PageId) => (heroPhotoOf[page] ? 'jpg' : 'png');
+
 /** A card as plain data (element types, props, children): the layout and every text and colour in it. */
 function describe(node: unknown): unknown {
   if (node === null || typeof node !== 'object') return node;
@@ -125,15 +171,38 @@ export async function buildSocialImages(
     const page = imagePage(route.page);
     wanted.set(`${page}-${route.language}`, { page, language: route.language });
   }
+  // Hero photos (never an SVG: that page gets its card, as JPEG), read once each.
+  const photos = new Map<PageId, { bytes: Uint8Array; focus: { x: number; y: number }; digest: string }>();
+  for (const [page, key] of Object.entries(heroPhotoOf) as [
+    PageId,
+    NonNullable<(typeof heroPhotoOf)[PageId]>,
+  ][]) {
+    const hero = content.images[key];
+    if (!hero || hero.file.toLowerCase().endsWith('.svg')) continue;
+    const bytes = new Uint8Array(await readFile(hero.path));
+    photos.set(page, { bytes, focus: hero.focus, digest: createHash('sha256').update(bytes).digest('hex') });
+  }
   const images = [...wanted].map(([name, { page, language }]) => {
     const translator = translations.translators[language];
-    const element = card(
-      content.site.brand,
-      pageMeta(page, translator, content).title,
-      translator.t('home.hero.subtitle'),
-      content.site.theme.primary,
-    );
-    return { name, element, key: imageCacheKey({ ...keyBase, card: describe(element) }) };
+    const title = pageMeta(page, translator, content).title;
+    const photo = photos.get(page);
+    const element = photo
+      ? photoCard(content.site.brand, title, content.site.theme.primary)
+      : card(content.site.brand, title, translator.t('home.hero.subtitle'), content.site.theme.primary);
+    const asJpeg = previewExtension(page) === 'jpg';
+    return {
+      name,
+      element,
+      photo,
+      asJpeg,
+      key: imageCacheKey({
+        ...keyBase,
+        card: describe(element),
+        ...(asJpeg
+          ? { photo: photo && { digest: photo.digest, focus: photo.focus }, ...photoPreviewVersion }
+          : {}),
+      }),
+    };
   });
 
   const cached = await Promise.all(images.map((image) => cache.get(image.key)));
@@ -148,19 +217,26 @@ export async function buildSocialImages(
       rasterising.push(
         renderAsync(svg, rasterOptions).then(async (rendered) => {
           const png = new Uint8Array(rendered.asPng());
-          drawn.set(image.name, png);
-          await cache.put(image.key, png);
+          const bytes = image.photo
+            ? await composePhotoPreview(image.photo.bytes, image.photo.focus, png, socialImageSize)
+            : image.asJpeg
+              ? new Uint8Array(
+                  await sharp(png).flatten({ background: '#ffffff' }).jpeg(previewJpeg).toBuffer(),
+                )
+              : png;
+          drawn.set(image.name, bytes);
+          await cache.put(image.key, bytes);
         }),
       );
     }
     await Promise.all(rasterising);
   }
   const files: OutputFile[] = images.map((image, index) => ({
-    path: `og/${image.name}.png`,
+    path: `og/${image.name}.${image.asJpeg ? 'jpg' : 'png'}`,
     contents: cached[index] ?? drawn.get(image.name)!,
   }));
   return {
-    pathOf: (page, language) => `/og/${imagePage(page)}-${language}.png`,
+    pathOf: (page, language) => `/og/${imagePage(page)}-${language}.${previewExtension(imagePage(page))}`,
     files,
   };
 }

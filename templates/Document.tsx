@@ -78,7 +78,7 @@ export function Document({ ctx, head, children }: DocumentProps) {
             <meta key={language} property="og:locale:alternate" content={ogLocale(language)} />
           ))}
         <meta property="og:image" content={socialImage} />
-        <meta property="og:image:type" content="image/png" />
+        <meta property="og:image:type" content={socialImage.endsWith('.jpg') ? 'image/jpeg' : 'image/png'} />
         <meta property="og:image:width" content={String(socialImageSize.width)} />
         <meta property="og:image:height" content={String(socialImageSize.height)} />
         <meta property="og:image:alt" content={title} />

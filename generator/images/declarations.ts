@@ -29,6 +29,8 @@ export interface PageImage {
   key: PageImageKey;
   /** File name under content/images. */
   file: string;
+  /** The file's path, for the stages that read it. */
+  path: string;
   /** Says nothing: empty alt text, hidden from screen readers. */
   decorative: boolean;
   /** The point a crop keeps, as fractions of the width and height (0.5, 0.5: the centre). */
@@ -40,6 +42,14 @@ export interface PageImage {
 export type PageImages = Record<PageImageKey, PageImage>;
 
 const imageFields = ['file', 'alt', 'role', 'focus'];
+/** The fields the reference language decides for every language; the others write only `alt`. */
+const imageSettings = ['file', 'role', 'focus'];
+
+/** Whether a dotted text key is an image's file, role or focus (`about.vision.image.file`), not a text. */
+export function isImageSetting(key: string): boolean {
+  const at = key.lastIndexOf('.');
+  return imageSettings.includes(key.slice(at + 1)) && key.slice(0, at) in pageImageSlots;
+}
 const fileNamePattern = new RegExp(
   `^[\\w][\\w.-]*(${imageExtensions.map((ext) => `\\${ext}`).join('|')})$`,
   'i',
@@ -164,9 +174,10 @@ export function takePageImages(
       );
     for (const language of languages.codes.filter((code) => hasFile(code, key))) {
       const own = nodeAt(texts[language], key);
+      // A language started as a copy of the reference keeps its file, role and focus: the same values are fine.
       if (language !== reference && isObject(own))
         for (const field of Object.keys(own))
-          if (field !== 'alt')
+          if (field !== 'alt' && own[field] !== node[field])
             problem(
               'CONTENT_UNKNOWN_KEY',
               `${key}.${field}: only the ${reference} texts name the image's ${field}`,
@@ -185,6 +196,7 @@ export function takePageImages(
     images[key] = {
       key,
       file: node.file,
+      path: path.join(imagesDir, node.file),
       decorative,
       focus: focus ?? { x: 0.5, y: 0.5 },
       location: fileLocation,

@@ -1,0 +1,56 @@
+/** The preview crop: it fills 1200 × 630 and keeps the focus as central as the edges allow. */
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { composePhotoPreview, cropAround } from '../../../generator/images/socialPhoto.ts';
+import { sniffFormat } from '../../../generator/images/probe.ts';
+
+const target = { width: 1200, height: 630 };
+
+describe('cropAround', () => {
+  it('scales a 4:3 photo to the target width and keeps the focus row in the middle', () => {
+    expect(cropAround(1600, 1200, { x: 0.5, y: 0.5 }, target)).toEqual({
+      scaledWidth: 1200,
+      scaledHeight: 900,
+      left: 0,
+      top: 135,
+    });
+    expect(cropAround(1600, 1200, { x: 0.5, y: 0.62 }, target).top).toBe(243);
+  });
+
+  it('stops at the edges: a focus at a corner crops from that corner', () => {
+    expect(cropAround(4000, 1000, { x: 0, y: 0 }, target)).toMatchObject({
+      left: 0,
+      top: 0,
+      scaledHeight: 630,
+    });
+    const right = cropAround(4000, 1000, { x: 1, y: 1 }, target);
+    expect(right.left).toBe(right.scaledWidth - 1200);
+    expect(right.top).toBe(0);
+  });
+});
+
+describe('composePhotoPreview', () => {
+  it('crops around the focus: a red top half stays red under a focus at the top', async () => {
+    const photo = await sharp({ create: { width: 800, height: 1200, channels: 3, background: '#00f' } })
+      .composite([
+        { input: { create: { width: 800, height: 600, channels: 3, background: '#f00' } }, top: 0, left: 0 },
+      ])
+      .jpeg()
+      .toBuffer();
+    const clear = await sharp({
+      create: { ...target, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+    })
+      .png()
+      .toBuffer();
+    const colourAt = async (focusY: number) => {
+      const preview = await composePhotoPreview(photo, { x: 0.5, y: focusY }, clear, target);
+      expect(sniffFormat(preview)).toBe('jpeg');
+      const { data, info } = await sharp(preview).raw().toBuffer({ resolveWithObject: true });
+      expect([info.width, info.height]).toEqual([1200, 630]);
+      const middle = (315 * 1200 + 600) * 3;
+      return data[middle] > data[middle + 2] ? 'red' : 'blue';
+    };
+    expect(await colourAt(0.1)).toBe('red');
+    expect(await colourAt(0.9)).toBe('blue');
+  });
+});
