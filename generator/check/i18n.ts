@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { missingMarker } from '../i18n.ts';
+import { isImageSetting } from '../images/declarations.ts';
 import { readSiteStructure } from './siteStructure.ts';
 import { isShallowHistory, outdatedTranslations, readTextFiles } from './translationAge.ts';
 import { plural, type CheckContext, type Gate, type Problem } from './types.ts';
@@ -28,7 +29,9 @@ export const gate: Gate = {
     const textFiles = await readTextFiles(contentDir, languages);
     const referenceKeys = textFiles
       .filter((file) => file.language === defaultLanguage)
-      .flatMap((file) => file.entries.map((entry) => entry.key));
+      .flatMap((file) => file.entries.map((entry) => entry.key))
+      // An image's file, focus and role are written once, in the default language: not texts to translate.
+      .filter((key) => !isImageSetting(key));
     for (const language of languages.codes.filter((candidate) => candidate !== defaultLanguage)) {
       const present = new Set(
         textFiles

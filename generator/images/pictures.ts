@@ -120,13 +120,20 @@ export function planPhoto(
   };
 }
 
-/** The bytes of a planned encoding, from the cache or encoded (and cached). */
-export async function encodePlanned(encoding: PlannedEncoding, cache: ImageCache): Promise<Uint8Array> {
+/**
+ * The bytes of a planned encoding, from the cache or encoded (and cached). Only the
+ * encoding waits for `limit`: reading the cache is cheap and runs at once.
+ */
+export async function encodePlanned(
+  encoding: PlannedEncoding,
+  cache: ImageCache,
+  limit: <T>(task: () => Promise<T>) => Promise<T> = (task) => task(),
+): Promise<Uint8Array> {
   const cached = await cache.get(encoding.cacheKey);
   if (cached) return cached;
   let bytes: Uint8Array;
   try {
-    bytes = await encodeImage(encoding.source, encoding.format, encoding.width);
+    bytes = await limit(() => encodeImage(encoding.source, encoding.format, encoding.width));
   } catch (error) {
     throw unreadable(encoding.sourceFile, error);
   }
@@ -200,7 +207,7 @@ export async function buildImages(input: ImageBuildInput): Promise<PlannedImageB
   if (problems.length === 0 && input.encode !== false) {
     const limit = createLimiter();
     const encoded = await Promise.allSettled(
-      [...encodings.values()].map((encoding) => limit(() => encodePlanned(encoding, input.cache))),
+      [...encodings.values()].map((encoding) => encodePlanned(encoding, input.cache, limit)),
     );
     const failed = new Set<string>();
     encoded.forEach((result, index) => {

@@ -84,6 +84,11 @@ describe('takePageImages', () => {
     ]);
   });
 
+  it('accepts a language started as a copy of the reference, with the same file', () => {
+    const copied = { vision: { image: { file: 'vision.jpg', alt: 'Montagne' } } };
+    expect(take(texts(copied, structuredClone(copied))).problems).toEqual([]);
+  });
+
   it('needs an alt text in every language unless the image is decorative', () => {
     const missing = take(texts({ vision: { image: { file: 'vision.jpg', alt: 'Montagne' } } }, {})).problems;
     expect(missing.map((problem) => [problem.code, problem.message])).toEqual([
