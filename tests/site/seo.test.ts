@@ -2,6 +2,7 @@
 import fg from 'fast-glob';
 import { cp, rm, utimes } from 'node:fs/promises';
 import path from 'node:path';
+import { imageSize } from 'image-size';
 import { parse } from 'node-html-parser';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { realLanguages, realOrigin, realRouteTable } from '../helpers/routeTable.ts';
@@ -61,8 +62,19 @@ describe('head metadata', () => {
       const image = meta(document, 'og:image')!;
       expect(meta(document, 'twitter:image')).toBe(image);
       expect(image.startsWith(`${origin}/og/`)).toBe(true);
-      expect(pngSize(site.bytes(image.slice(origin.length + 1)))).toEqual({ width: 1200, height: 630 });
+      const bytes = site.bytes(image.slice(origin.length + 1));
+      // A page with a hero photo shows it in its preview, as JPEG; the others a drawn PNG card.
+      const type = meta(document, 'og:image:type');
+      expect(type, route.path).toBe(image.endsWith('.jpg') ? 'image/jpeg' : 'image/png');
+      if (type === 'image/png') expect(pngSize(bytes)).toEqual({ width: 1200, height: 630 });
+      else expect(imageSize(bytes), route.path).toMatchObject({ type: 'jpg', width: 1200, height: 630 });
     }
+  });
+
+  it('shows the hero photo in the previews of the pages that have one', () => {
+    for (const language of ['it', 'en', 'de', 'fr'])
+      for (const pageId of ['partnership', 'coverage'])
+        expect(site.paths, `${pageId}-${language}`).toContain(`og/${pageId}-${language}.jpg`);
   });
 
   it('draws one preview image per page type and language', () => {
