@@ -95,11 +95,14 @@ describe('builds and the image cache', () => {
   const stale = `${'0'.repeat(64)}.img`;
   let uncached: { report: BuildReport; files: Map<string, string | Uint8Array> };
   let fromCache: { report: BuildReport; files: Map<string, string | Uint8Array> };
+  let distinctImages: number;
   beforeAll(async () => {
     // The cache as the run's shared build of the same content left it (a build with nothing changed),
     // plus one entry no build uses any more.
     cacheDir = await warmImageCache(path.join(workDir, 'build-cache'));
     await writeFile(path.join(cacheDir, stale), 'an image of a site as it once was');
+    // Two images may be one entry (the same preview in two languages whose title is the same word).
+    distinctImages = (await entries(cacheDir)).length - 1;
     fromCache = await runBuild({ cacheDir });
     // A cache whose entries are all valid but wrong, plus one stranger: --no-cache must read, write and prune none of it.
     poisonedDir = path.join(workDir, 'poisoned');
@@ -114,7 +117,7 @@ describe('builds and the image cache', () => {
     // Every image the site shows: social previews, icons, and each photo's encodings.
     expect(uncached.report.imageCache.misses).toBeGreaterThan(40);
     expect(uncached.report.imageCache).toMatchObject({ hits: 0, pruned: 0 });
-    expect(await entries(poisonedDir)).toHaveLength(uncached.report.imageCache.misses + 1);
+    expect(await entries(poisonedDir)).toHaveLength(distinctImages + 1);
     expect(await readFile(path.join(poisonedDir, `${'1'.repeat(64)}.img`))).toHaveLength(33);
   });
 
@@ -127,7 +130,7 @@ describe('builds and the image cache', () => {
     expect(fromCache.report.imageCache.pruned).toBe(1);
     const left = await entries(cacheDir);
     expect(left).not.toContain(stale);
-    expect(left).toHaveLength(uncached.report.imageCache.misses);
+    expect(left).toHaveLength(distinctImages);
   });
 
   it('the output is byte-identical with and without the cache', () => {
