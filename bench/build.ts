@@ -50,6 +50,7 @@ const cliCacheDir = path.join(root, 'node_modules/.cache/site/cli');
 const buildRecordDir = path.join(root, 'node_modules/.cache/site/builds');
 const forgetLastBuild = () => rmSync(buildRecordDir, { recursive: true, force: true });
 const work = mkdtempSync(path.join(os.tmpdir(), 'site-bench-'));
+const loadAtStart = os.loadavg();
 
 interface Sample {
   wall: number;
@@ -321,7 +322,7 @@ if (!argument('--root')) {
   ];
   const measured = measures.filter((entry): entry is [string, Figure] => entry[1] !== undefined);
   const nodeCpu = measured[0]?.[1].nodeCpuSeconds;
-  const sections = [`## Build (\`bench/build.ts\`)`, `Measured ${machineLine()}`];
+  const sections = [`## Build (\`bench/build.ts\`)`, `Measured ${machineLine(loadAtStart)}`];
   if (measured.length > 0)
     sections.push(
       `Median of ${runs} runs; \`node -e 0\` took ${nodeCpu} s CPU.`,

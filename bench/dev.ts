@@ -16,6 +16,7 @@ import { copyProject, devStatus, listen, type EventListener } from '../tests/hel
 import { machineLine, markdownTable, writeResultsSection } from './resultsFile.ts';
 
 const edits = Number(process.env.BENCH_DEV_EDITS ?? 10);
+const loadAtStart = os.loadavg();
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /** Wall times of a bare `node -e 0`: five before the edits and five after, so a load that changes meanwhile shows in both. */
@@ -148,7 +149,7 @@ await writeResultsSection(
   'dev',
   [
     '## `site dev`: from a save to the reload (`bench/dev.ts`)',
-    `Measured ${machineLine()}`,
+    `Measured ${machineLine(loadAtStart)}`,
     `Median of ${edits} saves each; \`node -e 0\` took ${node.toFixed(0)} ms (median of ${bareNodeTimes.length}). First build ${((dev.firstBuildMilliseconds ?? NaN) / 1000).toFixed(2)} s.`,
     markdownTable(
       ['edit', 'median', '× `node -e 0`', 'min–max'],

@@ -37,6 +37,7 @@ const listFromEnv = (name: string) =>
     .filter(Boolean);
 const onlyPages = listFromEnv('LIGHTHOUSE_PAGES');
 const onlyLanguages = listFromEnv('LIGHTHOUSE_LANGUAGES');
+const loadAtStart = os.loadavg();
 
 interface Target {
   page: PageId;
@@ -260,7 +261,7 @@ async function main() {
     'lighthouse',
     [
       '## Lighthouse (`bench/lighthouse.ts`)',
-      `Measured ${machineLine()} Lighthouse ${version}, mobile (412 × 823, simulated slow 4G, 4× CPU slowdown), ${results.length} pages${narrowed}. A busy machine inflates TBT, and with it the performance score: compare the CPU index.`,
+      `Measured ${machineLine(loadAtStart)} Lighthouse ${version}, mobile (412 × 823, simulated slow 4G, 4× CPU slowdown), ${results.length} pages${narrowed}. A busy machine inflates TBT, and with it the performance score: compare the CPU index.`,
       markdownTable(
         header,
         results.map((result) => [

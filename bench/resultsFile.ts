@@ -31,13 +31,17 @@ export function markdownTable(header: readonly string[], rows: readonly (readonl
   return [line(header), line(header.map(() => '---')), ...rows.map(line)].join('\n');
 }
 
-/** Where and when a bench ran: the machine's figures a reader needs to compare two runs. */
-export function machineLine(): string {
-  const load = os
-    .loadavg()
-    .map((value) => value.toFixed(1))
-    .join(', ');
-  return `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC; ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'unknown CPU'}; Node ${process.version}; load average ${load}.`;
+/**
+ * Where and when a bench ran: the machine's figures a reader needs to compare two runs. The
+ * load average (1, 5 and 15 minutes) at the start of the run, when it is given, and at its end:
+ * other processes that start or stop meanwhile show in the difference.
+ */
+export function machineLine(loadAtStart?: number[]): string {
+  const load = (values: number[]) => values.map((value) => value.toFixed(1)).join(', ');
+  const loads = loadAtStart
+    ? `load average ${load(loadAtStart)} at the start, ${load(os.loadavg())} at the end`
+    : `load average ${load(os.loadavg())}`;
+  return `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC; ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'unknown CPU'}; Node ${process.version}; ${loads}.`;
 }
 
 /** The file with `name`'s section replaced by `body` (added in its place if missing). */
