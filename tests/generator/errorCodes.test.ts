@@ -7,4 +7,11 @@ describe('error code catalogue', () => {
     expect(Object.keys(errorCodes).length).toBeGreaterThan(10);
     for (const [code, entry] of Object.entries(errorCodes)) expect(entry.title, code).toMatch(/\.$/);
   });
+
+  it('says for every code what to do: a default hint, or for the docs a fix', () => {
+    for (const [code, entry] of Object.entries(errorCodes)) {
+      const { hint, fix } = entry as { hint?: string; fix?: string };
+      expect(hint ?? fix, code).toBeTruthy();
+    }
+  });
 });
