@@ -24,8 +24,8 @@ import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync, existsSync
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import { loadContent } from '../generator/content.ts';
-import { createRouteTable } from '../generator/routes.ts';
+import { loadContent } from '../generator/content/load.ts';
+import { createRouteTable } from '../generator/model/routeTable.ts';
 import { writeSyntheticContent } from './syntheticContent.ts';
 
 const argument = (name: string) => {

@@ -2,9 +2,9 @@
  * Each page's title and description, from its texts. The head, the social
  * preview images and the structured data all read them here.
  */
-import type { Content } from '../generator/content.ts';
-import type { Translator } from '../generator/i18n.ts';
-import { textsOf, type PageId } from '../generator/pages.ts';
+import type { Content } from '../generator/content/load.ts';
+import type { Translator } from '../generator/build/translations.ts';
+import { textsOf, type PageId } from '../generator/model/pages.ts';
 
 export interface PageMeta {
   title: string;

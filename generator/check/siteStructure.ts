@@ -6,9 +6,9 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parse } from 'yaml';
-import { slugsFileSchema } from '../content.ts';
-import { languagesFileSchema, siteLanguagesFrom, type SiteLanguages } from '../languages.ts';
-import { createRouteTable, type PageSlugs, type RouteTable } from '../routes.ts';
+import { slugsFileSchema } from '../content/load.ts';
+import { languagesFileSchema, siteLanguagesFrom, type SiteLanguages } from '../model/languages.ts';
+import { createRouteTable, type PageSlugs, type RouteTable } from '../model/routeTable.ts';
 
 export async function readSiteStructure(
   contentDir: string,

@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument } from 'yaml';
-import type { Language, SiteLanguages } from '../languages.ts';
+import type { Language, SiteLanguages } from '../model/languages.ts';
 
 /** One text of a text file: `home.hero.title`, the lines its value spans, whether it is empty. */
 export interface TextEntry {

@@ -18,24 +18,24 @@ import {
   type AssetInput,
   type AssetParts,
   type Assets,
-} from '../assets.ts';
+} from '../build/assets.ts';
 import {
   assertPlaceholdersFilled,
   browserslistQuery,
   buildHostRules,
   defaultImageCacheDir,
-} from '../build.ts';
-import { loadContent, type Content, type YamlDocumentCache } from '../content.ts';
-import { pageLastModified, readContentDates } from '../contentDates.ts';
-import { createTranslations, type Translations } from '../i18n.ts';
-import type { SiteIcons } from '../icons.ts';
-import { createImageCache, type ImageCache } from '../imageCache.ts';
-import { clientLanguagesOf } from '../languages.ts';
-import type { RenderedPage } from '../render.ts';
-import { createRouteTable, type RouteTable } from '../routes.ts';
-import { buildSitemap } from '../sitemap.ts';
-import type { SocialImages } from '../social.ts';
-import type { OutputFile } from '../writer.ts';
+} from '../build/pipeline.ts';
+import { loadContent, type Content, type YamlDocumentCache } from '../content/load.ts';
+import { pageLastModified, readContentDates } from '../content/contentDates.ts';
+import { createTranslations, type Translations } from '../build/translations.ts';
+import type { SiteIcons } from '../build/icons.ts';
+import { createImageCache, type ImageCache } from '../build/imageCache.ts';
+import { clientLanguagesOf } from '../model/languages.ts';
+import type { RenderedPage } from '../build/render.ts';
+import { createRouteTable, type RouteTable } from '../model/routeTable.ts';
+import { buildSitemap } from '../build/sitemap.ts';
+import type { SocialImages } from '../build/social.ts';
+import type { OutputFile } from '../build/writer.ts';
 import { pagesReading, type RebuildPlan } from './planner.ts';
 import type { TemplateCode } from './templateCode.ts';
 

@@ -4,6 +4,6 @@
  * templateCode.ts): Node never forgets an imported module, so new template code
  * needs a module under a new name.
  */
-export { renderPage } from '../render.ts';
-export { buildSocialImages } from '../social.ts';
-export { buildIcons } from '../icons.ts';
+export { renderPage } from '../build/render.ts';
+export { buildSocialImages } from '../build/social.ts';
+export { buildIcons } from '../build/icons.ts';

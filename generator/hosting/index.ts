@@ -4,7 +4,7 @@
  * files) and one entry below; the list of host files, which every host hides
  * from visitors and `site preview` refuses to serve, derives from it.
  */
-import type { OutputFile } from '../writer.ts';
+import type { OutputFile } from '../build/writer.ts';
 import { apache } from './apache.ts';
 import { netlify } from './netlify.ts';
 import { nginx } from './nginx.ts';

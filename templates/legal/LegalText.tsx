@@ -6,7 +6,7 @@
  * into a document.
  */
 import type { ReactNode } from 'react';
-import type { LegalDocument, LegalSection, Price, Tariffs } from '../../generator/schema.ts';
+import type { LegalDocument, LegalSection, Price, Tariffs } from '../../generator/content/schema.ts';
 import type { PageContext } from '../context.ts';
 import { formatDate, formatPrice } from '../format.ts';
 

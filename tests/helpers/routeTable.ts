@@ -1,7 +1,7 @@
 /** The route table of the real content (its languages and slugs), as the build makes it. */
-import { loadContent } from '../../generator/content.ts';
-import type { Language } from '../../generator/languages.ts';
-import { createRouteTable, type Route, type RouteTable } from '../../generator/routes.ts';
+import { loadContent } from '../../generator/content/load.ts';
+import type { Language } from '../../generator/model/languages.ts';
+import { createRouteTable, type Route, type RouteTable } from '../../generator/model/routeTable.ts';
 import { realContent } from './site.ts';
 
 const content = await loadContent(realContent);
