@@ -10,9 +10,9 @@ import { consentKeyFor } from '../client/lib/consent.ts';
 import { CookieBanner } from './CookieBanner.tsx';
 import { Footer, footerId } from './Footer.tsx';
 import { Header } from './Header.tsx';
-import { pageMeta } from './meta.ts';
+import { pageMeta } from '../generator/model/pageMeta.ts';
 import { StructuredData } from './StructuredData.tsx';
-import { socialImageSize } from '../generator/build/social.ts';
+import { socialImageSize } from '../generator/model/builtAssets.ts';
 
 export interface DocumentProps {
   ctx: PageContext;

@@ -1,10 +1,8 @@
 /** What every template receives: the route being rendered and the build's data. */
-import type { Assets } from '../generator/build/assets.ts';
 import type { Content } from '../generator/content/load.ts';
-import type { SiteIcons } from '../generator/build/icons.ts';
-import type { SocialImages } from '../generator/build/social.ts';
-import type { Translator } from '../generator/build/translations.ts';
 import type { Route, RouteTable } from '../generator/model/routeTable.ts';
+import type { Assets, SiteIcons, SocialImages } from '../generator/model/builtAssets.ts';
+import type { Translator } from '../generator/model/translator.ts';
 
 export interface PageContext {
   route: Route;

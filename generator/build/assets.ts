@@ -15,33 +15,7 @@ import { browserslistToTargets, bundleAsync, transform } from 'lightningcss';
 import { SiteError } from '../errors/siteError.ts';
 import type { ClientLanguages } from '../model/languages.ts';
 import type { SiteSettings, Zone } from '../content/schema.ts';
-import type { OutputFile } from './writer.ts';
-
-export interface Assets {
-  /** URL path of the stylesheet, e.g. `/assets/site.3f2a9c1b7d.css`. */
-  stylesheet: string;
-  /** URL paths of the entry scripts by entry name; each is self-contained. */
-  scripts: Record<string, string>;
-  /** Images by their source name, e.g. `vision.svg`. */
-  images: Record<string, ImageAsset>;
-  /** Scripts inlined into a page's head, with the CSP hash of each. */
-  inlineScripts: Record<string, InlineScript>;
-  files: OutputFile[];
-}
-
-export interface ImageAsset {
-  /** URL path, e.g. `/assets/vision.3f2a9c1b7d.svg`. */
-  src: string;
-  /** Intrinsic size read from the file, so `<img>` reserves its space before it loads. */
-  width: number;
-  height: number;
-}
-
-export interface InlineScript {
-  code: string;
-  /** `sha256-…` as a Content-Security-Policy source. */
-  cspHash: string;
-}
+import type { OutputFile, InlineScript, ImageAsset, Assets } from '../model/builtAssets.ts';
 
 export interface AssetInput {
   clientDir: string;

@@ -1,21 +1,12 @@
 /**
  * Favicon, app icons and the web app manifest, drawn from the brand mark in the
- * brand's colour and named from the settings.
+ * brand's colour (drawn by the render stage, the one that runs templates) and
+ * named from the settings.
  */
-import { createElement } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { AppIcon } from '../../templates/logos.tsx';
 import { imageCacheKey, type ImageCache } from './imageCache.ts';
 import type { SiteSettings } from '../content/schema.ts';
 import { drawingLibraryVersions, loadDrawingLibraries } from './social.ts';
-import type { OutputFile } from './writer.ts';
-
-export interface SiteIcons {
-  /** Link elements for the head: rel, href, type, sizes. */
-  links: { rel: string; href: string; type?: string; sizes?: string }[];
-  manifest: string;
-  files: OutputFile[];
-}
+import type { SiteIcons } from '../model/builtAssets.ts';
 
 const pngSizes = [
   { name: 'icon-192.png', size: 192 },
@@ -28,8 +19,9 @@ export async function buildIcons(
   site: SiteSettings,
   description: string,
   cache: ImageCache,
+  /** The brand mark as the render stage draws it from its template (renderAppIcon). */
+  svg: string,
 ): Promise<SiteIcons> {
-  const svg = renderToStaticMarkup(createElement(AppIcon, { colour: site.theme.primary }));
   // The SVG is the whole drawing (mark, colour); with the size and resvg's version it decides every pixel.
   const { resvg } = drawingLibraryVersions();
   const icons = pngSizes.map(({ name, size }) => {

@@ -4,13 +4,13 @@
  * anywhere leaves the previous output untouched.
  */
 import path from 'node:path';
-import { buildAssets, type Assets } from './assets.ts';
+import { buildAssets } from './assets.ts';
 import { cacheRoot, projectRoot } from '../project.ts';
 import { loadContent, textFileOf, type Content } from '../content/load.ts';
 import { didYouMean } from '../errors/suggest.ts';
 import { SiteError } from '../errors/siteError.ts';
 import { createTranslations, textNamespace, type Translations } from './translations.ts';
-import { renderPages } from './render.ts';
+import { renderAppIcon, renderPages } from './render.ts';
 import { createRouteTable, type RouteTable } from '../model/routeTable.ts';
 import { clientLanguagesOf, type Language } from '../model/languages.ts';
 import type { SiteSettings } from '../content/schema.ts';
@@ -20,7 +20,8 @@ import { pageLastModified, readContentDates } from '../content/contentDates.ts';
 import { buildIcons } from './icons.ts';
 import { createDisabledImageCache, createImageCache, type ImageCacheStats } from './imageCache.ts';
 import { buildSocialImages } from './social.ts';
-import type { OutputFile, OutputWriter } from './writer.ts';
+import type { OutputWriter } from './writer.ts';
+import type { Assets, OutputFile } from '../model/builtAssets.ts';
 
 export { projectRoot };
 
@@ -155,6 +156,7 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
         content.site,
         translations.translators[content.languages.default].t('home.meta.description'),
         imageCache,
+        renderAppIcon(content.site.theme.primary),
       ),
     );
     // Each page goes to the writer as soon as it is rendered (into the staging folder: a later failure still leaves the previous output as it was).

@@ -4,15 +4,14 @@
  */
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { AppIcon } from '../../templates/logos.tsx';
 import { pageComponents } from '../../templates/pages/index.tsx';
 import type { PageContext } from '../../templates/context.ts';
-import type { Assets } from './assets.ts';
-import type { SiteIcons } from './icons.ts';
-import type { SocialImages } from './social.ts';
 import { contentFileOf, imageFileOf, textFileOf, type Content } from '../content/load.ts';
-import { textNamespace, type Translations, type Translator } from './translations.ts';
+import { textNamespace, type Translations } from './translations.ts';
 import type { Route, RouteTable } from '../model/routeTable.ts';
-import type { OutputFile } from './writer.ts';
+import type { Assets, SiteIcons, SocialImages, OutputFile } from '../model/builtAssets.ts';
+import type { Translator } from '../model/translator.ts';
 
 export interface RenderInput {
   content: Content;
@@ -147,4 +146,9 @@ export async function renderPages(
     });
   }
   return written;
+}
+
+/** The brand mark in a colour, as an SVG document: the favicon, and the drawing of the app icons. */
+export function renderAppIcon(colour: string): string {
+  return renderToStaticMarkup(createElement(AppIcon, { colour }));
 }

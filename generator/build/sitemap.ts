@@ -6,7 +6,7 @@
  */
 import { SitemapStream, streamToPromise } from 'sitemap';
 import type { RouteTable } from '../model/routeTable.ts';
-import type { OutputFile } from './writer.ts';
+import type { OutputFile } from '../model/builtAssets.ts';
 
 /** @param lastModified page path to `YYYY-MM-DD`; a page without a date gets no lastmod. */
 export async function buildSitemap(

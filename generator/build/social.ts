@@ -8,21 +8,13 @@ import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { createElement as h, type ReactElement } from 'react';
-import { pageMeta } from '../../templates/meta.ts';
+import { pageMeta } from '../model/pageMeta.ts';
 import type { Content } from '../content/load.ts';
 import type { Translations } from './translations.ts';
 import { imageCacheKey, type ImageCache } from './imageCache.ts';
 import type { PageId, RouteTable } from '../model/routeTable.ts';
 import type { Language } from '../content/schema.ts';
-import type { OutputFile } from './writer.ts';
-
-export const socialImageSize = { width: 1200, height: 630 } as const;
-
-export interface SocialImages {
-  /** URL path of the preview image of a page in a language. */
-  pathOf(page: PageId, language: Language): string;
-  files: OutputFile[];
-}
+import { type OutputFile, socialImageSize, type SocialImages } from '../model/builtAssets.ts';
 
 const require = createRequire(import.meta.url);
 const rasterOptions = { fitTo: { mode: 'width' as const, value: socialImageSize.width } };

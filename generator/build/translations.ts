@@ -11,7 +11,9 @@
  */
 import i18next, { type TFunction } from 'i18next';
 import type { Language, SiteLanguages } from '../model/languages.ts';
-import type { SitePlaceholder, SiteSettings, TextTree } from '../content/schema.ts';
+import type { TextValues, Translator, UnknownPlaceholder } from '../model/translator.ts';
+import type { SitePlaceholder } from '../model/constants.ts';
+import type { SiteSettings, TextTree } from '../content/schema.ts';
 
 export const missingMarker = '⚠️';
 
@@ -33,27 +35,6 @@ export const legacyKeys: Readonly<Record<string, string>> = {
 /** The text file (`esim` for `esim.meta.title`) a key lives in; legacy short keys resolved. */
 export function textNamespace(key: string): string {
   return (legacyKeys[key] ?? key).split('.')[0];
-}
-
-export type TextValues = Record<string, string | number>;
-
-/** A `{{name}}` in a text that neither the settings nor the template filled in. */
-export interface UnknownPlaceholder {
-  language: Language;
-  key: string;
-  placeholder: string;
-}
-
-export interface Translator {
-  language: Language;
-  /** A `locale` for Intl APIs, e.g. `de-CH`. */
-  locale: string;
-  /** Facts from the site settings that every text may name, e.g. {{brand}}, {{city}}. */
-  siteValues: TextValues;
-  /** The text in this language; `values` add to (or override) the site values. */
-  t(key: string, values?: TextValues): string;
-  /** The indices of a list as Italian, the reference, has it, so every item renders in every language. */
-  indices(key: string): number[];
 }
 
 export interface Translations {

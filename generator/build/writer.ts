@@ -12,12 +12,7 @@ import { mkdir, readdir, readFile, rename, rm, rmdir, stat, writeFile } from 'no
 import os from 'node:os';
 import path from 'node:path';
 import { SiteError } from '../errors/siteError.ts';
-
-export interface OutputFile {
-  /** Relative to the output folder, with forward slashes: `en/about/index.html`. */
-  path: string;
-  contents: string | Uint8Array;
-}
+import type { OutputFile } from '../model/builtAssets.ts';
 
 export interface OutputWriter {
   /** Where the output ends up, for the summary. */

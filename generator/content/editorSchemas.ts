@@ -14,13 +14,13 @@ import path from 'node:path';
 import fg from 'fast-glob';
 import { parse } from 'yaml';
 import { z } from 'zod';
+import { sitePlaceholders } from '../model/constants.ts';
 import { languagesFileSchema } from '../model/languages.ts';
 import {
   cookiePolicyFileSchema,
   countriesFileSchema,
   legalFileSchema,
   plansFileSchema,
-  sitePlaceholders,
   siteSettingsSchema,
   slugsFileSchema,
   tariffsFileSchema,

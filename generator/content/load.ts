@@ -29,19 +29,21 @@ import {
   type LanguageEntry,
   type SiteLanguages,
 } from '../model/languages.ts';
-import { flagCountries } from '../../templates/flags.tsx';
+import { flagCountries, isFlagCountry } from '../model/flagCountries.ts';
+import {
+  businessBadgePlanId,
+  defaultLanguagePathIds,
+  legalSectionIds,
+  requiredImages,
+  sitePlaceholders,
+} from '../model/constants.ts';
 import { requiredTextFiles, slugPageIds, type SlugPageId } from '../model/pages.ts';
 import { createRouteTable, type FormerSlugs, type PageSlugs } from '../model/routeTable.ts';
 import {
-  businessBadgePlanId,
   cookiePolicyFileSchema,
-  defaultLanguagePathIds,
   countriesFileSchema,
   legalFileSchema,
-  legalSectionIds,
   plansFileSchema,
-  requiredImages,
-  sitePlaceholders,
   siteSettingsSchema,
   slugsFileSchema,
   tariffsFileSchema,
@@ -1159,7 +1161,7 @@ const pageSlugsOf = ({ former: _former, ...slugs }: z.infer<typeof slugsFileSche
 /** Every language's button shows its country's flag: the templates must be able to draw it. */
 function checkFlags(languages: LanguageEntry[], file: ParsedFile, problems: ProblemList) {
   languages.forEach((language, index) => {
-    if (!flagCountries.includes(language.flag)) {
+    if (!isFlagCountry(language.flag)) {
       problems.add(
         'CONTENT_REFERENCE',
         `languages[${index}].flag: No flag drawn for "${language.flag}"`,

@@ -3,32 +3,20 @@
  * likely a typo and is reported, not ignored. Types are inferred from here.
  */
 import { z } from 'zod';
+import {
+  defaultLanguagePathIds,
+  legalSectionIds,
+  maxTextLength,
+  zoneIds,
+} from '../model/constants.ts';
 import { slugPageIds } from '../model/pages.ts';
 
 /** Which languages exist is content (content/languages.yaml, read by languages.ts). */
 export type { Language } from '../model/languages.ts';
 
-/** Facts of the site settings that any text or legal document may name as `{{brand}}` etc. */
-export const sitePlaceholders = [
-  'brand',
-  'founded',
-  'email',
-  'street',
-  'postalCode',
-  'city',
-  'country',
-] as const;
-export type SitePlaceholder = (typeof sitePlaceholders)[number];
 
-/** The plan whose card carries the business-zone badge (the zone in which business use is included); plans.yaml must have it. */
-export const businessBadgePlanId = 'my-europe-plus';
 
-/** The illustrations under content/images that the pages show. */
-export const requiredImages = ['vision.svg', 'partnership-hero.svg', 'coverage-banner.svg'] as const;
-export type RequiredImage = (typeof requiredImages)[number];
 
-/** Longest text of any field: the longest paragraph of the site is about 700 characters; a much longer one is a paste gone wrong, and would slow every page. */
-export const maxTextLength = 4000;
 /** Longest name, address or label of the settings, plans and zones. */
 const maxNameLength = 200;
 const nonEmpty = z.string().trim().min(1, 'Must not be empty').max(maxTextLength);
@@ -330,7 +318,6 @@ export const plansFileSchema = z
   })
   .strict();
 
-export const zoneIds = ['switzerland', 'europe', 'business', 'global'] as const;
 export const zoneSchema = z
   .object({
     id: about(
@@ -460,23 +447,6 @@ export const legalDocumentSchema = z
     ),
   })
   .strict();
-export const legalDocumentIds = ['tariffs', 'terms', 'privacy', 'cookie'] as const;
-/** The documents the legal page can open from its path (/legal/<section>/); each has a slug per language in slugs.yaml. */
-export const legalSectionIds = [
-  'tariffs',
-  'privacy',
-  'cookie',
-] as const satisfies readonly (typeof legalDocumentIds)[number][];
-/**
- * The element id of each document on the legal page, so the URL fragment that opens it
- * (`/condizioni/#privacy-policy`). An anchor, not a slug: it is the same in every language.
- */
-export const legalDocumentElementIds: Record<(typeof legalDocumentIds)[number], string> = {
-  tariffs: 'tariffs',
-  terms: 'terms',
-  privacy: 'privacy-policy',
-  cookie: 'cookie',
-};
 export const legalFileSchema = z
   .object({
     tariffs: legalDocumentSchema.meta({ description: 'The tariffs: price tables and billing rules.' }),
@@ -632,9 +602,6 @@ const sectionSlugsSchema = about(
   { it: 'privacy', en: 'privacy' },
 );
 
-/** The paths the default language alone has, each a slug of its own (/<slug>/, no language prefix). */
-export const defaultLanguagePathIds = ['legalAlias', 'cookiePolicy', 'privacyRedirect'] as const;
-export type DefaultLanguagePathId = (typeof defaultLanguagePathIds)[number];
 const defaultLanguageOnlySchema = z
   .object({
     legalAlias: pathSlugSchema(
@@ -697,7 +664,6 @@ export type ZoneId = Zone['id'];
 export type Country = z.infer<typeof countrySchema>;
 export type LegalDocument = z.infer<typeof legalDocumentSchema>;
 export type LegalSection = z.infer<typeof legalSectionSchema>;
-export type LegalDocumentId = (typeof legalDocumentIds)[number];
 export type LegalFile = z.infer<typeof legalFileSchema>;
 export type Tariffs = z.infer<typeof tariffsFileSchema>;
 export type Price = z.infer<typeof chf>;

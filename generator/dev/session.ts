@@ -17,7 +17,6 @@ import {
   copyImages,
   type AssetInput,
   type AssetParts,
-  type Assets,
 } from '../build/assets.ts';
 import {
   assertPlaceholdersFilled,
@@ -28,16 +27,16 @@ import {
 import { loadContent, type Content, type YamlDocumentCache } from '../content/load.ts';
 import { pageLastModified, readContentDates } from '../content/contentDates.ts';
 import { createTranslations, type Translations } from '../build/translations.ts';
-import type { SiteIcons } from '../build/icons.ts';
 import { createImageCache, type ImageCache } from '../build/imageCache.ts';
 import { clientLanguagesOf } from '../model/languages.ts';
 import type { RenderedPage } from '../build/render.ts';
 import { createRouteTable, type RouteTable } from '../model/routeTable.ts';
 import { buildSitemap } from '../build/sitemap.ts';
-import type { SocialImages } from '../build/social.ts';
-import type { OutputFile } from '../build/writer.ts';
+import { buildIcons } from '../build/icons.ts';
+import { buildSocialImages } from '../build/social.ts';
 import { pagesReading, type RebuildPlan } from './planner.ts';
 import type { TemplateCode } from './templateCode.ts';
+import type { Assets, SiteIcons, SocialImages, OutputFile } from '../model/builtAssets.ts';
 
 export type OutputContents = string | Uint8Array;
 
@@ -206,12 +205,16 @@ export function createDevSession(options: DevSessionOptions): DevSession {
     const iconInputs = JSON.stringify([content.site, iconDescription]);
     const icons =
       !previous || plan.templates || iconInputs !== previous.iconInputs
-        ? await modules.buildIcons(content.site, iconDescription, imageCache)
+        ? await buildIcons(
+            content.site,
+            iconDescription,
+            imageCache,
+            modules.renderAppIcon(content.site.theme.primary),
+          )
         : previous.icons;
     // Preview images follow the reload (finish); their paths, which pages show, never change.
     const socialImages =
-      previous?.socialImages ??
-      (await modules.buildSocialImages(routeTable, translations, content, imageCache));
+      previous?.socialImages ?? (await buildSocialImages(routeTable, translations, content, imageCache));
 
     const next: SiteState = {
       content,
@@ -284,15 +287,9 @@ export function createDevSession(options: DevSessionOptions): DevSession {
     if (!current) return [];
     const contentChanged = plan.contentFiles.length > 0;
     if (!contentChanged && !plan.templates && current.seoFiles.length > 0) return [];
-    const modules = await templateCode.load();
     const socialImages =
       contentChanged || plan.templates
-        ? await modules.buildSocialImages(
-            current.routeTable,
-            current.translations,
-            current.content,
-            imageCache,
-          )
+        ? await buildSocialImages(current.routeTable, current.translations, current.content, imageCache)
         : current.socialImages;
     const dates = await readContentDates(contentDir);
     const seoFiles = await buildSitemap(

@@ -7,7 +7,7 @@
 import { formatPath, SiteError, type SourceLocation } from '../errors/siteError.ts';
 import { perLanguage as perLanguageOf, type Language, type SiteLanguages } from './languages.ts';
 import { slugPageIds, type PageId, type SlugPageId } from './pages.ts';
-import { legalDocumentElementIds, legalSectionIds, type DefaultLanguagePathId } from '../content/schema.ts';
+import { legalDocumentElementIds, legalSectionIds, type DefaultLanguagePathId } from './constants.ts';
 
 export type { PageId, SlugPageId } from './pages.ts';
 export { slugPageIds } from './pages.ts';

@@ -9,7 +9,7 @@ import {
   legalDocumentElementIds,
   legalDocumentIds,
   type LegalDocumentId,
-} from '../../generator/content/schema.ts';
+} from '../../generator/model/constants.ts';
 import type { PageProps } from '../context.ts';
 import { Document } from '../Document.tsx';
 import { fillPlaceholders, LastUpdated, LegalSections } from '../legal/LegalText.tsx';

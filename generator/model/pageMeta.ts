@@ -2,9 +2,9 @@
  * Each page's title and description, from its texts. The head, the social
  * preview images and the structured data all read them here.
  */
-import type { Content } from '../generator/content/load.ts';
-import type { Translator } from '../generator/build/translations.ts';
-import { textsOf, type PageId } from '../generator/model/pages.ts';
+import type { Content } from '../content/load.ts';
+import { textsOf, type PageId } from './pages.ts';
+import type { Translator } from './translator.ts';
 
 export interface PageMeta {
   title: string;
