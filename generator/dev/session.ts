@@ -24,7 +24,8 @@ import {
   buildHostRules,
   defaultImageCacheDir,
 } from '../build/pipeline.ts';
-import { loadContent, type Content, type YamlDocumentCache } from '../content/load.ts';
+import { loadContent, type Content } from '../content/load.ts';
+import type { YamlDocumentCache } from '../content/yamlReader.ts';
 import { pageLastModified, readContentDates } from '../content/contentDates.ts';
 import { createTranslations, type Translations } from '../build/translations.ts';
 import { createImageCache, type ImageCache } from '../build/imageCache.ts';

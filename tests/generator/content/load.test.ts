@@ -5,7 +5,8 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadContent, type YamlDocumentCache } from '../../../generator/content/load.ts';
+import { loadContent } from '../../../generator/content/load.ts';
+import type { YamlDocumentCache } from '../../../generator/content/yamlReader.ts';
 import { isSiteError } from '../../../generator/errors/siteError.ts';
 import { copyRealContent, makeTempDir } from '../../helpers/site.ts';
 
