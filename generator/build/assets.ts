@@ -14,7 +14,8 @@ import { imageSize } from 'image-size';
 import { browserslistToTargets, bundleAsync, transform } from 'lightningcss';
 import { SiteError } from '../errors/siteError.ts';
 import type { ClientLanguages } from '../model/languages.ts';
-import type { SiteSettings, Zone } from '../content/schema.ts';
+import type { SiteSettings } from '../content/schemas/siteSchema.ts';
+import type { Zone } from '../content/schemas/offerSchema.ts';
 import type { OutputFile, InlineScript, ImageAsset, Assets } from '../model/builtAssets.ts';
 
 export interface AssetInput {

@@ -4,7 +4,7 @@
  * named from the settings.
  */
 import { imageCacheKey, type ImageCache } from './imageCache.ts';
-import type { SiteSettings } from '../content/schema.ts';
+import type { SiteSettings } from '../content/schemas/siteSchema.ts';
 import { drawingLibraryVersions, loadDrawingLibraries } from './social.ts';
 import type { SiteIcons } from '../model/builtAssets.ts';
 

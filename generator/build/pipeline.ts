@@ -13,7 +13,7 @@ import { createTranslations, textNamespace, type Translations } from './translat
 import { renderAppIcon, renderPages } from './render.ts';
 import { createRouteTable, type RouteTable } from '../model/routeTable.ts';
 import { clientLanguagesOf, type Language } from '../model/languages.ts';
-import type { SiteSettings } from '../content/schema.ts';
+import type { SiteSettings } from '../content/schemas/siteSchema.ts';
 import { buildSitemap } from './sitemap.ts';
 import { buildHostingFiles, createHostingRules, hostConfigFiles } from '../hosting/index.ts';
 import { pageLastModified, readContentDates } from '../content/contentDates.ts';

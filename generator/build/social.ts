@@ -13,7 +13,7 @@ import type { Content } from '../content/load.ts';
 import type { Translations } from './translations.ts';
 import { imageCacheKey, type ImageCache } from './imageCache.ts';
 import type { PageId, RouteTable } from '../model/routeTable.ts';
-import type { Language } from '../content/schema.ts';
+import type { Language } from '../model/languages.ts';
 import { type OutputFile, socialImageSize, type SocialImages } from '../model/builtAssets.ts';
 
 const require = createRequire(import.meta.url);

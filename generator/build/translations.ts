@@ -13,7 +13,8 @@ import i18next, { type TFunction } from 'i18next';
 import type { Language, SiteLanguages } from '../model/languages.ts';
 import type { TextValues, Translator, UnknownPlaceholder } from '../model/translator.ts';
 import type { SitePlaceholder } from '../model/constants.ts';
-import type { SiteSettings, TextTree } from '../content/schema.ts';
+import type { SiteSettings } from '../content/schemas/siteSchema.ts';
+import type { TextTree } from '../content/schemas/textsSchema.ts';
 
 export const missingMarker = '⚠️';
 

@@ -16,16 +16,10 @@ import { parse } from 'yaml';
 import { z } from 'zod';
 import { sitePlaceholders } from '../model/constants.ts';
 import { languagesFileSchema } from '../model/languages.ts';
-import {
-  cookiePolicyFileSchema,
-  countriesFileSchema,
-  legalFileSchema,
-  plansFileSchema,
-  siteSettingsSchema,
-  slugsFileSchema,
-  tariffsFileSchema,
-  zonesFileSchema,
-} from './schema.ts';
+import { cookiePolicyFileSchema, legalFileSchema } from './schemas/legalSchema.ts';
+import { countriesFileSchema, plansFileSchema, tariffsFileSchema, zonesFileSchema } from './schemas/offerSchema.ts';
+import { siteSettingsSchema } from './schemas/siteSchema.ts';
+import { slugsFileSchema } from './schemas/slugsSchema.ts';
 
 type JsonSchema = Record<string, unknown>;
 

@@ -7,7 +7,8 @@ import { didYouMean } from '../errors/suggest.ts';
 import { textFileOf } from './contentPaths.ts';
 import { type Language } from '../model/languages.ts';
 import { businessBadgePlanId, sitePlaceholders } from '../model/constants.ts';
-import { type Country, type Plan, type Tariffs, type TextTree, type Zone } from './schema.ts';
+import type { Country, Plan, Tariffs, Zone } from './schemas/offerSchema.ts';
+import type { TextTree } from './schemas/textsSchema.ts';
 import { type ParsedFile, type PathSegment, ProblemList, positionOf } from './parsedFile.ts';
 import { scalarEntries } from './texts.ts';
 

@@ -5,7 +5,7 @@ import { type Language, type SiteLanguages } from '../model/languages.ts';
 import { defaultLanguagePathIds, legalSectionIds } from '../model/constants.ts';
 import { slugPageIds, type SlugPageId } from '../model/pages.ts';
 import { createRouteTable, type FormerSlugs, type PageSlugs } from '../model/routeTable.ts';
-import { slugsFileSchema } from './schema.ts';
+import { slugsFileSchema } from './schemas/slugsSchema.ts';
 import { type ParsedFile, type PathSegment, ProblemList, positionOf } from './parsedFile.ts';
 
 /**

@@ -11,7 +11,7 @@ import { didYouMean } from '../errors/suggest.ts';
 import { textFileOf } from './contentPaths.ts';
 import { type Language, type SiteLanguages } from '../model/languages.ts';
 import { requiredTextFiles } from '../model/pages.ts';
-import { textsFileSchema, type TextTree } from './schema.ts';
+import { textsFileSchema, type TextTree } from './schemas/textsSchema.ts';
 import { type ParsedFile, type PathSegment, ProblemList, positionOf } from './parsedFile.ts';
 import { unreadableReason } from './readContentFile.ts';
 import { type YamlDocumentCache, parseYamlFile } from './yamlReader.ts';

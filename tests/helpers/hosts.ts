@@ -17,7 +17,7 @@ import { expect } from 'vitest';
 import { hostConfigFiles } from '../../generator/hosting/index.ts';
 import { parseHeaders } from '../../generator/preview/hostFileRules.ts';
 import type { PageId } from '../../generator/model/routeTable.ts';
-import type { Language } from '../../generator/content/schema.ts';
+import type { Language } from '../../generator/model/languages.ts';
 
 export interface Answer {
   status: number;

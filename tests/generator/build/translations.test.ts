@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createTranslations, flattenKeys, missingMarker } from '../../../generator/build/translations.ts';
 import { siteLanguagesFrom } from '../../../generator/model/languages.ts';
-import type { SiteSettings } from '../../../generator/content/schema.ts';
+import type { SiteSettings } from '../../../generator/content/schemas/siteSchema.ts';
 
 const texts = {
   it: {

@@ -21,7 +21,7 @@ import {
 import { vercelConfig } from '../../../generator/hosting/vercel.ts';
 import { parseHeaders } from '../../../generator/preview/hostFileRules.ts';
 import { realRouteTable } from '../../helpers/routeTable.ts';
-import { siteSettingsSchema, type SiteSettings } from '../../../generator/content/schema.ts';
+import { siteSettingsSchema, type SiteSettings } from '../../../generator/content/schemas/siteSchema.ts';
 import { realContent } from '../../helpers/site.ts';
 
 const realSettings = siteSettingsSchema.parse(

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { loadContent } from '../../../generator/content/load.ts';
-import type { Plan } from '../../../generator/content/schema.ts';
+import type { Plan } from '../../../generator/content/schemas/offerSchema.ts';
 import { planBadge, type PlanBadge } from '../../../templates/subscriptions/planBadge.ts';
 import { realContent } from '../../helpers/site.ts';
 

@@ -9,8 +9,8 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { siteSettingsSchema, type SiteSettings } from '../../../generator/content/schema.ts';
-import { realContent } from '../../helpers/site.ts';
+import { siteSettingsSchema, type SiteSettings } from '../../../../generator/content/schemas/siteSchema.ts';
+import { realContent } from '../../../helpers/site.ts';
 
 const realSettings = parse(readFileSync(path.join(realContent, 'site.yaml'), 'utf8')) as SiteSettings;
 const urlFields = ['coverageMap', 'networkReport', 'cockpitLogin', 'luganoMap'] as const;
