@@ -1,35 +1,33 @@
 /**
- * The build: a list of labelled, timed steps, each taking the previous steps'
- * plain data. Everything is written through one writer at the end, so a failure
+ * `site build`: the stages (stages.ts) in order, as a list of labelled, timed steps,
+ * each taking the previous steps' plain data. Everything is written through one writer at the end, so a failure
  * anywhere leaves the previous output untouched.
  */
-import path from 'node:path';
+import { readContentDates } from '../content/contentDates.ts';
+import type { OutputFile } from '../model/builtAssets.ts';
+import type { Language } from '../model/languages.ts';
+import { projectRoot } from '../project.ts';
 import { buildAssets } from './assets.ts';
-import { cacheRoot, projectRoot } from '../project.ts';
-import { loadContent, textFileOf, type Content } from '../content/load.ts';
-import { didYouMean } from '../errors/suggest.ts';
-import { SiteError } from '../errors/siteError.ts';
-import { createTranslations, textNamespace, type Translations } from './translations.ts';
-import { renderAppIcon, renderPages } from './render.ts';
-import { createRouteTable, type RouteTable } from '../model/routeTable.ts';
-import { clientLanguagesOf, type Language } from '../model/languages.ts';
-import type { SiteSettings } from '../content/schemas/siteSchema.ts';
-import { buildSitemap } from './sitemap.ts';
-import { buildHostingFiles, createHostingRules, hostConfigFiles } from '../hosting/index.ts';
-import { pageLastModified, readContentDates } from '../content/contentDates.ts';
-import { buildIcons } from './icons.ts';
 import { createDisabledImageCache, createImageCache, type ImageCacheStats } from './imageCache.ts';
-import { buildSocialImages } from './social.ts';
+import * as render from './render.ts';
+import {
+  assetInputOf,
+  buildHostRules,
+  buildSeoFiles,
+  checkShownTexts,
+  checkTranslationsComplete,
+  defaultClientDir,
+  defaultImageCacheDir,
+  drawIcons,
+  drawSocialImages,
+  loadSiteContent,
+  routeTableOf,
+  siteOrigin,
+  translationsOf,
+} from './stages.ts';
 import type { OutputWriter } from './writer.ts';
-import type { Assets, OutputFile } from '../model/builtAssets.ts';
 
 export { projectRoot };
-
-/** Where drawn images are kept between builds, beside other build tools' caches. */
-export const defaultImageCacheDir = path.join(cacheRoot, 'images');
-
-/** Browsers the CSS is lowered for; module scripts need ES modules anyway. */
-export const browserslistQuery = 'defaults and supports es6-module';
 
 export interface BuildOptions {
   contentDir: string;
@@ -124,58 +122,36 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
 
   try {
     await step('Check output folder', () => options.writer.prepare());
-    const content = await step('Load and validate content', () => loadContent(options.contentDir));
-    const origin = (options.baseUrl ?? content.site.origin).replace(/\/+$/, '');
-    const translations = await step('Load translations', () =>
-      createTranslations(content.texts, content.site, content.languages),
-    );
-    if (options.strict) assertComplete(options.contentDir, content, translations.missingByLanguage, []);
-    const routeTable = await step('Build route table', () =>
-      createRouteTable({
-        languages: content.languages,
-        slugs: content.slugs,
-        formerSlugs: content.formerSlugs,
-      }),
-    );
+    const content = await step('Load and validate content', () => loadSiteContent(options.contentDir));
+    const origin = siteOrigin(content, options.baseUrl);
+    const translations = await step('Load translations', () => translationsOf(content));
+    if (options.strict) checkTranslationsComplete(options.contentDir, content, translations);
+    const routeTable = await step('Build route table', () => routeTableOf(content));
     const assets = await step('Bundle scripts and styles', () =>
-      buildAssets({
-        clientDir: path.join(projectRoot, 'client'),
-        imagesDir: path.join(options.contentDir, 'images'),
-        site: content.site,
-        zones: content.zones,
-        browserslistQuery,
-        languages: clientLanguagesOf(content.languages),
-        cockpitPath: routeTable.pathOf('cockpit', content.languages.default),
-      }),
+      buildAssets(
+        assetInputOf(content, routeTable, { contentDir: options.contentDir, clientDir: defaultClientDir }),
+      ),
     );
     const socialImages = await step('Draw social preview images', () =>
-      buildSocialImages(routeTable, translations, content, imageCache),
+      drawSocialImages(content, routeTable, translations, imageCache),
     );
     const icons = await step('Draw icons and manifest', () =>
-      buildIcons(
-        content.site,
-        translations.translators[content.languages.default].t('home.meta.description'),
-        imageCache,
-        renderAppIcon(content.site.theme.primary),
-      ),
+      drawIcons(content, translations, imageCache, render),
     );
     // Each page goes to the writer as soon as it is rendered (into the staging folder: a later failure still leaves the previous output as it was).
     const pages = await step('Render pages', () =>
-      renderPages(
+      render.renderPages(
         { content, routeTable, translations, assets, origin, year: now.getFullYear(), socialImages, icons },
         (page) => options.writer.write(page),
       ),
     );
-    assertPlaceholdersFilled(options.contentDir, translations, content);
+    // A text no language has would show the marker on a page: never a page to publish, --strict or not.
+    checkShownTexts(options.contentDir, content, translations, { strict: options.strict });
     const unresolvedKeys = translations.unresolvedKeys();
     const unusedTexts = translations.unusedKeys();
-    // A text no language has would show the marker on a page: never a page to publish, --strict or not.
-    if (unresolvedKeys.length > 0) assertTextsExist(options.contentDir, content, unresolvedKeys);
-    if (options.strict)
-      assertComplete(options.contentDir, content, translations.missingByLanguage, unresolvedKeys);
     const contentDates = await step('Date content changes', () => contentDatesPending);
     const seoFiles = await step('Write sitemap and robots.txt', () =>
-      buildSitemap(routeTable, origin, pageLastModified(pages, contentDates)),
+      buildSeoFiles(routeTable, origin, pages, contentDates),
     );
 
     const hostingFiles = await step('Write host rules', () =>
@@ -229,105 +205,5 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
   } catch (error) {
     await options.writer.abort();
     throw error;
-  }
-}
-
-/** Every host's rule files, from the route table, the settings and the assets (inline script hashes, asset paths). */
-export function buildHostRules(routeTable: RouteTable, site: SiteSettings, assets: Assets): OutputFile[] {
-  return buildHostingFiles(
-    createHostingRules({
-      routeTable,
-      site,
-      inlineScriptHashes: Object.values(assets.inlineScripts).map((script) => script.cspHash),
-      assetPaths: assets.files.map((file) => `/${file.path}`),
-      hostFiles: hostConfigFiles,
-    }),
-  );
-}
-
-/** The file of a text key in a language, for a key that has no line of its own there. */
-function textFile(contentDir: string, language: Language, key: string): string {
-  return path.join(contentDir, textFileOf(language, textNamespace(key)));
-}
-
-/** A `{{name}}` nobody fills would reach the page verbatim: always an error, at the text that holds it. */
-export function assertPlaceholdersFilled(contentDir: string, translations: Translations, content: Content) {
-  const unknown = translations.unknownPlaceholders();
-  if (unknown.length === 0) return;
-  const defaultLanguage = content.languages.default;
-  const known = Object.keys(translations.translators[defaultLanguage].siteValues).map(
-    (name) => `{{${name}}}`,
-  );
-  const problems = unknown.map(({ language, key, placeholder }) => {
-    // A language without the text shows the default language's, so the placeholder is written there.
-    const location = content.textLocations[language][key] ??
-      content.textLocations[defaultLanguage][key] ?? { file: textFile(contentDir, defaultLanguage, key) };
-    return new SiteError({
-      code: 'TEXT_PLACEHOLDER',
-      message: `${key}: unknown placeholder ${placeholder} (${language} page).${didYouMean(placeholder.replace(/[{}\s]/g, ''), Object.keys(translations.translators[defaultLanguage].siteValues), (name) => `{{${name}}}`)}`,
-      location,
-    });
-  });
-  throw new SiteError({
-    code: 'TEXT_PLACEHOLDER',
-    message: `${problems.length} text${problems.length === 1 ? '' : 's'} name${problems.length === 1 ? 's' : ''} a placeholder that nothing fills; nothing was written.`,
-    hint: `Every text may use ${known.join(', ')}; check the spelling.`,
-    problems,
-  });
-}
-
-function assertTextsExist(contentDir: string, content: Content, unresolved: string[]) {
-  const defaultLanguage = content.languages.default;
-  const problems = unresolved.map(
-    (key) =>
-      new SiteError({
-        code: 'TRANSLATION_MISSING',
-        message: `No language has the text "${key}", which a page shows`,
-        location: { file: textFile(contentDir, defaultLanguage, key) },
-      }),
-  );
-  throw new SiteError({
-    code: 'TRANSLATION_MISSING',
-    message: `${problems.length} text${problems.length === 1 ? '' : 's'} that pages show exist${problems.length === 1 ? 's' : ''} in no language; nothing was written.`,
-    hint: `Add ${problems.length === 1 ? 'it' : 'them'} to the ${defaultLanguage} texts (the reference) and, ideally, to every language.`,
-    problems,
-  });
-}
-
-function assertComplete(
-  contentDir: string,
-  content: Content,
-  missing: Record<Language, string[]>,
-  unresolved: string[],
-) {
-  const defaultLanguage = content.languages.default;
-  const problems = [
-    ...content.languages.codes.flatMap((language) =>
-      missing[language].map(
-        (key) =>
-          new SiteError({
-            code: 'TRANSLATION_MISSING',
-            message: `${language}: missing text "${key}" (${defaultLanguage} is shown instead)`,
-            // An empty text has a line of its own; a missing one only its file.
-            location: content.textLocations[language][key] ?? { file: textFile(contentDir, language, key) },
-          }),
-      ),
-    ),
-    ...unresolved.map(
-      (key) =>
-        new SiteError({
-          code: 'TRANSLATION_MISSING',
-          message: `No language has the text "${key}", which a template uses`,
-          location: { file: textFile(contentDir, defaultLanguage, key) },
-        }),
-    ),
-  ];
-  if (problems.length > 0) {
-    throw new SiteError({
-      code: 'TRANSLATION_MISSING',
-      message: `${problems.length} missing translation${problems.length === 1 ? '' : 's'} (--strict); nothing was written.`,
-      hint: `Add the texts, or build without --strict to fall back to ${defaultLanguage}.`,
-      problems,
-    });
   }
 }

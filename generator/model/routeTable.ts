@@ -4,6 +4,7 @@
  * rules. Paths end with a slash because every page is written as a folder with
  * an index.html, which is the URL every static host serves without a redirect.
  */
+import type { Content } from '../content/load.ts';
 import { formatPath, SiteError, type SourceLocation } from '../errors/siteError.ts';
 import { perLanguage as perLanguageOf, type Language, type SiteLanguages } from './languages.ts';
 import { slugPageIds, type PageId, type SlugPageId } from './pages.ts';
@@ -386,4 +387,13 @@ function assertUniqueFiles(
       problems,
     });
   }
+}
+
+/** The route table of loaded content: the one place it is made from content (former slugs included). */
+export function routeTableOf(content: Pick<Content, 'languages' | 'slugs' | 'formerSlugs'>): RouteTable {
+  return createRouteTable({
+    languages: content.languages,
+    slugs: content.slugs,
+    formerSlugs: content.formerSlugs,
+  });
 }
