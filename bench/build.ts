@@ -25,7 +25,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { loadContent } from '../generator/content/load.ts';
-import { createRouteTable } from '../generator/model/routeTable.ts';
+import { routeTableOf } from '../generator/model/routeTable.ts';
 import { writeSyntheticContent } from './syntheticContent.ts';
 
 const argument = (name: string) => {
@@ -249,7 +249,7 @@ const sizes = (bytes: Buffer) => ({
 const format = ({ raw, gzip, brotli }: { raw: number; gzip: number; brotli: number }) =>
   `${(raw / 1024).toFixed(1)} / ${(gzip / 1024).toFixed(1)} / ${(brotli / 1024).toFixed(1)} KB`;
 const content = await loadContent(path.join(root, 'content'));
-const routes = createRouteTable({ languages: content.languages, slugs: content.slugs }).routes;
+const routes = routeTableOf(content).routes;
 const pageTypes: Record<
   string,
   {

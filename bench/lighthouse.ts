@@ -21,7 +21,7 @@ import lighthouse from 'lighthouse';
 import { build } from '../generator/build/pipeline.ts';
 import { loadContent } from '../generator/content/load.ts';
 import { startPreviewServer } from '../generator/preview/previewServer.ts';
-import { createRouteTable, type PageId } from '../generator/model/routeTable.ts';
+import { routeTableOf, type PageId } from '../generator/model/routeTable.ts';
 import { createDirectoryWriter } from '../generator/build/writer.ts';
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -50,7 +50,7 @@ interface Target {
  */
 async function targets(): Promise<Target[]> {
   const content = await loadContent(contentDir);
-  const routeTable = createRouteTable({ languages: content.languages, slugs: content.slugs });
+  const routeTable = routeTableOf(content);
   const list: Target[] = [];
   for (const route of routeTable.routes) {
     if (route.page === 'privacyRedirect' || route.legalSection) continue;
