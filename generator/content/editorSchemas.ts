@@ -15,11 +15,8 @@ import fg from 'fast-glob';
 import { parse } from 'yaml';
 import { z } from 'zod';
 import { sitePlaceholders } from '../model/constants.ts';
-import { languagesFileSchema } from '../model/languages.ts';
-import { cookiePolicyFileSchema, legalFileSchema } from './schemas/legalSchema.ts';
-import { countriesFileSchema, plansFileSchema, tariffsFileSchema, zonesFileSchema } from './schemas/offerSchema.ts';
-import { siteSettingsSchema } from './schemas/siteSchema.ts';
-import { slugsFileSchema } from './schemas/slugsSchema.ts';
+import { contentFileAt, contentFiles, siteWideFileIds } from './contentFiles.ts';
+import { legalFileSchema } from './schemas/legalSchema.ts';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -29,26 +26,11 @@ export interface EditorSchema {
   schema: JsonSchema;
 }
 
-/** The schema of each content file that is the same for every language. */
-const fileSchemas = {
-  'site.yaml': siteSettingsSchema,
-  'languages.yaml': languagesFileSchema,
-  'slugs.yaml': slugsFileSchema,
-  'plans.yaml': plansFileSchema,
-  'zones.yaml': zonesFileSchema,
-  'countries.yaml': countriesFileSchema,
-  'tariffs.yaml': tariffsFileSchema,
-  'cookie-policy.yaml': cookiePolicyFileSchema,
-} as const;
-
 /** The schema file (relative to the schemas folder) for a content file (relative to the content folder), if it has one. */
 export function schemaFileOf(contentFile: string): string | undefined {
-  const file = contentFile.split(path.sep).join('/');
-  if (file in fileSchemas) return file.replace(/\.yaml$/, '.schema.json');
-  if (/^legal\/[a-z]{2,3}\.yaml$/.test(file)) return 'legal.schema.json';
-  const text = /^texts\/[a-z]{2,3}\/([\w-]+)\.yaml$/.exec(file);
-  if (text) return `texts/${text[1]}.schema.json`;
-  return undefined;
+  const entry = contentFileAt(contentFile.split(path.sep).join('/'));
+  if (!entry) return undefined;
+  return contentFiles[entry.id].editorSchema.replace('<file>', entry.name ?? '');
 }
 
 /** The first line that tells the YAML extension which schema a content file has. */
@@ -168,48 +150,15 @@ function checkPlaceholders(node: unknown) {
 }
 
 function siteSchemas(references: References): EditorSchema[] {
-  const schemas = Object.entries(fileSchemas).map(([file, schema]) => ({
-    file: schemaFileOf(file)!,
-    schema: toJson(schema, `content/${file}`),
+  const schemas = siteWideFileIds.map((id) => ({
+    file: contentFiles[id].editorSchema,
+    schema: toJson(contentFiles[id].schema, `content/${contentFiles[id].pattern}`),
   }));
   const byFile = Object.fromEntries(schemas.map(({ file, schema }) => [file, schema]));
-  const zones = byFile['zones.schema.json'];
-  allow(zones, ['zones', 'items', 'plans', 'items'], references.planIds, 'plan ids of plans.yaml');
-  allow(
-    zones,
-    ['zones', 'items', 'countries', 'items'],
-    references.countryKeys,
-    'country keys of countries.yaml',
-  );
-  allow(
-    zones,
-    ['zones', 'items', 'starred', 'items'],
-    references.countryKeys,
-    'country keys of countries.yaml',
-  );
-  const plans = byFile['plans.schema.json'];
-  for (const field of [['coverage'], ['support'], ['features', 'items']])
-    allow(plans, ['plans', 'items', ...field], references.planLabels, 'labels of the subscriptions texts');
-  const tariffs = byFile['tariffs.schema.json'];
-  allow(
-    tariffs,
-    ['payPerUse', 'rows', 'items', 'item'],
-    references.tariffItems,
-    'items under tariffTables.payPerUse in the legal texts',
-  );
-  allow(
-    tariffs,
-    ['payPerUse', 'columns', 'items'],
-    references.tariffColumns,
-    'columns under tariffTables.payPerUse in the legal texts',
-  );
-  allow(
-    tariffs,
-    ['shortNumbers', 'items', 'service'],
-    references.tariffServices,
-    'services under tariffTables.shortNumbers in the legal texts',
-  );
-  allow(byFile['languages.schema.json'], ['buttons', 'items'], references.languages, 'language codes above');
+  // What each file names in another, as the registry lists it: the editor offers exactly the values defined.
+  for (const id of siteWideFileIds)
+    for (const reference of contentFiles[id].references)
+      allow(byFile[contentFiles[id].editorSchema], [...reference.field], references[reference.names], reference.definedIn);
   const slugs = byFile['slugs.schema.json'];
   if (references.languages.length > 0) {
     // Every language's slug completes; a language the list does not have is refused.

@@ -6,14 +6,14 @@
 import { stat } from 'node:fs/promises';
 import { z } from 'zod';
 import { SiteError, type SourceLocation } from '../errors/siteError.ts';
-import { languagesFileSchema, siteLanguagesFrom, type Language, type SiteLanguages } from '../model/languages.ts';
+import { siteLanguagesFrom, type Language, type SiteLanguages } from '../model/languages.ts';
 import { type FormerSlugs, type PageSlugs } from '../model/routeTable.ts';
-import { cookiePolicyFileSchema, legalFileSchema, type LegalDocument, type LegalFile } from './schemas/legalSchema.ts';
-import { countriesFileSchema, plansFileSchema, tariffsFileSchema, zonesFileSchema, type Country, type Plan, type Tariffs, type Zone } from './schemas/offerSchema.ts';
-import { siteSettingsSchema, type SiteSettings } from './schemas/siteSchema.ts';
-import { slugsFileSchema } from './schemas/slugsSchema.ts';
+import { type LegalDocument, type LegalFile } from './schemas/legalSchema.ts';
+import { type Country, type Plan, type Tariffs, type Zone } from './schemas/offerSchema.ts';
+import { type SiteSettings } from './schemas/siteSchema.ts';
 import type { TextTree } from './schemas/textsSchema.ts';
 import { checkFlags, checkImages } from './flagsAndImages.ts';
+import { contentFiles, contentPathOf } from './contentFiles.ts';
 import { ProblemList } from './parsedFile.ts';
 import { checkLegalPlaceholders, checkReferences, checkTariffLabels } from './references.ts';
 import { checkSlugs, pageSlugsOf } from './slugs.ts';
@@ -49,21 +49,11 @@ export { imageFileOf, textFileOf } from './contentPaths.ts';
  * documents of its own language only.
  */
 export function contentFileOf(part: keyof Content, language: Language): string | undefined {
-  const files: Partial<Record<keyof Content, string>> = {
-    site: 'site.yaml',
-    languages: 'languages.yaml',
-    plans: 'plans.yaml',
-    zones: 'zones.yaml',
-    countries: 'countries.yaml',
-    tariffs: 'tariffs.yaml',
-    legal: `legal/${language}.yaml`,
-    cookiePolicy: 'cookie-policy.yaml',
-  };
-  return files[part];
+  return datedParts.includes(part as DatedPart) ? contentPathOf(part as DatedPart, language) : undefined;
 }
+const datedParts = ['site', 'languages', 'plans', 'zones', 'countries', 'tariffs', 'legal', 'cookiePolicy'] as const;
+type DatedPart = (typeof datedParts)[number];
 
-/** The slugs' schema lives with the others; re-exported for the checks that read slugs.yaml. */
-export { slugsFileSchema };
 
 /** Loads and validates the whole content folder, or throws one SiteError listing every problem. */
 export interface LoadOptions {
@@ -89,17 +79,18 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
     const file = await parseYamlFile(contentDir, relativePath, problems, options.documents);
     return { file, data: file ? validate(file, schema, problems) : undefined };
   };
+  // Each file is read where the registry puts it, against the schema it names.
 
-  const languagesLoaded = await load('languages.yaml', languagesFileSchema);
+  const languagesLoaded = await load(contentPathOf('languages'), contentFiles.languages.schema);
   if (languagesLoaded.file && languagesLoaded.data)
     checkFlags(languagesLoaded.data.languages, languagesLoaded.file, problems);
-  const slugsLoaded = await load('slugs.yaml', slugsFileSchema);
-  const site = await load('site.yaml', siteSettingsSchema);
-  const plans = await load('plans.yaml', plansFileSchema);
-  const zones = await load('zones.yaml', zonesFileSchema);
-  const countries = await load('countries.yaml', countriesFileSchema);
-  const tariffs = await load('tariffs.yaml', tariffsFileSchema);
-  const cookiePolicy = await load('cookie-policy.yaml', cookiePolicyFileSchema);
+  const slugsLoaded = await load(contentPathOf('slugs'), contentFiles.slugs.schema);
+  const site = await load(contentPathOf('site'), contentFiles.site.schema);
+  const plans = await load(contentPathOf('plans'), contentFiles.plans.schema);
+  const zones = await load(contentPathOf('zones'), contentFiles.zones.schema);
+  const countries = await load(contentPathOf('countries'), contentFiles.countries.schema);
+  const tariffs = await load(contentPathOf('tariffs'), contentFiles.tariffs.schema);
+  const cookiePolicy = await load(contentPathOf('cookiePolicy'), contentFiles.cookiePolicy.schema);
   if (cookiePolicy.file) checkLegalPlaceholders(cookiePolicy.file, problems);
   // Without a valid list of languages, the files per language cannot be named: the list's problems come first.
   const languages = languagesLoaded.data && siteLanguagesFrom(languagesLoaded.data);
@@ -108,7 +99,7 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
   let textLocations = {} as Record<Language, Record<string, SourceLocation>>;
   if (languages && languagesLoaded.file) {
     for (const language of languages.codes) {
-      const loaded = await load(`legal/${language}.yaml`, legalFileSchema);
+      const loaded = await load(contentPathOf('legal', language), contentFiles.legal.schema);
       if (loaded.data) legal[language] = loaded.data;
       if (loaded.file) checkLegalPlaceholders(loaded.file, problems);
     }
