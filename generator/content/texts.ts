@@ -78,19 +78,34 @@ interface ScalarEntry {
   segments: PathSegment[];
   value: unknown;
   location: SourceLocation;
+  /** The lines the text spans: from its key's (or, in a list, its own first) line to its value's last. */
+  lines: { first: number; last: number };
 }
 
 /** Every scalar of a file with its path and position, for messages that point at a text. */
 export function scalarEntries(file: ParsedFile): ScalarEntry[] {
   const entries: ScalarEntry[] = [];
-  const visit = (node: unknown, segments: PathSegment[]) => {
+  const visit = (node: unknown, segments: PathSegment[], keyStart?: number) => {
     if (isScalar(node)) {
-      const { line, col } = file.lineCounter.linePos(node.range?.[0] ?? 0);
-      entries.push({ segments, value: node.value, location: { file: file.displayPath, line, column: col } });
+      const [start, end] = node.range ?? [0, 0, 0];
+      const { line, col } = file.lineCounter.linePos(start);
+      entries.push({
+        segments,
+        value: node.value,
+        location: { file: file.displayPath, line, column: col },
+        lines: {
+          first: file.lineCounter.linePos(keyStart ?? start).line,
+          last: file.lineCounter.linePos(Math.max(start, end - 1)).line,
+        },
+      });
     } else if (isMap(node) || isSeq(node)) {
       node.items.forEach((item, index) => {
         if (isPair(item))
-          visit(item.value, [...segments, isScalar(item.key) ? String(item.key.value) : index]);
+          visit(
+            item.value,
+            [...segments, isScalar(item.key) ? String(item.key.value) : index],
+            isScalar(item.key) ? item.key.range?.[0] : undefined,
+          );
         else visit(item, [...segments, index]);
       });
     }
