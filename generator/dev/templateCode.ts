@@ -24,10 +24,13 @@ export interface TemplateCode {
   close(): Promise<void>;
 }
 
+/** Bundles of two template codes in one process (a test's, a copy's) must never share a file name. */
+let instances = 0;
+
 export async function createTemplateCode(projectRoot: string): Promise<TemplateCode> {
   // Inside the project, so the bundle's imports of packages resolve from its node_modules.
   const cacheDir = path.join(projectRoot, 'node_modules/.cache/site/dev');
-  const outDir = path.join(cacheDir, `templates-${process.pid}`);
+  const outDir = path.join(cacheDir, `templates-${process.pid}-${++instances}`);
   await removeOrphans(cacheDir);
   await mkdir(outDir, { recursive: true });
   const context = await esbuild.context({
@@ -95,7 +98,7 @@ export async function createTemplateCode(projectRoot: string): Promise<TemplateC
 async function removeOrphans(cacheDir: string) {
   const names = await readdir(cacheDir).catch(() => [] as string[]);
   for (const name of names) {
-    const pid = Number(/^templates-(\d+)$/.exec(name)?.[1]);
+    const pid = Number(/^templates-(\d+)(?:-\d+)?$/.exec(name)?.[1]);
     if (!pid || pid === process.pid || isRunning(pid)) continue;
     await rm(path.join(cacheDir, name), { recursive: true, force: true });
   }
