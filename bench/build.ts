@@ -25,8 +25,8 @@ import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync, existsSync
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import { loadContent } from '../generator/content.ts';
-import { createRouteTable } from '../generator/routes.ts';
+import { loadContent } from '../generator/content/load.ts';
+import { routeTableOf } from '../generator/model/routeTable.ts';
 import { machineLine, markdownTable, writeResultsSection } from './resultsFile.ts';
 import { writeSyntheticContent } from './syntheticContent.ts';
 
@@ -252,7 +252,7 @@ const sizes = (bytes: Buffer) => ({
 const format = ({ raw, gzip, brotli }: { raw: number; gzip: number; brotli: number }) =>
   `${(raw / 1024).toFixed(1)} / ${(gzip / 1024).toFixed(1)} / ${(brotli / 1024).toFixed(1)} KB`;
 const content = await loadContent(path.join(root, 'content'));
-const routes = createRouteTable({ languages: content.languages, slugs: content.slugs }).routes;
+const routes = routeTableOf(content).routes;
 const pageTypes: Record<
   string,
   {

@@ -34,7 +34,7 @@ const workDir = await mkdtemp(path.join(os.tmpdir(), 'site-bench-dev-'));
 const copyRoot = await copyProject(workDir);
 // As the CLI runs it: React in production mode (set before React loads).
 process.env.NODE_ENV ??= 'production';
-const { startDevServer } = await import('../generator/dev/server.ts');
+const { startDevServer } = await import('../generator/dev/devServer.ts');
 const contentDir = path.join(copyRoot, 'content');
 const clientDir = path.join(copyRoot, 'client');
 const templateFile = path.join(copyRoot, 'templates/Footer.tsx');

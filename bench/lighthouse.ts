@@ -18,11 +18,11 @@ import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { build } from '../generator/build.ts';
-import { loadContent } from '../generator/content.ts';
-import { startPreviewServer } from '../generator/preview/server.ts';
-import { createRouteTable, type PageId } from '../generator/routes.ts';
-import { createDirectoryWriter } from '../generator/writer.ts';
+import { build } from '../generator/build/pipeline.ts';
+import { loadContent } from '../generator/content/load.ts';
+import { startPreviewServer } from '../generator/preview/previewServer.ts';
+import { routeTableOf, type PageId } from '../generator/model/routeTable.ts';
+import { createDirectoryWriter } from '../generator/build/writer.ts';
 import { machineLine, markdownTable, writeResultsSection } from './resultsFile.ts';
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -52,7 +52,7 @@ interface Target {
  */
 async function targets(): Promise<Target[]> {
   const content = await loadContent(contentDir);
-  const routeTable = createRouteTable({ languages: content.languages, slugs: content.slugs });
+  const routeTable = routeTableOf(content);
   const list: Target[] = [];
   for (const route of routeTable.routes) {
     if (route.page === 'privacyRedirect' || route.legalSection) continue;

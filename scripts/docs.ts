@@ -9,7 +9,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { format, resolveConfig } from 'prettier';
 // The error catalogue: the one import to change if it moves.
-import { errorCodes, type ErrorCodeEntry } from '../generator/errorCodes.ts';
+import { errorCodes, type ErrorCodeEntry } from '../generator/errors/errorCodes.ts';
 
 const root = path.join(import.meta.dirname, '..');
 
