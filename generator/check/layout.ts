@@ -37,8 +37,8 @@ export interface LookedAt {
   shots: Partial<Record<keyof typeof screenshotWidths, string>>;
 }
 
-/** The widths at which text is set to 200 %: the wide ones, where a layout keeps its columns. */
-const textZoomWidths: LayoutWidth[] = [768, 1280];
+/** The widths at which text is also set to 200 %: the wide ones, where a layout keeps its columns. */
+const textZoomWidths: LayoutWidth[] = [768, 1024, 1280];
 const viewportHeight = 800;
 /** Full-page screenshots stop here: the contact sheet shows the top of each page. */
 const screenshotMaxHeight = 4000;
@@ -100,15 +100,20 @@ async function lookAt(
         .querySelectorAll('[data-layout-fault]')
         .forEach((element) => element.removeAttribute('data-layout-fault')),
     );
-  for (const width of planned.widths) {
+  // The planned widths, and the photographed ones in order among them (they are not probed).
+  const photographed: number[] = shotsDir && planned.screenshot ? Object.values(screenshotWidths) : [];
+  const widths = [...new Set<number>([...planned.widths, ...photographed])].sort((a, b) => a - b);
+  for (const width of widths) {
     await page.setViewportSize({ width, height: viewportHeight });
     await clearMarks();
-    await probe(width, 'menu closed');
+    const probed = (planned.widths as number[]).includes(width);
+    if (probed) await probe(width as LayoutWidth, 'menu closed');
     const shotName = (Object.keys(screenshotWidths) as (keyof typeof screenshotWidths)[]).find(
       (name) => screenshotWidths[name] === width,
     );
-    if (shotsDir && planned.screenshot && shotName) {
-      const file = path.join(shotsDir, fileNameOf(planned.page.path, width));
+    if (photographed.includes(width) && shotName) {
+      if (!probed) await settle(page);
+      const file = path.join(shotsDir!, fileNameOf(planned.page.path, width));
       const height = await page.evaluate(() => document.documentElement.scrollHeight);
       await page.screenshot({
         path: file,
@@ -119,16 +124,17 @@ async function lookAt(
       });
       shots[shotName] = file;
     }
+    if (!probed) continue;
     const toggle = await menuToggle(page);
     if (toggle) {
       await toggle.click();
-      await probe(width, 'menu open');
+      await probe(width as LayoutWidth, 'menu open');
       await toggle.click();
     }
-    if (textZoomWidths.includes(width)) {
+    if (textZoomWidths.includes(width as LayoutWidth)) {
       // As a browser's text zoom does: the root font size, which every rem and em follows.
       await page.evaluate(() => (document.documentElement.style.fontSize = '200%'));
-      await probe(width, '200 % text');
+      await probe(width as LayoutWidth, '200 % text');
       await page.evaluate(() => document.documentElement.style.removeProperty('font-size'));
     }
   }

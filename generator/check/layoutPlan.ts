@@ -51,9 +51,9 @@ export async function pageFacts(dir: string, page: SitePage): Promise<PageFacts>
 
 /**
  * Every page with a content of its own, each at the narrowest width (where text runs out of
- * room first) and at one more that turns with its language and type, so that across a type's
- * languages every width is seen. The first page of each type in each language is looked at in
- * all widths and photographed. `all` looks at every page at every width.
+ * room first) and at one more that turns with its language, its type and its place, so that
+ * across a type's languages every width is seen. The first page of each type in each language
+ * is photographed. `all` looks at every page at every width.
  */
 export function planLayout(pages: PageFacts[], all = false): PlannedPage[] {
   const seen = new Set<string>();
@@ -64,15 +64,14 @@ export function planLayout(pages: PageFacts[], all = false): PlannedPage[] {
     const ofType = distinct.filter((page) => page.type === type);
     const languages = [...new Set(ofType.map((page) => page.language))];
     const photographed = new Set<string>();
-    for (const page of ofType) {
+    ofType.forEach((page, index) => {
       const representative = !photographed.has(page.language);
       photographed.add(page.language);
-      const turn =
-        (languages.indexOf(page.language) + typeIndex + ofType.indexOf(page)) % (layoutWidths.length - 1);
-      const widths: LayoutWidth[] =
-        all || representative ? [...layoutWidths] : [layoutWidths[0], layoutWidths[1 + turn]];
+      // The first language of the first type starts at 375, the next at 768, and so on.
+      const turn = (languages.indexOf(page.language) + typeIndex + index) % (layoutWidths.length - 1);
+      const widths: LayoutWidth[] = all ? [...layoutWidths] : [layoutWidths[0], layoutWidths[1 + turn]];
       planned.push({ ...page, widths, screenshot: representative });
-    }
+    });
   });
   return planned;
 }

@@ -81,6 +81,7 @@ export function probeLayout({ mode }: ProbeOptions): LayoutFault[] {
   const isShown = (element: Element): boolean =>
     element.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true }) &&
     // Visually hidden (1 px, clipped) text is for assistive technology only.
+    getComputedStyle(element).clip === 'auto' &&
     !(element.getBoundingClientRect().width <= 1 && element.getBoundingClientRect().height <= 1);
   const clipsOnPurpose = (style: CSSStyleDeclaration, axis: 'x' | 'y') =>
     (axis === 'x' ? style.overflowX : style.overflowY) !== 'visible';
@@ -271,7 +272,16 @@ export function probeLayout({ mode }: ProbeOptions): LayoutFault[] {
       }
       return true;
     });
-    const boxes = targets.map((target) => target.getBoundingClientRect());
+    // What a pointer can reach: the part of each target not scrolled out of view in a scroll box.
+    const reachable = targets
+      .map((target) => ({
+        target,
+        box: within(target.getBoundingClientRect(), visibleArea(target.parentElement)),
+      }))
+      .filter((entry): entry is { target: Element; box: DOMRect } => entry.box !== undefined);
+    targets.length = 0;
+    targets.push(...reachable.map((entry) => entry.target));
+    const boxes = reachable.map((entry) => entry.box);
     const small = boxes.map((rect) => rect.width < 24 - 0.5 || rect.height < 24 - 0.5);
     const centre = (rect: DOMRect) => ({ x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 });
     const circleTouchesRect = (x: number, y: number, rect: DOMRect) => {
@@ -282,7 +292,7 @@ export function probeLayout({ mode }: ProbeOptions): LayoutFault[] {
     targets.forEach((target, index) => {
       if (!small[index]) return;
       const { x, y } = centre(boxes[index]);
-      const crowded = targets.some((other, otherIndex) => {
+      const crowding = targets.find((other, otherIndex) => {
         if (otherIndex === index || other.contains(target) || target.contains(other)) return false;
         const rect = boxes[otherIndex];
         if (circleTouchesRect(x, y, rect)) return true;
@@ -290,13 +300,13 @@ export function probeLayout({ mode }: ProbeOptions): LayoutFault[] {
         const c = centre(rect);
         return Math.hypot(c.x - x, c.y - y) < 24;
       });
-      if (crowded) {
+      if (crowding) {
         const rect = boxes[index];
         report(
           target,
           'small-target',
           24 - Math.min(rect.width, rect.height),
-          `pointer target ${Math.round(rect.width)} × ${Math.round(rect.height)} px, under 24 × 24 px and too close to another`,
+          `pointer target ${Math.round(rect.width)} × ${Math.round(rect.height)} px, under 24 × 24 px and too close to ${selectorOf(crowding)} "${textOf(crowding).slice(0, 24)}"`,
         );
       }
     });
