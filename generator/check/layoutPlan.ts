@@ -51,8 +51,8 @@ export async function pageFacts(dir: string, page: SitePage): Promise<PageFacts>
 
 /**
  * Every page with a content of its own, each at the narrowest width (where text runs out of
- * room first) and at one more that turns with its language, its type and its place, so that
- * across a type's languages every width is seen. The first page of each type in each language
+ * room first) and at one more that turns from page to page, so that across a type's pages
+ * (one per language at least) every width is seen. The first page of each type in each language
  * is photographed. `all` looks at every page at every width.
  */
 export function planLayout(pages: PageFacts[], all = false): PlannedPage[] {
@@ -62,13 +62,12 @@ export function planLayout(pages: PageFacts[], all = false): PlannedPage[] {
   const planned: PlannedPage[] = [];
   types.forEach((type, typeIndex) => {
     const ofType = distinct.filter((page) => page.type === type);
-    const languages = [...new Set(ofType.map((page) => page.language))];
     const photographed = new Set<string>();
     ofType.forEach((page, index) => {
       const representative = !photographed.has(page.language);
       photographed.add(page.language);
-      // The first language of the first type starts at 375, the next at 768, and so on.
-      const turn = (languages.indexOf(page.language) + typeIndex + index) % (layoutWidths.length - 1);
+      // The n-th page of a type at the n-th further width, so that four pages (one per language) see them all.
+      const turn = (index + typeIndex) % (layoutWidths.length - 1);
       const widths: LayoutWidth[] = all ? [...layoutWidths] : [layoutWidths[0], layoutWidths[1 + turn]];
       planned.push({ ...page, widths, screenshot: representative });
     });
