@@ -30,15 +30,15 @@ const style = `
 body { font: 14px/1.4 system-ui, sans-serif; margin: 1rem; color: #1a1a1a; }
 h1 { font-size: 1.3rem; } h2 { font-size: 1.05rem; margin: 1.5rem 0 0.5rem; }
 .row { display: flex; gap: 1rem; align-items: flex-start; padding: 0.4rem 0; border-top: 1px solid #ddd; }
-.row > .label { width: 9rem; flex: none; }
+.row > .label { width: 11rem; flex: none; overflow-wrap: anywhere; }
 .label .faults { color: #b00000; font-weight: 600; }
 figure { margin: 0; }
-figure img { display: block; height: 220px; object-fit: cover; object-position: top; border: 1px solid #ccc; }
-figure.phone img { width: 110px; } figure.desktop img { width: 352px; }
+figure img { display: block; height: 150px; object-fit: cover; object-position: top; border: 1px solid #ccc; }
+figure.phone img { width: 75px; } figure.desktop img { width: 256px; }
 figure.failing img { border: 2px solid #e00000; }
 figcaption { font-size: 12px; color: #555; }
 .changed { display: flex; gap: 0.5rem; padding: 0.3rem; background: #fff6d6; border: 1px solid #e0c060; }
-.changed figure img { width: 176px; }
+.changed figure img { width: 128px; }
 `;
 
 /** Writes `index.html` in `reportDir`, with copies of the accepted screenshots it shows. */
@@ -47,7 +47,10 @@ export async function writeContactSheet(reportDir: string, entries: SheetEntry[]
   const acceptedDir = path.join(reportDir, 'accepted');
   const figure = (className: string, file: string, caption: string, alt: string) =>
     `<figure class="${className}"><a href="${link(file)}"><img src="${link(file)}" alt="${escape(alt)}" loading="lazy"></a><figcaption>${escape(caption)}</figcaption></figure>`;
-  const types = [...new Set(entries.map((entry) => entry.type))];
+  // The page types in the order of their shortest address: the home page first.
+  const shortest = (type: string) =>
+    Math.min(...entries.filter((entry) => entry.type === type).map((entry) => entry.path.length));
+  const types = [...new Set(entries.map((entry) => entry.type))].sort((a, b) => shortest(a) - shortest(b));
   const sections: string[] = [];
   const changedCount = entries.flatMap((entry) => entry.shots).filter((shot) => shot.changed).length;
   for (const type of types) {
