@@ -75,6 +75,21 @@ async function closeCookieBanner(page: Page) {
   await banner.waitFor({ state: 'hidden' });
 }
 
+/**
+ * Each page as a first visitor who has closed the cookie banner finds it: the stored language of
+ * the page before would send `/` elsewhere, so everything stored but the consent is forgotten.
+ */
+async function forgetAllButConsent(page: Page, siteUrl: string) {
+  if (!page.url().startsWith(siteUrl)) return;
+  await page.evaluate(() => {
+    const key = document.body?.dataset.consentKey;
+    const choice = key ? localStorage.getItem(key) : null;
+    localStorage.clear();
+    sessionStorage.clear();
+    if (key && choice !== null) localStorage.setItem(key, choice);
+  });
+}
+
 /** Looks at one page at each of its planned widths, photographs it when planned. */
 async function lookAt(
   page: Page,
@@ -85,6 +100,7 @@ async function lookAt(
   const faults: SeenFault[] = [];
   const shots: LookedAt['shots'] = {};
   await page.setViewportSize({ width: planned.widths[0], height: viewportHeight });
+  await forgetAllButConsent(page, siteUrl);
   await page.goto(`${siteUrl}${planned.page.path}`, { waitUntil: 'load' });
   await closeCookieBanner(page);
   await page.addStyleTag({ content: faultOutline });
