@@ -25,8 +25,10 @@ export interface Comparison {
 
 /** Replaces the baseline with the screenshots in `shotsDir`. */
 export async function acceptScreenshots(shotsDir: string, baselineDir: string): Promise<number> {
-  await rm(baselineDir, { recursive: true, force: true });
+  // Only the screenshots are replaced: `--baseline` may name a folder that holds more.
   await mkdir(baselineDir, { recursive: true });
+  for (const old of await readdir(baselineDir))
+    if (old.endsWith('.png')) await rm(path.join(baselineDir, old), { force: true });
   const names = (await readdir(shotsDir)).filter((name) => name.endsWith('.png'));
   await Promise.all(names.map((name) => copyFile(path.join(shotsDir, name), path.join(baselineDir, name))));
   return names.length;

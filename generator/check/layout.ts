@@ -230,7 +230,9 @@ export const gate: Gate = {
     const reportDir = layout?.reportDir;
     const shotsDir = reportDir && path.join(reportDir, 'shots');
     if (reportDir) {
-      await rm(reportDir, { recursive: true, force: true });
+      // Only what the sheet writes is replaced: `--report` may name a folder that holds more.
+      for (const written of ['index.html', 'shots', 'diff', 'accepted'])
+        await rm(path.join(reportDir, written), { recursive: true, force: true });
       await mkdir(shotsDir!, { recursive: true });
     }
     const looked = await lookAtPages(await browser(), url, plan, { shotsDir });
