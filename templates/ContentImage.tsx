@@ -6,7 +6,12 @@
  * image on the first screen loads at once with high priority; one further down
  * loads when the reader comes near it.
  */
-import { imageSlots, pageImageSlots, sizesAttribute, type PageImageKey } from '../generator/images/slots.ts';
+import {
+  imageSlots,
+  pageImageSlots,
+  sizesAttribute,
+  type PageImageKey,
+} from '../generator/model/imageSlots.ts';
 import type { PageContext } from './context.ts';
 
 export interface ContentImageProps {

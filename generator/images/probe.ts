@@ -7,21 +7,10 @@
 import path from 'node:path';
 import { imageSize } from 'image-size';
 import sharp from 'sharp';
-import { SiteError } from '../errors.ts';
+import { SiteError } from '../errors/siteError.ts';
+import { formatOfExtension, imageExtensions, type ImageFormat } from '../model/imageFormats.ts';
 
-export type ImageFormat = 'jpeg' | 'png' | 'webp' | 'avif' | 'svg';
-
-/** The extensions an image under content/images may have, and the format each names. */
-export const formatOfExtension: Readonly<Record<string, ImageFormat>> = {
-  '.jpg': 'jpeg',
-  '.jpeg': 'jpeg',
-  '.png': 'png',
-  '.webp': 'webp',
-  '.avif': 'avif',
-  '.svg': 'svg',
-};
-
-export const imageExtensions = Object.keys(formatOfExtension);
+export { formatOfExtension, imageExtensions, type ImageFormat };
 
 /** A source file over this many bytes is refused: a camera's full-size JPEG is 5–15 MB. */
 export const maximumSourceBytes = 25 * 1024 * 1024;

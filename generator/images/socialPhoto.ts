@@ -5,9 +5,9 @@
  * as PNG would weigh ten times as much.
  */
 import sharp from 'sharp';
-import type { PageId } from '../pages.ts';
+import type { PageId } from '../model/pages.ts';
 import { encoderVersion } from './encode.ts';
-import type { PageImageKey } from './slots.ts';
+import type { PageImageKey } from '../model/imageSlots.ts';
 
 /** The pages whose preview shows their hero photo, and the image each shows. */
 export const heroPhotoOf: Partial<Record<PageId, PageImageKey>> = {

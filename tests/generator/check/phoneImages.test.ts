@@ -7,7 +7,7 @@ import {
   phoneImageUrl,
   slotWidth,
 } from '../../../generator/check/phoneImages.ts';
-import { imageSlots, sizesAttribute } from '../../../generator/images/slots.ts';
+import { imageSlots, sizesAttribute } from '../../../generator/model/imageSlots.ts';
 
 describe('CSS lengths and sizes at a viewport width', () => {
   it('reads px, vw, rem, calc(), min() and max()', () => {

@@ -2,7 +2,7 @@
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { SiteError } from '../../../generator/errors.ts';
+import { SiteError } from '../../../generator/errors/siteError.ts';
 import { maximumSourceBytes, probeImage, sniffFormat } from '../../../generator/images/probe.ts';
 import { makePhoto } from '../../helpers/photos.ts';
 

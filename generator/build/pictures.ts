@@ -1,0 +1,218 @@
+/**
+ * The images step of a build: every image the pages show, read and checked, and
+ * each photo encoded as AVIF, WebP and its own format at the widths its slots need
+ * (model/imageSlots.ts), through the content-addressed image cache: an unchanged photo is
+ * never encoded twice. An SVG is copied as it is. An image file no page shows is a
+ * warning; the build leaves it out.
+ *
+ * Output names are `assets/images/<name>-<width>.<hash>.<ext>`, where the hash is
+ * of the source's bytes and every encoding parameter: the name is known before the
+ * encoding runs, and hosts may cache it for a year.
+ */
+import { createHash } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { SiteError } from '../errors/siteError.ts';
+import { imageCacheKey, type ImageCache } from './imageCache.ts';
+import type { ImageAsset, OutputFile } from '../model/builtAssets.ts';
+import type { PageImages } from '../content/imageDeclarations.ts';
+import {
+  createLimiter,
+  encodeImage,
+  encoderVersion,
+  encodings,
+  mimeTypes,
+  type OutputFormat,
+} from '../images/encode.ts';
+import { extensionOf, formatOfExtension, probeImage, unreadable, type ProbedImage } from '../images/probe.ts';
+import { imageSlots, pageImageSlots, plannedWidths, type ImageSlot } from '../model/imageSlots.ts';
+
+/** One image as the templates draw it. */
+export interface ImageBuild {
+  files: OutputFile[];
+  /** By source file name, e.g. `vision.jpg`. */
+  images: Record<string, ImageAsset>;
+  /** Image files no page shows, as warnings for the report. */
+  warnings: string[];
+}
+
+/** One encoding of a photo the build will write. */
+export interface PlannedEncoding {
+  path: string;
+  format: OutputFormat;
+  width: number;
+  cacheKey: string;
+  source: Uint8Array;
+  sourceFile: string;
+}
+
+const fallbackFormat: Record<ProbedImage['format'], OutputFormat> = {
+  jpeg: 'jpeg',
+  png: 'png',
+  webp: 'webp',
+  avif: 'avif',
+  svg: 'png', // never used: an SVG is copied
+};
+
+const modernFormats: OutputFormat[] = ['avif', 'webp'];
+
+function shortHash(contents: string | Uint8Array): string {
+  return createHash('sha256').update(contents).digest('hex').slice(0, 10);
+}
+
+/** The encodings of one photo and the picture the templates draw from them; nothing is encoded yet. */
+export function planPhoto(
+  name: string,
+  sourceFile: string,
+  source: Uint8Array,
+  probed: ProbedImage,
+  slots: readonly ImageSlot[],
+): { asset: ImageAsset; encodings: PlannedEncoding[] } {
+  const sourceDigest = createHash('sha256').update(source).digest('hex');
+  const stem = path.basename(name, path.extname(name));
+  const widths = plannedWidths(probed.width, slots);
+  const fallback = fallbackFormat[probed.format];
+  const formats = [...modernFormats.filter((format) => format !== fallback), fallback];
+  const planned: PlannedEncoding[] = [];
+  const srcsets = new Map<OutputFormat, string>();
+  for (const format of formats) {
+    const entries: string[] = [];
+    for (const width of widths) {
+      const cacheKey = imageCacheKey({
+        kind: 'photo',
+        source: sourceDigest,
+        format,
+        width,
+        options: encodings[format],
+        ...encoderVersion,
+      });
+      const file = `assets/images/${stem}-${width}.${cacheKey.slice(0, 10)}${extensionOf(format)}`;
+      planned.push({ path: file, format, width, cacheKey, source, sourceFile });
+      entries.push(`/${file} ${width}w`);
+    }
+    srcsets.set(format, entries.join(', '));
+  }
+  const widest = widths.at(-1)!;
+  const fallbackFile = planned.filter((encoding) => encoding.format === fallback).at(-1)!;
+  return {
+    asset: {
+      src: `/${fallbackFile.path}`,
+      width: widest,
+      height: Math.round((probed.height * widest) / probed.width),
+      srcset: srcsets.get(fallback),
+      sources: formats
+        .filter((format) => format !== fallback)
+        .map((format) => ({ type: mimeTypes[format], srcset: srcsets.get(format)! })),
+    },
+    encodings: planned,
+  };
+}
+
+/**
+ * The bytes of a planned encoding, from the cache or encoded (and cached). Only the
+ * encoding waits for `limit`: reading the cache is cheap and runs at once.
+ */
+export async function encodePlanned(
+  encoding: PlannedEncoding,
+  cache: ImageCache,
+  limit: <T>(task: () => Promise<T>) => Promise<T> = (task) => task(),
+): Promise<Uint8Array> {
+  const cached = await cache.get(encoding.cacheKey);
+  if (cached) return cached;
+  let bytes: Uint8Array;
+  try {
+    bytes = await limit(() => encodeImage(encoding.source, encoding.format, encoding.width));
+  } catch (error) {
+    throw unreadable(encoding.sourceFile, error);
+  }
+  await cache.put(encoding.cacheKey, bytes);
+  return bytes;
+}
+
+export interface ImageBuildInput {
+  imagesDir: string;
+  images: PageImages;
+  cache: ImageCache;
+  /** false: plan the photos only, and leave encoding to `encodePlanned` when one is asked for (`site dev`). */
+  encode?: boolean;
+}
+
+export interface PlannedImageBuild extends ImageBuild {
+  /** Every photo encoding by output path, for a server that encodes on request. */
+  encodings: Map<string, PlannedEncoding>;
+}
+
+export async function buildImages(input: ImageBuildInput): Promise<PlannedImageBuild> {
+  const uses = new Map<string, { slots: ImageSlot[]; declarations: PageImages[keyof PageImages][] }>();
+  for (const declaration of Object.values(input.images)) {
+    const use = uses.get(declaration.file) ?? { slots: [], declarations: [] };
+    use.slots.push(imageSlots[pageImageSlots[declaration.key]]);
+    use.declarations.push(declaration);
+    uses.set(declaration.file, use);
+  }
+  const present = await readdir(input.imagesDir).catch(() => [] as string[]);
+  const warnings = present
+    .filter((name) => formatOfExtension[path.extname(name).toLowerCase()] && !uses.has(name))
+    .sort()
+    .map((name) => `content/images/${name} is not shown by any page; the build leaves it out.`);
+
+  const files: OutputFile[] = [];
+  const images: Record<string, ImageAsset> = {};
+  const encodings = new Map<string, PlannedEncoding>();
+  const problems: SiteError[] = [];
+  for (const [name, use] of [...uses].sort(([a], [b]) => a.localeCompare(b))) {
+    const sourceFile = path.join(input.imagesDir, name);
+    try {
+      const source = new Uint8Array(await readFile(sourceFile));
+      const probed = await probeImage(sourceFile, source);
+      if (probed.format === 'svg') {
+        const file = `assets/images/${path.basename(name, '.svg')}.${shortHash(source)}.svg`;
+        files.push({ path: file, contents: source });
+        images[name] = { src: `/${file}`, width: probed.width, height: probed.height };
+        continue;
+      }
+      const needed = Math.max(...use.slots.map((slot) => slot.minimumSourceWidth));
+      if (probed.width < needed) {
+        for (const declaration of use.declarations)
+          problems.push(
+            new SiteError({
+              code: 'IMAGE_TOO_SMALL',
+              message: `${declaration.key}.file: ${name} is ${probed.width} px wide; the page shows it up to ${needed} px wide`,
+              location: declaration.location,
+              hint: `Use a photo at least ${needed} px wide (twice that looks sharp on high-density screens).`,
+            }),
+          );
+        continue;
+      }
+      const plan = planPhoto(name, sourceFile, source, probed, use.slots);
+      images[name] = plan.asset;
+      for (const encoding of plan.encodings) encodings.set(encoding.path, encoding);
+    } catch (error) {
+      if (error instanceof SiteError) problems.push(error);
+      else throw error;
+    }
+  }
+  if (problems.length === 0 && input.encode !== false) {
+    const limit = createLimiter();
+    const encoded = await Promise.allSettled(
+      [...encodings.values()].map((encoding) => encodePlanned(encoding, input.cache, limit)),
+    );
+    const failed = new Set<string>();
+    encoded.forEach((result, index) => {
+      const encoding = [...encodings.values()][index];
+      if (result.status === 'fulfilled') files.push({ path: encoding.path, contents: result.value });
+      else if (!failed.has(encoding.sourceFile)) {
+        failed.add(encoding.sourceFile);
+        if (result.reason instanceof SiteError) problems.push(result.reason);
+        else throw result.reason;
+      }
+    });
+  }
+  if (problems.length > 0)
+    throw new SiteError({
+      code: problems[0].code,
+      message: `${problems.length} image${problems.length === 1 ? '' : 's'} cannot be used; nothing was written.`,
+      problems,
+    });
+  return { files, images, warnings, encodings };
+}

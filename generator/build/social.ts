@@ -1,0 +1,234 @@
+/**
+ * Social preview images: one 1200 x 630 PNG per page type and language, showing
+ * the brand and the page's title, drawn with satori (layout and text to SVG) and
+ * rasterised by resvg. The not-found and forwarding pages reuse their home's. A
+ * page with a hero photo (images/socialPhoto.ts) shows the photo, cropped around
+ * its focus, under the brand and title, as a JPEG.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import sharp from 'sharp';
+import { createRequire } from 'node:module';
+import { createElement as h, type ReactElement } from 'react';
+import { pageMeta } from '../model/pageMeta.ts';
+import type { Content } from '../content/load.ts';
+import type { Translations } from './translations.ts';
+import { imageCacheKey, type ImageCache } from './imageCache.ts';
+import { composePhotoPreview, heroPhotoOf, photoPreviewVersion, previewJpeg } from '../images/socialPhoto.ts';
+import type { PageId, RouteTable } from '../model/routeTable.ts';
+import type { Language } from '../model/languages.ts';
+import { type OutputFile, socialImageSize, type SocialImages } from '../model/builtAssets.ts';
+
+const require = createRequire(import.meta.url);
+const rasterOptions = { fitTo: { mode: 'width' as const, value: socialImageSize.width } };
+
+function packageVersion(name: string): string {
+  return (JSON.parse(readFileSync(require.resolve(`${name}/package.json`), 'utf8')) as { version: string })
+    .version;
+}
+
+/** The drawing libraries' versions: a new satori or resvg may draw other pixels, so it keys the cache. */
+export function drawingLibraryVersions(): { satori: string; resvg: string } {
+  return { satori: packageVersion('satori'), resvg: packageVersion('@resvg/resvg-js') };
+}
+
+/**
+ * satori and resvg are loaded only when an image has to be drawn: a build whose
+ * images are all cached never pays for them.
+ */
+export async function loadDrawingLibraries() {
+  const [{ default: satori }, { renderAsync }] = await Promise.all([
+    import('satori'),
+    import('@resvg/resvg-js'),
+  ]);
+  return { satori, renderAsync };
+}
+
+async function loadFonts() {
+  const file = (weight: number) =>
+    require.resolve(`@fontsource/inter/files/inter-latin-${weight}-normal.woff`);
+  return [
+    { name: 'Inter', data: await readFile(file(400)), weight: 400 as const, style: 'normal' as const },
+    { name: 'Inter', data: await readFile(file(700)), weight: 700 as const, style: 'normal' as const },
+  ];
+}
+
+function card(brand: string, title: string, tagline: string, colour: string) {
+  return h(
+    'div',
+    { style: { width: 1200, height: 630, display: 'flex', background: '#ffffff', fontFamily: 'Inter' } },
+    h('div', { style: { width: 32, height: 630, background: colour } }),
+    h(
+      'div',
+      {
+        style: {
+          width: 1168,
+          height: 630,
+          display: 'flex',
+          flexDirection: 'column',
+          justifyContent: 'space-between',
+          padding: '56px 72px',
+          boxSizing: 'border-box',
+        },
+      },
+      h('div', { style: { display: 'flex', fontSize: 40, fontWeight: 700, color: colour } }, brand),
+      h(
+        'div',
+        { style: { display: 'flex', fontSize: 76, fontWeight: 700, color: '#1a1a1a', lineHeight: 1.1 } },
+        title,
+      ),
+      h('div', { style: { display: 'flex', fontSize: 28, color: '#555555', lineHeight: 1.35 } }, tagline),
+    ),
+  );
+}
+
+/** Brand and title over the bottom of a photo, on a shade that keeps them readable; the rest transparent. */
+function photoCard(brand: string, title: string, colour: string) {
+  return h(
+    'div',
+    { style: { width: 1200, height: 630, display: 'flex', fontFamily: 'Inter' } },
+    h('div', { style: { width: 32, height: 630, background: colour } }),
+    h(
+      'div',
+      {
+        style: {
+          width: 1168,
+          height: 630,
+          display: 'flex',
+          flexDirection: 'column',
+          justifyContent: 'flex-end',
+          padding: '56px 72px',
+          boxSizing: 'border-box',
+          backgroundImage: 'linear-gradient(to top, rgba(0,0,0,0.78), rgba(0,0,0,0.35) 55%, rgba(0,0,0,0))',
+        },
+      },
+      h('div', { style: { display: 'flex', fontSize: 36, fontWeight: 700, color: '#ffffff' } }, brand),
+      h(
+        'div',
+        {
+          style: {
+            display: 'flex',
+            fontSize: 72,
+            fontWeight: 700,
+            color: '#ffffff',
+            lineHeight: 1.1,
+            marginTop: 16,
+          },
+        },
+        title,
+      ),
+    ),
+  );
+}
+
+/** The extension of a page's preview: a page with a hero photo gets a JPEG, whatever its hero file is. */
+const previewExtension = (page: PageId) => (heroPhotoOf[page] ? 'jpg' : 'png');
+
+/** A card as plain data (element types, props, children): the layout and every text and colour in it. */
+function describe(node: unknown): unknown {
+  if (node === null || typeof node !== 'object') return node;
+  if (Array.isArray(node)) return node.map(describe);
+  const element = node as ReactElement<Record<string, unknown>>;
+  if ('type' in element && 'props' in element) {
+    const { children, ...props } = element.props;
+    return { type: element.type, props, children: describe(children) };
+  }
+  return node;
+}
+
+function imagePage(page: PageId): PageId {
+  return page === 'notFound' || page === 'privacyRedirect' || page === 'moved' ? 'home' : page;
+}
+
+export async function buildSocialImages(
+  routeTable: RouteTable,
+  translations: Translations,
+  content: Content,
+  cache: ImageCache,
+): Promise<SocialImages> {
+  const fonts = await loadFonts();
+  const fontsHash = createHash('sha256');
+  for (const font of fonts) fontsHash.update(font.data);
+  const keyBase = {
+    kind: 'social-preview',
+    size: socialImageSize,
+    raster: rasterOptions,
+    fonts: fontsHash.digest('hex'),
+    libraries: drawingLibraryVersions(),
+  };
+
+  const wanted = new Map<string, { page: PageId; language: Language }>();
+  for (const route of routeTable.routes) {
+    const page = imagePage(route.page);
+    wanted.set(`${page}-${route.language}`, { page, language: route.language });
+  }
+  // Hero photos (never an SVG: that page gets its card, as JPEG), read once each.
+  const photos = new Map<PageId, { bytes: Uint8Array; focus: { x: number; y: number }; digest: string }>();
+  for (const [page, key] of Object.entries(heroPhotoOf) as [
+    PageId,
+    NonNullable<(typeof heroPhotoOf)[PageId]>,
+  ][]) {
+    const hero = content.images[key];
+    if (!hero || hero.file.toLowerCase().endsWith('.svg')) continue;
+    const bytes = new Uint8Array(await readFile(hero.path));
+    photos.set(page, { bytes, focus: hero.focus, digest: createHash('sha256').update(bytes).digest('hex') });
+  }
+  const images = [...wanted].map(([name, { page, language }]) => {
+    const translator = translations.translators[language];
+    const title = pageMeta(page, translator, content).title;
+    const photo = photos.get(page);
+    const element = photo
+      ? photoCard(content.site.brand, title, content.site.theme.primary)
+      : card(content.site.brand, title, translator.t('home.hero.subtitle'), content.site.theme.primary);
+    const asJpeg = previewExtension(page) === 'jpg';
+    return {
+      name,
+      element,
+      photo,
+      asJpeg,
+      key: imageCacheKey({
+        ...keyBase,
+        card: describe(element),
+        ...(asJpeg
+          ? { photo: photo && { digest: photo.digest, focus: photo.focus }, ...photoPreviewVersion }
+          : {}),
+      }),
+    };
+  });
+
+  const cached = await Promise.all(images.map((image) => cache.get(image.key)));
+  const missing = images.filter((_, index) => cached[index] === undefined);
+  const drawn = new Map<string, Uint8Array>();
+  if (missing.length > 0) {
+    const { satori, renderAsync } = await loadDrawingLibraries();
+    // satori lays out on this thread while resvg rasterises the previous card on libuv's pool: both cores work.
+    const rasterising: Promise<void>[] = [];
+    for (const image of missing) {
+      const svg = await satori(image.element, { ...socialImageSize, fonts });
+      rasterising.push(
+        renderAsync(svg, rasterOptions).then(async (rendered) => {
+          const png = new Uint8Array(rendered.asPng());
+          const bytes = image.photo
+            ? await composePhotoPreview(image.photo.bytes, image.photo.focus, png, socialImageSize)
+            : image.asJpeg
+              ? new Uint8Array(
+                  await sharp(png).flatten({ background: '#ffffff' }).jpeg(previewJpeg).toBuffer(),
+                )
+              : png;
+          drawn.set(image.name, bytes);
+          await cache.put(image.key, bytes);
+        }),
+      );
+    }
+    await Promise.all(rasterising);
+  }
+  const files: OutputFile[] = images.map((image, index) => ({
+    path: `og/${image.name}.${image.asJpeg ? 'jpg' : 'png'}`,
+    contents: cached[index] ?? drawn.get(image.name)!,
+  }));
+  return {
+    pathOf: (page, language) => `/og/${imagePage(page)}-${language}.${previewExtension(imagePage(page))}`,
+    files,
+  };
+}

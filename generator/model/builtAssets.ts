@@ -1,0 +1,58 @@
+/**
+ * What the build makes that pages name: output files, the hashed asset paths, the
+ * icons' links and the preview images' paths. The build stages make them
+ * (build/assets.ts, build/icons.ts, build/social.ts); templates only read them.
+ */
+import type { Language } from './languages.ts';
+import type { PageId } from './pages.ts';
+
+export interface OutputFile {
+  /** Relative to the output folder, with forward slashes: `en/about/index.html`. */
+  path: string;
+  contents: string | Uint8Array;
+}
+
+export interface Assets {
+  /** URL path of the stylesheet, e.g. `/assets/site.3f2a9c1b7d.css`. */
+  stylesheet: string;
+  /** URL paths of the entry scripts by entry name; each is self-contained. */
+  scripts: Record<string, string>;
+  /** Images by their source name, e.g. `vision.jpg`. */
+  images: Record<string, ImageAsset>;
+  /** Scripts inlined into a page's head, with the CSP hash of each. */
+  inlineScripts: Record<string, InlineScript>;
+  files: OutputFile[];
+}
+
+export interface ImageAsset {
+  /** The fallback's URL path (the widest): what a browser without `srcset` shows. */
+  src: string;
+  /** The aspect the page reserves before the image loads; the widest encoding's size. */
+  width: number;
+  height: number;
+  /** Photos only: the fallback format's `srcset`. */
+  srcset?: string;
+  /** Photos only: the modern formats, best first, each with its `srcset`. */
+  sources?: { type: string; srcset: string }[];
+}
+
+export interface InlineScript {
+  code: string;
+  /** `sha256-…` as a Content-Security-Policy source. */
+  cspHash: string;
+}
+
+export interface SiteIcons {
+  /** Link elements for the head: rel, href, type, sizes. */
+  links: { rel: string; href: string; type?: string; sizes?: string }[];
+  manifest: string;
+  files: OutputFile[];
+}
+
+export const socialImageSize = { width: 1200, height: 630 } as const;
+
+export interface SocialImages {
+  /** URL path of the preview image of a page in a language. */
+  pathOf(page: PageId, language: Language): string;
+  files: OutputFile[];
+}
