@@ -13,12 +13,12 @@ import { format, resolveConfig } from 'prettier';
 export const resultsFile = path.join(import.meta.dirname, 'results.md');
 
 /** The sections, in the order the file shows them (and `npm run bench` runs them). */
-export const sectionNames = ['build', 'dev', 'lighthouse'] as const;
+export const sectionNames = ['build', 'dev', 'photos', 'lighthouse'] as const;
 export type SectionName = (typeof sectionNames)[number];
 
 const title = `# Benchmark results
 
-Written by \`npm run bench\` (\`bench/build.ts\`, \`bench/dev.ts\`, \`bench/lighthouse.ts\`); do not edit by hand.
+Written by \`npm run bench\` (\`bench/build.ts\`, \`bench/dev.ts\`, \`bench/photos.ts\`, \`bench/lighthouse.ts\`); do not edit by hand.
 What each figure measures, and how to compare runs: [docs/performance.md](../docs/performance.md).
 `;
 

@@ -8,9 +8,13 @@
  * Output names are `assets/images/<name>-<width>.<hash>.<ext>`, where the hash is
  * of the source's bytes and every encoding parameter: the name is known before the
  * encoding runs, and hosts may cache it for a year.
+ *
+ * A photo's digest and probed size are remembered in the cache too, by its path,
+ * size, modification time and inode: a warm build neither reads nor hashes an
+ * unchanged photo, and reads it only if an encoding is missing.
  */
 import { createHash } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { SiteError } from '../errors/siteError.ts';
 import { imageCacheKey, type ImageCache } from './imageCache.ts';
@@ -42,7 +46,8 @@ export interface PlannedEncoding {
   format: OutputFormat;
   width: number;
   cacheKey: string;
-  source: Uint8Array;
+  /** The source's bytes, read once and only when an encoding is not in the cache. */
+  readSource: () => Promise<Uint8Array>;
   sourceFile: string;
 }
 
@@ -64,11 +69,11 @@ function shortHash(contents: string | Uint8Array): string {
 export function planPhoto(
   name: string,
   sourceFile: string,
-  source: Uint8Array,
+  source: { digest: string; read: () => Promise<Uint8Array> },
   probed: ProbedImage,
   slots: readonly ImageSlot[],
 ): { asset: ImageAsset; encodings: PlannedEncoding[] } {
-  const sourceDigest = createHash('sha256').update(source).digest('hex');
+  const sourceDigest = source.digest;
   const stem = path.basename(name, path.extname(name));
   const widths = plannedWidths(probed.width, slots);
   const fallback = fallbackFormat[probed.format];
@@ -87,7 +92,7 @@ export function planPhoto(
         ...encoderVersion,
       });
       const file = `assets/images/${stem}-${width}.${cacheKey.slice(0, 10)}${extensionOf(format)}`;
-      planned.push({ path: file, format, width, cacheKey, source, sourceFile });
+      planned.push({ path: file, format, width, cacheKey, readSource: source.read, sourceFile });
       entries.push(`/${file} ${width}w`);
     }
     srcsets.set(format, entries.join(', '));
@@ -121,7 +126,8 @@ export async function encodePlanned(
   if (cached) return cached;
   let bytes: Uint8Array;
   try {
-    bytes = await limit(() => encodeImage(encoding.source, encoding.format, encoding.width));
+    const source = await encoding.readSource();
+    bytes = await limit(() => encodeImage(source, encoding.format, encoding.width));
   } catch (error) {
     throw unreadable(encoding.sourceFile, error);
   }
@@ -140,6 +146,50 @@ export interface ImageBuildInput {
 export interface PlannedImageBuild extends ImageBuild {
   /** Every photo encoding by output path, for a server that encodes on request. */
   encodings: Map<string, PlannedEncoding>;
+}
+
+/** What is remembered of a photo between builds, so an unchanged one is neither read nor hashed. */
+interface SourceFacts {
+  digest: string;
+  probed: ProbedImage;
+}
+
+/**
+ * A photo's SHA-256 and probed size: from the cache when its path, size, modification
+ * time and inode are those of a file read before, else read, checked and remembered.
+ * Its bytes are read at most once, when an encoding needs them.
+ */
+async function knownSource(
+  sourceFile: string,
+  cache: ImageCache,
+): Promise<SourceFacts & { readSource: () => Promise<Uint8Array> }> {
+  let bytes: Promise<Uint8Array> | undefined;
+  const readSource = () => (bytes ??= readFile(sourceFile).then((buffer) => new Uint8Array(buffer)));
+  const info = await stat(sourceFile);
+  const factsKey = imageCacheKey({
+    kind: 'photo-source',
+    path: path.resolve(sourceFile),
+    size: info.size,
+    modified: info.mtimeMs,
+    inode: info.ino,
+  });
+  const remembered = await cache.get(factsKey);
+  if (remembered) {
+    try {
+      const facts = JSON.parse(Buffer.from(remembered).toString('utf8')) as SourceFacts;
+      return { ...facts, readSource };
+    } catch {
+      // A checksummed entry that is not JSON was written by something else: read the file.
+    }
+  }
+  const source = await readSource();
+  const probed = await probeImage(sourceFile, source);
+  const digest = createHash('sha256').update(source).digest('hex');
+  await cache.put(
+    factsKey,
+    new TextEncoder().encode(JSON.stringify({ digest, probed } satisfies SourceFacts)),
+  );
+  return { digest, probed, readSource };
 }
 
 export async function buildImages(input: ImageBuildInput): Promise<PlannedImageBuild> {
@@ -163,14 +213,15 @@ export async function buildImages(input: ImageBuildInput): Promise<PlannedImageB
   for (const [name, use] of [...uses].sort(([a], [b]) => a.localeCompare(b))) {
     const sourceFile = path.join(input.imagesDir, name);
     try {
-      const source = new Uint8Array(await readFile(sourceFile));
-      const probed = await probeImage(sourceFile, source);
-      if (probed.format === 'svg') {
+      if (formatOfExtension[path.extname(name).toLowerCase()] === 'svg') {
+        const source = new Uint8Array(await readFile(sourceFile));
+        const probed = await probeImage(sourceFile, source);
         const file = `assets/images/${path.basename(name, '.svg')}.${shortHash(source)}.svg`;
         files.push({ path: file, contents: source });
         images[name] = { src: `/${file}`, width: probed.width, height: probed.height };
         continue;
       }
+      const { digest, probed, readSource } = await knownSource(sourceFile, input.cache);
       const needed = Math.max(...use.slots.map((slot) => slot.minimumSourceWidth));
       if (probed.width < needed) {
         for (const declaration of use.declarations)
@@ -184,7 +235,7 @@ export async function buildImages(input: ImageBuildInput): Promise<PlannedImageB
           );
         continue;
       }
-      const plan = planPhoto(name, sourceFile, source, probed, use.slots);
+      const plan = planPhoto(name, sourceFile, { digest, read: readSource }, probed, use.slots);
       images[name] = plan.asset;
       for (const encoding of plan.encodings) encodings.set(encoding.path, encoding);
     } catch (error) {

@@ -90,7 +90,7 @@ export const errorCodes = {
   },
   ASSET_FAILED: {
     title: 'A script, stylesheet or image could not be processed.',
-    causes: 'For example an SVG without width and height.',
+    causes: 'A stylesheet or script that does not parse, a client file that cannot be read.',
     fix: 'Fix the named file.',
   },
   OUTPUT_FAILED: {
