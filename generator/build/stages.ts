@@ -166,10 +166,20 @@ export function buildHostRules(routeTable: RouteTable, site: SiteSettings, asset
       routeTable,
       site,
       inlineScriptHashes: Object.values(assets.inlineScripts).map((script) => script.cspHash),
-      assetPaths: assets.files.map((file) => `/${file.path}`),
+      assetPaths: [...new Set([...assets.files.map((file) => `/${file.path}`), ...imagePaths(assets)])],
       hostFiles: hostConfigFiles,
     }),
   );
+}
+
+/** Every file the pictures name, encoded yet or not (dev encodes a photo's files on request). */
+function imagePaths(assets: Assets): string[] {
+  return Object.values(assets.images).flatMap((image) => [
+    image.src,
+    ...[image.srcset, ...(image.sources ?? []).map((source) => source.srcset)].flatMap(
+      (srcset) => srcset?.split(', ').map((candidate) => candidate.split(' ')[0]) ?? [],
+    ),
+  ]);
 }
 
 /** The file of a text key in a language, for a key that has no line of its own there. */
