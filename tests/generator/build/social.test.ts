@@ -1,4 +1,8 @@
-/** The social preview images: one PNG of 1200 x 630 per page type and language, drawn once, then taken from the cache. */
+/**
+ * The social preview images: one of 1200 x 630 per page type and language (a PNG, or a
+ * JPEG for a page with a hero photo), drawn once, then taken from the cache.
+ */
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { createImageCache } from '../../../generator/build/imageCache.ts';
 import { buildSocialImages } from '../../../generator/build/social.ts';
@@ -7,11 +11,11 @@ import { loadContent } from '../../../generator/content/load.ts';
 import { socialImageSize } from '../../../generator/model/builtAssets.ts';
 import { makeTempDir, realContent } from '../../helpers/site.ts';
 
-/** Width and height from a PNG's header (IHDR). */
-function pngSize(bytes: Uint8Array) {
-  const view = Buffer.from(bytes);
-  expect(view.subarray(1, 4).toString('latin1')).toBe('PNG');
-  return { width: view.readUInt32BE(16), height: view.readUInt32BE(20) };
+/** Width and height, read from the image's own header; its format must be what its name says. */
+async function previewSize(file: { path: string; contents: string | Uint8Array }) {
+  const { format, width, height } = await sharp(Buffer.from(file.contents)).metadata();
+  expect(format).toBe(file.path.endsWith('.jpg') ? 'jpeg' : 'png');
+  return { width, height };
 }
 
 describe('social preview images', () => {
@@ -25,7 +29,7 @@ describe('social preview images', () => {
       const path = first.pathOf(route.page, route.language);
       const file = first.files.find((candidate) => `/${candidate.path}` === path);
       expect(file, `${route.page} ${route.language}`).toBeDefined();
-      expect(pngSize(file!.contents as Uint8Array)).toEqual(socialImageSize);
+      expect(await previewSize(file!)).toEqual(socialImageSize);
     }
     const second = await buildSocialImages(routeTable, translationsOf(content), content, cache);
     expect(cache.stats.hits).toBe(first.files.length);
