@@ -224,15 +224,14 @@ export function createTranslations(
     const fixed: TFunction = instance.getFixedT(language);
     const locale = languages.of(language).locale;
     const siteValues = siteTextValues(site, locale);
+    // A Map, not the object: `{{constructor}}` or `{{__proto__}}` must not find what every object inherits.
+    const siteValueMap = new Map<string, unknown>(Object.entries(siteValues));
     const resolved = resolveTexts(texts, language, defaultLanguage);
     // i18next's way: a value that is not a string is written with String(), null as nothing.
     const fill = (entry: ResolvedText, values: TextValues | undefined) =>
       entry.text.replace(placeholderPattern, (placeholder, inner: string) => {
         const name = inner.trim();
-        const value =
-          values && Object.hasOwn(values, name)
-            ? values[name]
-            : (siteValues as Record<string, unknown>)[name];
+        const value = values && Object.hasOwn(values, name) ? values[name] : siteValueMap.get(name);
         if (value === undefined) {
           noteUnknownPlaceholder(language, entry.key, placeholder);
           return placeholder;
