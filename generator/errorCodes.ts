@@ -32,6 +32,10 @@ export const errorCodes = {
     title: 'Two pages would be written to the same path.',
     hint: 'Give one of the pages a different slug.',
   },
+  ROUTE_RESERVED: {
+    title: 'A slug takes a path that the build, a web host or a language prefix reserves.',
+    hint: 'Choose another slug in slugs.yaml (a word of the page, such as chi-siamo).',
+  },
   ASSET_FAILED: { title: 'A script, stylesheet or image could not be processed.' },
   OUTPUT_FAILED: { title: 'The output folder could not be written or replaced.' },
   PREVIEW_FAILED: { title: 'The preview could not start.' },

@@ -234,6 +234,18 @@ const located: [string, Expected][] = [
     },
   ],
   [
+    'slug-reserved',
+    {
+      file: 'slugs.yaml',
+      line: 6,
+      column: 14,
+      code: 'ROUTE_RESERVED',
+      message:
+        /^about\.it: "assets" is a path the build or a web host reserves .*; the path would be \/assets\/$/,
+      hint: /another slug/,
+    },
+  ],
+  [
     'brand-too-long',
     {
       file: 'site.yaml',
