@@ -3,7 +3,8 @@
  * return plain typed data. Every problem in every file is collected first and
  * reported together, each with its file, line and column.
  */
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
+import { ContentFileError, maxContentFileBytes, readContentFile, realContentPath } from './contentFile.ts';
 import path from 'node:path';
 import fg from 'fast-glob';
 import {
@@ -256,6 +257,9 @@ function expandUnion(issue: z.core.$ZodIssue): z.core.$ZodIssue[] {
   ];
 }
 
+/** A file (or image) whose real path leaves the content folder: named, never read. */
+const outsideMessage = 'This file is a link that leads outside the content folder; it was not read';
+
 /** Why a file could not be read, in plain words; undefined for a plain missing file. */
 function unreadableReason(code: string | undefined): string | undefined {
   switch (code) {
@@ -268,39 +272,38 @@ function unreadableReason(code: string | undefined): string | undefined {
     case 'EACCES':
     case 'EPERM':
       return 'cannot be read: no permission';
+    case 'NOT_A_FILE':
+      return 'is not a plain file (a device or a pipe)';
     default:
       return undefined;
   }
 }
 
-/**
- * Content files are small (the largest real one is about 12 KB); one of many
- * megabytes is a mistake (a pasted export, a binary) that would stall the build.
- * The limit leaves room for a hundred times today's content (the bench's scale run).
- */
-export const maxContentFileBytes = 8 * 1024 * 1024;
-
 /** Reads a content file as UTF-8 text, or reports why it cannot be (missing, a folder, a loop, not UTF-8, too big). */
 async function readContentText(
+  contentDir: string,
   absolute: string,
   relativePath: string,
   problems: ProblemList,
 ): Promise<string | undefined> {
   let bytes: Buffer;
   try {
-    const info = await stat(absolute);
-    if (info.isFile() && info.size > maxContentFileBytes) {
+    bytes = await readContentFile(contentDir, absolute, maxContentFileBytes);
+  } catch (error) {
+    if (error instanceof ContentFileError && error.code === 'TOO_BIG') {
       problems.add(
         'CONTENT_SCHEMA',
-        `File is ${(info.size / 1024 / 1024).toFixed(1)} MB; content files are at most ${maxContentFileBytes / 1024 / 1024} MB`,
+        `File is ${(error.bytes! / 1024 / 1024).toFixed(1)} MB; content files are at most ${maxContentFileBytes / 1024 / 1024} MB`,
         absolute,
         undefined,
         'A content file holds texts and numbers; check that nothing was pasted into it by mistake.',
       );
       return undefined;
     }
-    bytes = await readFile(absolute);
-  } catch (error) {
+    if (error instanceof ContentFileError && error.code === 'OUTSIDE_CONTENT') {
+      problems.add('CONTENT_OUTSIDE', outsideMessage, absolute);
+      return undefined;
+    }
     const code = (error as NodeJS.ErrnoException).code;
     const reason = unreadableReason(code);
     if (reason)
@@ -486,7 +489,7 @@ async function parseYamlFile(
 ): Promise<ParsedFile | undefined> {
   const absolute = path.join(contentDir, relativePath);
   const displayPath = absolute;
-  const source = await readContentText(absolute, relativePath, problems);
+  const source = await readContentText(contentDir, absolute, relativePath, problems);
   if (source === undefined) return undefined;
   const cached = documents?.get(absolute);
   if (cached?.source === source) return cached.file;
@@ -1154,10 +1157,17 @@ function checkFlags(languages: LanguageEntry[], file: ParsedFile, problems: Prob
 async function checkImages(contentDir: string, problems: ProblemList) {
   for (const name of requiredImages) {
     const file = path.join(contentDir, imageFileOf(name));
-    const exists = await stat(file).then(
-      (info) => info.isFile(),
-      () => false,
-    );
+    const real = await realContentPath(contentDir, file).catch((error: unknown) => error);
+    if (real instanceof ContentFileError) {
+      problems.add('CONTENT_OUTSIDE', outsideMessage, file);
+      continue;
+    }
+    const exists =
+      typeof real === 'string' &&
+      (await stat(real).then(
+        (info) => info.isFile(),
+        () => false,
+      ));
     if (!exists)
       problems.add(
         'CONTENT_MISSING_FILE',

@@ -14,6 +14,7 @@ import path from 'node:path';
 import fg from 'fast-glob';
 import { parse } from 'yaml';
 import { z } from 'zod';
+import { ContentFileError, maxContentFileBytes, readContentFile } from './contentFile.ts';
 import { languagesFileSchema } from './languages.ts';
 import {
   cookiePolicyFileSchema,
@@ -85,9 +86,9 @@ interface References {
   referenceTexts: Record<string, unknown>;
 }
 
-async function readYaml(file: string): Promise<unknown> {
+async function readYaml(contentDir: string, file: string): Promise<unknown> {
   try {
-    return parse(await readFile(file, 'utf8'));
+    return parse((await readContentFile(contentDir, file, maxContentFileBytes)).toString('utf8'));
   } catch {
     return undefined;
   }
@@ -106,17 +107,23 @@ const listOf = (value: unknown, field: string) =>
     : [];
 
 async function readReferences(contentDir: string): Promise<References> {
-  const languages = listOf(at(await readYaml(path.join(contentDir, 'languages.yaml')), 'languages'), 'code');
+  const languages = listOf(
+    at(await readYaml(contentDir, path.join(contentDir, 'languages.yaml')), 'languages'),
+    'code',
+  );
   const reference = languages[0] ?? 'it';
   const referenceTexts: Record<string, unknown> = {};
   for (const file of (await fg(`texts/${reference}/*.yaml`, { cwd: contentDir })).sort()) {
-    referenceTexts[path.basename(file, '.yaml')] = await readYaml(path.join(contentDir, file));
+    referenceTexts[path.basename(file, '.yaml')] = await readYaml(contentDir, path.join(contentDir, file));
   }
   const tariffTables = at(referenceTexts.legal, 'tariffTables');
   return {
     languages,
-    planIds: listOf(at(await readYaml(path.join(contentDir, 'plans.yaml')), 'plans'), 'id'),
-    countryKeys: listOf(at(await readYaml(path.join(contentDir, 'countries.yaml')), 'countries'), 'key'),
+    planIds: listOf(at(await readYaml(contentDir, path.join(contentDir, 'plans.yaml')), 'plans'), 'id'),
+    countryKeys: listOf(
+      at(await readYaml(contentDir, path.join(contentDir, 'countries.yaml')), 'countries'),
+      'key',
+    ),
     planLabels: keysOf(at(referenceTexts.subscriptions, 'labels')),
     tariffItems: keysOf(at(tariffTables, 'payPerUse', 'items')),
     tariffColumns: keysOf(at(tariffTables, 'payPerUse', 'columns')),
@@ -316,7 +323,12 @@ export async function writeEditorSchemas(contentDir: string, schemaDir: string):
   for (const file of await fg('**/*.yaml', { cwd: contentDir })) {
     const modeline = schemaModeline(contentDir, schemaDir, file);
     if (!modeline) continue;
-    const source = await readFile(path.join(contentDir, file), 'utf8');
+    // Never written through a link that leads outside the content folder (the loader refuses such a file).
+    const bytes = await readContentFile(contentDir, path.join(contentDir, file), maxContentFileBytes).catch(
+      (error: unknown) => (error instanceof ContentFileError ? undefined : Promise.reject(error)),
+    );
+    if (bytes === undefined) continue;
+    const source = bytes.toString('utf8');
     const [first, ...rest] = source.split('\n');
     if (first === modeline) continue;
     const updated = modelinePattern.test(first) ? [modeline, ...rest].join('\n') : `${modeline}\n${source}`;

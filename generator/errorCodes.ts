@@ -16,6 +16,10 @@ export const errorCodes = {
     hint: 'Fix the files above and build again; the previous output is untouched.',
   },
   CONTENT_MISSING_FILE: { title: 'A content file or folder the site needs is missing.' },
+  CONTENT_OUTSIDE: {
+    title: 'A content file leads outside the content folder (a symbolic link); it is not read.',
+    hint: 'Put the file itself in the content folder instead of a link to it.',
+  },
   CONTENT_YAML_SYNTAX: {
     title: 'A content file is not valid YAML.',
     hint: 'Check indentation, colons and quotes around this line.',
