@@ -17,6 +17,7 @@ import { createReloadChannel } from './channel.ts';
 import { overlayProblems, type OverlayProblem } from './overlay.ts';
 import { emptyPlan, fullPlan, isEmptyPlan, mergePlans, planRebuild, type RebuildPlan } from './planner.ts';
 import { createRebuildQueue } from './queue.ts';
+import { allowedHosts, projectRelativeProblems, requestGuard } from './requestGuard.ts';
 import { createDevSession } from './session.ts';
 import { createTemplateCode } from './templateCode.ts';
 import { watchFolders } from './watcher.ts';
@@ -129,12 +130,14 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
       response.writeHead(503, { ...headers, 'Content-Type': 'text/html; charset=utf-8' }).end(waitingPage);
       return true;
     };
+    let hosts: ReadonlySet<string> = new Set();
     const server = await startPreviewServer({
       dir: servedDir,
       host: options.host,
       port: options.port,
-      handlers: [channel.handler, devFiles, beforeFirstBuild],
+      handlers: [requestGuard(() => hosts), channel.handler, devFiles, beforeFirstBuild],
     });
+    hosts = allowedHosts(server.url, options.host);
     cleanups.push(() => server.close());
 
     const templateCode = await createTemplateCode(projectRoot);
@@ -220,7 +223,10 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
         // Stopping removes what a running rebuild reads (the template code, the served folder): not a failure to show.
         if (closed) return undefined;
         leftover = planned;
-        problems = await overlayProblems(error);
+        problems = projectRelativeProblems(await overlayProblems(error), [
+          path.dirname(contentDir),
+          projectRoot,
+        ]);
         channel.send({ type: 'problems', problems });
         if (isSiteError(error))
           logError(`Build failed; the last good pages are still served.\n${formatSiteError(error)}`);

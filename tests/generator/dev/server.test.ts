@@ -4,6 +4,7 @@
  * own events, never for a time. And the one tag dev adds to every page it serves.
  */
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { createServer, type Server } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -83,7 +84,11 @@ describe('site dev', () => {
       from,
     );
     const [problem] = broken.data.problems!;
-    expect(problem.file).toMatch(/plans\.yaml$/);
+    // Relative to the project, as a page may show it; never this machine's absolute paths.
+    expect(problem.file).toBe('content/plans.yaml');
+    const status = await (await fetch(`${dev.url}/__site/status`)).text();
+    expect(status).toContain('"file":"content/plans.yaml"');
+    expect(status).not.toContain(dev.contentDir);
     expect(problem.field).toMatch(/^plans\[\d\]\.roaming\.europe\.data$/);
     expect(problem.message).toMatch(/^Expected a text, found the number 42/);
     const brokenLine =
@@ -161,6 +166,62 @@ describe('site dev', () => {
     const headers = (await fetch(`${dev.url}/`)).headers.get('content-security-policy');
     expect(String(writer.files.get('_headers'))).toContain(headers);
   }, 600_000);
+});
+
+/** A request with the given Host header and method (fetch cannot set Host): its status, headers and body. */
+function requestAs(
+  url: string,
+  host: string,
+  method = 'GET',
+): Promise<{ status: number; headers: IncomingHttpHeaders; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(url, { method, headers: { Host: host } }, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (body += chunk));
+      response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, body }));
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+describe('who site dev answers', () => {
+  it('answers 403 and nothing else to a Host it was not started for (DNS rebinding)', async () => {
+    const port = new URL(dev.url).port;
+    for (const host of [
+      'evil.example',
+      `evil.example:${port}`,
+      `127.0.0.1.evil.example:${port}`,
+      `localhost:1`,
+    ]) {
+      for (const urlPath of ['/__site/status', '/en/about/', '/__site/events']) {
+        const answer = await requestAs(`${dev.url}${urlPath}`, host);
+        expect([host, urlPath, answer.status, answer.body]).toEqual([host, urlPath, 403, '']);
+        expect(answer.headers['content-type']).toBeUndefined();
+      }
+    }
+  });
+
+  it('answers the address it printed, localhost and [::1] with its port', async () => {
+    const port = new URL(dev.url).port;
+    for (const host of [new URL(dev.url).host, `localhost:${port}`, `LOCALHOST:${port}`, `[::1]:${port}`])
+      expect([host, (await requestAs(`${dev.url}/__site/status`, host)).status]).toEqual([host, 200]);
+  });
+
+  it('takes only GET and HEAD under /__site/', async () => {
+    const host = new URL(dev.url).host;
+    for (const method of ['POST', 'PUT', 'DELETE', 'PATCH', 'TRACE', 'OPTIONS']) {
+      const answer = await requestAs(`${dev.url}/__site/status`, host, method);
+      expect([method, answer.status, answer.headers.allow, answer.body]).toEqual([
+        method,
+        405,
+        'GET, HEAD',
+        '',
+      ]);
+    }
+    expect((await requestAs(`${dev.url}/__site/status`, host, 'HEAD')).status).toBe(200);
+  });
 });
 
 describe('site dev on a port in use', () => {
