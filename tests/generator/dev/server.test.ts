@@ -3,7 +3,7 @@
  * the content, edited the way editors save. Each step waits for the dev server's
  * own events, never for a time. And the one tag dev adds to every page it serves.
  */
-import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { cp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { createServer, type Server } from 'node:net';
 import path from 'node:path';
@@ -136,6 +136,41 @@ describe('site dev', () => {
     const afterRecreate = await dev.settled(afterRename.rebuilds + 1);
     expect(afterRecreate.problems).toEqual([]);
     expect(await (await fetch(`${dev.url}/de/uber-uns/`)).text()).toContain('Über uns und unser Unternehmen');
+  }, 300_000);
+
+  it('follows the content folder when it is moved away and back, or removed and copied again', async () => {
+    const aside = `${dev.contentDir}-aside`;
+    const gone = async (replace: () => Promise<void>) => {
+      const from = channel.events.length;
+      await replace();
+      const missing = await channel.next(
+        (event) => event.type === 'problems' && (event.data.problems?.length ?? 0) > 0,
+        from,
+      );
+      expect(missing.data.problems![0].message).toBe('Content folder not found');
+    };
+    const back = async (restore: () => Promise<void>) => {
+      const from = channel.events.length;
+      await restore();
+      await channel.next((event) => event.type === 'problems' && event.data.problems?.length === 0, from);
+    };
+    const shown = async (title: string) => {
+      const from = channel.events.length;
+      await edit('texts/en/contact.yaml', (text) => text.replace(/^(\s+title: )(.+)$/m, `$1${title}`));
+      await channel.next((event) => event.type === 'reload', from);
+      expect(await (await fetch(`${dev.url}/en/contact/`)).text()).toContain(title);
+    };
+
+    await gone(() => rename(dev.contentDir, aside));
+    await back(() => rename(aside, dev.contentDir));
+    await shown('Write to us after the move');
+
+    await cp(dev.contentDir, aside, { recursive: true });
+    await gone(() => rm(dev.contentDir, { recursive: true }));
+    await back(() => cp(aside, dev.contentDir, { recursive: true }));
+    await rm(aside, { recursive: true });
+    await shown('Write to us after the copy');
+    expect((await dev.settled()).problems).toEqual([]);
   }, 300_000);
 
   it('serves, after a series of edits, the files a fresh build of the same content writes', async () => {
