@@ -246,6 +246,16 @@ const located: [string, Expected][] = [
     },
   ],
   [
+    'locale-with-extension',
+    {
+      file: 'languages.yaml',
+      line: 16,
+      column: 13,
+      code: 'CONTENT_SCHEMA',
+      message: /^languages\[1\]\.locale: Expected a language and region such as it-CH \(nothing more\)/,
+    },
+  ],
+  [
     'brand-too-long',
     {
       file: 'site.yaml',
