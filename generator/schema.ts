@@ -60,9 +60,12 @@ const hostNameHint = 'a plain host name (letters, digits, hyphens and dots) and 
  * name; no user name or password, no space, quote, backslash or control
  * character anywhere (a pasted URL with one is a mistake, never a need).
  */
+/** Longer addresses are not kept by every browser and host; a real one has a few dozen characters. */
+const maxUrlLength = 2000;
 const httpsUrl = z.string().superRefine((value, context) => {
   const fail = (message: string) => context.addIssue({ code: 'custom', message, input: value });
   if (!/^https:\/\//i.test(value)) return fail('Expected an https:// URL');
+  if (value.length > maxUrlLength) return fail(`Expected a URL of at most ${maxUrlLength} characters`);
   // Anything a URL would have to percent-encode is refused, not encoded: it is a typo or a paste error.
   if (/[^\x21-\x7e]|["'<>\\^`{|}]/.test(value))
     return fail(
@@ -123,7 +126,10 @@ export const siteSettingsSchema = z
       z
         .object({
           contactSubjectPrefix: about(
-            z.string().refine((value) => value.trim().length > 0, 'Must not be empty'),
+            z
+              .string()
+              .max(maxNameLength)
+              .refine((value) => value.trim().length > 0, 'Must not be empty'),
             "The start of the contact e-mail's subject, the same in every language; keep it in quotes so a trailing space stays.",
             'Contact Request: ',
           ),
@@ -581,7 +587,7 @@ export const tariffsFileSchema = z
                 ['112', '117'],
               ),
               service: about(
-                z.string().optional(),
+                z.string().max(maxNameLength).optional(),
                 "The service's key under tariffTables in texts/<lang>/legal.yaml, when the number alone does not say it.",
                 'wakeUp',
               ),
@@ -609,14 +615,26 @@ const textValue: z.ZodType<unknown> = z.lazy(() =>
 export const textsFileSchema = z.record(z.string(), textValue);
 
 const slugMessage = 'Expected a slug of lower-case letters, digits and single hyphens, such as chi-siamo';
+/** A slug is a word or a few of the page's title; a path part of 255 bytes is the file systems' limit. */
+export const maxSlugLength = 80;
 const slugSchema = about(
-  z.string().regex(/^([a-z0-9]+(-[a-z0-9]+)*)?$/, slugMessage),
+  z
+    .string()
+    .max(maxSlugLength)
+    .regex(/^([a-z0-9]+(-[a-z0-9]+)*)?$/, slugMessage),
   "The page's path in this language: lower-case letters, digits and single hyphens ('' for the home page).",
   'chi-siamo',
 );
 /** A slug that is never a home page: the legal sections and the paths of the default language alone. */
 const pathSlugSchema = (description: string, example: string) =>
-  about(z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, slugMessage), description, example);
+  about(
+    z
+      .string()
+      .max(maxSlugLength)
+      .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, slugMessage),
+    description,
+    example,
+  );
 const pageSlugsSchema = about(
   z.record(z.string(), slugSchema),
   "The page's slug in each language of languages.yaml.",
