@@ -4,6 +4,7 @@
  * reported together, each with its file, line and column.
  */
 import { stat } from 'node:fs/promises';
+import { findControlCharacter } from './controlCharacters.ts';
 import { ContentFileError, maxContentFileBytes, readContentFile, realContentPath } from './contentFile.ts';
 import path from 'node:path';
 import fg from 'fast-glob';
@@ -525,6 +526,17 @@ async function parseYamlFile(
       displayPath,
       alias,
       'Write the value out where it is needed; remove the &anchor and the *alias.',
+    );
+    return undefined;
+  }
+  const control = findControlCharacter(doc, lineCounter);
+  if (control) {
+    problems.add(
+      'CONTENT_SCHEMA',
+      `This text holds a control character (${control.codePoint}), which no page can show`,
+      displayPath,
+      control,
+      'Remove it: retype the text around it, or delete the \\0 or \\x.. escape in quotes.',
     );
     return undefined;
   }

@@ -256,6 +256,37 @@ const located: [string, Expected][] = [
     },
   ],
   [
+    'slug-too-long',
+    {
+      file: 'slugs.yaml',
+      line: 6,
+      column: 14,
+      code: 'CONTENT_SCHEMA',
+      message: /^about\.it: Too long: 3000 characters, at most 80 are allowed/,
+    },
+  ],
+  [
+    'text-with-nul',
+    {
+      file: 'texts/it/notFound.yaml',
+      line: 5,
+      column: 8,
+      code: 'CONTENT_SCHEMA',
+      message: /^This text holds a control character \(U\+0000\), which no page can show$/,
+      hint: /Remove it/,
+    },
+  ],
+  [
+    'text-with-control-escape',
+    {
+      file: 'texts/fr/notFound.yaml',
+      line: 5,
+      column: 8,
+      code: 'CONTENT_SCHEMA',
+      message: /^This text holds a control character \(U\+001B\)/,
+    },
+  ],
+  [
     'brand-too-long',
     {
       file: 'site.yaml',
