@@ -457,6 +457,14 @@ function plainYamlError(
         col: at.col,
         hint: 'Put the text in double quotes.',
       };
+    case 'RESOURCE_EXHAUSTION':
+      // The parser gives up on values nested thousands deep (a paste that repeated "[" or "- ").
+      return {
+        message: 'Values are nested too deeply here (lists or blocks inside each other thousands of times)',
+        line: at.line,
+        col: at.col,
+        hint: 'Content nests a few levels at most: look for a paste that repeated [, { or "- " and remove it.',
+      };
     case 'TAG_RESOLVE_FAILED':
       return {
         message: 'YAML tags (such as !js/function) are not allowed in content',

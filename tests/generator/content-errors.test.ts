@@ -360,6 +360,16 @@ const located: [string, Expected][] = [
     },
   ],
   [
+    'yaml-nested-too-deep',
+    {
+      file: 'texts/it/notFound.yaml',
+      line: 7,
+      code: 'CONTENT_YAML_SYNTAX',
+      message: /^YAML syntax error: Values are nested too deeply here/,
+      hint: /repeated \[/,
+    },
+  ],
+  [
     'not-utf8',
     {
       file: 'texts/fr/notFound.yaml',
