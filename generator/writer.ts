@@ -8,7 +8,8 @@
  * aside, the new one in); a process killed between them, or before it tidied up,
  * leaves marked sibling folders that the next command finishes or removes.
  */
-import { mkdir, readdir, readFile, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, mkdir, readdir, readFile, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { SiteError } from './errors.ts';
@@ -237,6 +238,42 @@ export async function recoverOutput(destination: string): Promise<string[]> {
   return done;
 }
 
+/** What a file system error means for the output, in plain words; Node's own message otherwise. */
+function writeFailureReason(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  const reasons: Record<string, string> = {
+    EROFS: 'the file system there is read-only',
+    EACCES: 'no permission to write there',
+    EPERM: 'no permission to write there',
+    ENOSPC: 'the disk is full',
+    EDQUOT: 'the disk quota is used up',
+    // What a file system that takes no new folders (/proc, some read-only mounts) answers.
+    ENOENT: 'the file system there does not take new folders',
+  };
+  return code && reasons[code] ? `${reasons[code]} (${code})` : (error as Error).message;
+}
+
+/**
+ * `mkdir -p`, one folder at a time, after checking that the nearest existing one is writable.
+ * Node's recursive mkdir says ENOENT on a read-only file system, and never returns where a
+ * file system refuses new folders with ENOENT (it retries the parent for ever, as on /proc).
+ */
+async function makeFolders(folder: string): Promise<void> {
+  const missing: string[] = [];
+  let existing = folder;
+  while (!(await exists(existing))) {
+    missing.unshift(existing);
+    if (path.dirname(existing) === existing) break;
+    existing = path.dirname(existing);
+  }
+  if (missing.length === 0) return;
+  await access(existing, constants.W_OK);
+  for (const dir of missing)
+    await mkdir(dir).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EEXIST') throw error;
+    });
+}
+
 export function createDirectoryWriter(outDir: string, options: DirectoryWriterOptions = {}): OutputWriter {
   const destination = path.resolve(outDir);
   const stamp = `${process.pid}-${Date.now()}`;
@@ -245,7 +282,7 @@ export function createDirectoryWriter(outDir: string, options: DirectoryWriterOp
   const failed = (action: string, error: unknown) =>
     outputError(
       destination,
-      `Could not ${action}: ${(error as Error).message}`,
+      `Could not ${action}: ${writeFailureReason(error)}`,
       'Check that the output folder’s parent exists, is writable and has free space.',
       error,
     );
@@ -260,7 +297,7 @@ export function createDirectoryWriter(outDir: string, options: DirectoryWriterOp
       recovered = await recoverOutput(destination);
       await assertReplaceableOutput(destination, options.protectedDirs ?? []);
       try {
-        await mkdir(staging, { recursive: true });
+        await makeFolders(staging);
         await writeFile(path.join(staging, outputMarkFile), outputMark(false));
       } catch (error) {
         throw failed('create the output folder', error);
@@ -283,7 +320,7 @@ export function createDirectoryWriter(outDir: string, options: DirectoryWriterOp
       let hadPrevious = true;
       try {
         // A build with no files still replaces the output, with a folder holding only its mark.
-        await mkdir(staging, { recursive: true });
+        await makeFolders(staging);
         // Marked complete before the swap: a build killed within it left a finished output, which the next command moves in.
         await writeFile(path.join(staging, outputMarkFile), outputMark(true));
       } catch (error) {
