@@ -7,6 +7,9 @@
  * mark (or an empty one) is ever replaced. The swap is two renames (the output
  * aside, the new one in); a process killed between them, or before it tidied up,
  * leaves marked sibling folders that the next command finishes or removes.
+ * Between the two renames the output does not exist for a moment: Node offers no
+ * atomic exchange of two folders (renameat2), and a symlinked output would not be
+ * a folder every upload tool copies; the README says who is affected and what to do.
  */
 import { constants } from 'node:fs';
 import { access, mkdir, readdir, readFile, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
