@@ -500,6 +500,20 @@ describe('mistakes the build finds after loading', () => {
     });
   });
 
+  it('a placeholder that names what every object inherits ({{constructor}}), at its text, in every language that shows it', async () => {
+    const { error, contentDir } = await buildError('text-placeholder-inherited');
+    expect(new Set(error.problems.map((problem) => problem.code))).toEqual(new Set(['TEXT_PLACEHOLDER']));
+    expect(error.problems.length).toBeGreaterThan(0);
+    for (const problem of error.problems)
+      expectProblem(problem, contentDir, {
+        file: 'texts/it/home.yaml',
+        line: 6,
+        column: 10,
+        code: 'TEXT_PLACEHOLDER',
+        message: /^home\.hero\.title: unknown placeholder \{\{constructor\}\} \(\w+ page\)/,
+      });
+  });
+
   it('an empty translation under --strict, at its line', async () => {
     const { error, contentDir } = await buildError('empty-translation', true);
     const problem = error.problems.find((candidate) => candidate.message.includes('notFound.title'));
