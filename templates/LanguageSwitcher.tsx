@@ -4,7 +4,7 @@
  * without script; the client script adds storing the choice.
  */
 import type { PageContext } from './context.ts';
-import { directionOf } from '../generator/languages.ts';
+import { directionOf } from '../generator/model/languages.ts';
 import { Flag } from './flags.tsx';
 
 export function LanguageSwitcher({

@@ -43,12 +43,14 @@ async function holdsTooMuch(context: BrowserContext, page: Page): Promise<boolea
 
 /**
  * A lane with contexts made with `options`; `onContext` is told of each new context
- * (a gate that listens to its requests subscribes there).
+ * before its tab opens (a gate that listens to its requests subscribes there, the
+ * layout gate adds its init script). `checkSeconds` is the time for one page's work.
  */
 export async function browserLane(
   browser: Browser,
   options: BrowserContextOptions = {},
-  onContext?: (context: BrowserContext) => void,
+  onContext?: (context: BrowserContext) => unknown,
+  checkSeconds = pageCheckSeconds,
 ): Promise<BrowserLane> {
   let context: BrowserContext;
   let page: Page;
@@ -56,7 +58,7 @@ export async function browserLane(
   const open = async () => {
     context = await isolatedContext(browser, options);
     context.setDefaultNavigationTimeout(pageLoadSeconds * 1000);
-    onContext?.(context);
+    await onContext?.(context);
     page = await context.newPage();
   };
   // Closing the context ends its renderer, also one stuck in a script that never returns.
@@ -69,7 +71,7 @@ export async function browserLane(
   return {
     async run(work) {
       try {
-        const value = await withinTime(work(page), pageCheckSeconds, 'load and check');
+        const value = await withinTime(work(page), checkSeconds, 'load and check');
         const heavy = await withinTime(holdsTooMuch(context, page), 10, 'measure').catch(() => true);
         if (heavy) await renew();
         return { value };

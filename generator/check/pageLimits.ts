@@ -15,6 +15,8 @@ export const maxPageBytes = 5 * 1024 * 1024;
 export const pageLoadSeconds = 30;
 /** Time for everything a browser gate does with one page: loading it, reading it to the bottom, running axe. */
 export const pageCheckSeconds = 45;
+/** Time for the layout gate's look at one page: up to five widths in three states, and two screenshots. */
+export const layoutPageSeconds = 90;
 /** After a page whose JavaScript heap or DOM grew beyond these, the gate's browser context is replaced. */
 export const contextMemoryLimits = { heapBytes: 256 * 1024 * 1024, domNodes: 50_000 } as const;
 
