@@ -38,7 +38,8 @@ export function Document({ ctx, head, children }: DocumentProps) {
   return (
     <html
       lang={route.language}
-      dir={directionOf(languages.of(route.language))}
+      // Left to right is HTML's default: only a right-to-left language says its direction.
+      dir={directionOf(languages.of(route.language)) === 'rtl' ? 'rtl' : undefined}
       data-cockpit-host={route.path === '/' ? site.cockpitHost : undefined}
     >
       <head>

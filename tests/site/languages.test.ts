@@ -75,15 +75,15 @@ describe('a language written right to left (Arabic)', () => {
     site = await buildInMemory(await withFifthLanguage('arabic', 'ar', 'name: العربية\n    locale: ar-CH'));
   });
 
-  it('gives its pages dir="rtl" from the language, and the others dir="ltr"', () => {
+  it('gives its pages dir="rtl" from the language, and the others none (left to right, the default)', () => {
     const html = (file: string) => parse(site.text(file)).querySelector('html')!;
     expect([html('ar/index.html').getAttribute('lang'), html('ar/index.html').getAttribute('dir')]).toEqual([
       'ar',
       'rtl',
     ]);
     expect(html('ar/chi-siamo/index.html').getAttribute('dir')).toBe('rtl');
-    expect(html('index.html').getAttribute('dir')).toBe('ltr');
-    expect(html('en/index.html').getAttribute('dir')).toBe('ltr');
+    expect(html('index.html').getAttribute('dir')).toBeUndefined();
+    expect(html('en/index.html').getAttribute('dir')).toBeUndefined();
   });
 
   it('marks a language button whose direction differs from the page', () => {

@@ -1,9 +1,11 @@
 /**
- * No page can stop `site check`: a page over the size limit, one whose script never
- * ends and one with 100,000 links are each a located failure of that page, the other
- * pages are checked as before, and the report and verdict are printed. The hostile
- * pages are written into a copy of the planted-fault fixture; this is the heavy test
- * of the check (two browser gates give up on a page after their time limits).
+ * No page can stop `site check`: a page over the size limit and one whose script never
+ * ends are each a located failure of that page in every gate that would open it, the
+ * other pages are checked as before, and the report and verdict are printed. The hostile
+ * pages are written into a copy of the planted-fault fixture. Only the gates that read
+ * pages run (not html's Java, nor i18n's dates), with the time limits shortened by the
+ * tests' own variable, so that waiting them out takes seconds, not minutes. The memory
+ * limit, and a page's time limit inside one gate, are proven in browserLane.test.ts.
  */
 import { cp, mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -14,6 +16,7 @@ import {
   PageFault,
   pageLoadSeconds,
   splitBySize,
+  testPageSecondsVariable,
   withinTime,
 } from '../../../generator/check/pageLimits.ts';
 import type { CheckReport } from '../../../generator/check/types.ts';
@@ -62,6 +65,9 @@ describe('page limits', () => {
 const page = (title: string, body: string) =>
   `<!DOCTYPE html>\n<html lang="it">\n<head>\n<meta charset="utf-8">\n<meta name="viewport" content="width=device-width, initial-scale=1">\n<title>${title}</title>\n</head>\n<body>\n<main>\n<h1>${title}</h1>\n${body}\n</main>\n</body>\n</html>\n`;
 
+/** The shortened time to load a page; checking one gets 1.5 times, the layout gate's look 3 times. */
+const testLoadSeconds = 6;
+
 describe.skipIf(!hasChromium())('site check on hostile pages', () => {
   let workDir: string;
   let result: { code: number; stdout: string; stderr: string };
@@ -76,15 +82,17 @@ describe.skipIf(!hasChromium())('site check on hostile pages', () => {
       await writeFile(path.join(dist, folder, 'index.html'), html);
     };
     await write('loop', page('Loop', '<script>for (;;) {}</script>'));
-    await write('huge', page('Huge', '<p>Fifty megabytes of text.</p>\n'.repeat(1_700_000)));
-    const links = Array.from(
-      { length: 100_000 },
-      (_, index) => `<a id="l${index}" href="#l${index}">${index}</a>`,
+    // Just over the size limit: the page is set apart by its size alone, so more bytes prove nothing more.
+    const line = '<p>A page just over the size limit.</p>\n';
+    await write('huge', page('Huge', line.repeat(Math.ceil((maxPageBytes + 100 * 1024) / line.length))));
+    const gates = 'links,head,budgets,a11y,privacy,layout';
+    result = await runSite(
+      ['check', '--dir', dist, '--content', path.join(fixture, 'content'), '--only', gates, '--json'],
+      projectRoot,
+      { [testPageSecondsVariable]: String(testLoadSeconds) },
     );
-    await write('fragments', page('Fragments', `<p>${links.join(' ')}</p>`));
-    result = await runSite(['check', '--dir', dist, '--content', path.join(fixture, 'content'), '--json']);
     report = JSON.parse(result.stdout) as CheckReport;
-  }, 400_000);
+  }, 240_000);
   afterAll(() => rm(workDir, { recursive: true, force: true }));
 
   const problemsAt = (pagePath: string) =>
@@ -95,33 +103,38 @@ describe.skipIf(!hasChromium())('site check on hostile pages', () => {
     );
 
   it('finishes with a report and a verdict, and no stack trace', () => {
-    // The time is measured, not asserted (about 150 s alone, longer on a loaded machine); the hook's limit bounds it.
+    // The time is measured, not asserted; the hook's limit bounds it.
     expect(result.code).toBe(1);
     expect(report.passed).toBe(false);
-    expect(report.gates.map((gate) => gate.gate)).toEqual(
-      expect.arrayContaining(['links', 'i18n', 'head', 'budgets', 'a11y', 'privacy']),
-    );
+    expect(report.gates.map((gate) => gate.gate)).toEqual([
+      'links',
+      'head',
+      'budgets',
+      'a11y',
+      'privacy',
+      'layout',
+    ]);
     expect(result.stderr).not.toMatch(/\n\s+at |Internal error/);
   });
 
   it('names the page over the size limit once, and no gate opens it', () => {
     expect(problemsAt('/huge/')).toEqual([
-      expect.stringMatching(/^budgets is 5\d\.\d MB; the budget is 5\.0 MB of HTML/),
+      expect.stringMatching(/^budgets is 5\.1 MB; the budget is 5\.0 MB of HTML/),
     ]);
   });
 
   it('names the page whose script never ends, in each browser gate', () => {
     expect(problemsAt('/loop/')).toEqual(
       expect.arrayContaining([
-        `a11y took longer than ${pageLoadSeconds} s to load (desktop)`,
-        `a11y took longer than ${pageLoadSeconds} s to load (phone)`,
-        `privacy took longer than ${pageLoadSeconds} s to load`,
+        `a11y took longer than ${testLoadSeconds} s to load (desktop)`,
+        `a11y took longer than ${testLoadSeconds} s to load (phone)`,
+        `privacy took longer than ${testLoadSeconds} s to load`,
+        `layout took longer than ${testLoadSeconds} s to load`,
       ]),
     );
   });
 
-  it('checks the page with 100,000 links within the limits, and the other pages as before', () => {
-    // Whatever axe finds or runs out of time on, the page is named and the gates went on past it.
+  it('checks the other pages as before', () => {
     expect(problemsAt('/en/')).toContainEqual(expect.stringMatching(/^a11y label \(critical, desktop\)/));
     expect(problemsAt('/en/')).toContainEqual(expect.stringMatching(/^a11y label \(critical, phone\)/));
     expect(problemsAt('/contatti/')).toContain(
