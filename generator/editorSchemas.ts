@@ -26,6 +26,7 @@ import {
   tariffsFileSchema,
   zonesFileSchema,
 } from './schema.ts';
+import { translationRecordSchema } from './translations/record.ts';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -52,6 +53,7 @@ export function schemaFileOf(contentFile: string): string | undefined {
   const file = contentFile.split(path.sep).join('/');
   if (file in fileSchemas) return file.replace(/\.yaml$/, '.schema.json');
   if (/^legal\/[a-z]{2,3}\.yaml$/.test(file)) return 'legal.schema.json';
+  if (/^translations\/[a-z]{2,3}\.yaml$/.test(file)) return 'translations.schema.json';
   const text = /^texts\/[a-z]{2,3}\/([\w-]+)\.yaml$/.exec(file);
   if (text) return `texts/${text[1]}.schema.json`;
   return undefined;
@@ -234,7 +236,12 @@ function siteSchemas(references: References): EditorSchema[] {
   checkPlaceholders(cookie.properties);
   const legal = toJson(legalFileSchema, 'content/legal/<language>.yaml');
   checkPlaceholders(legal.properties);
-  return [...schemas, { file: 'legal.schema.json', schema: legal }];
+  const translationRecord = toJson(translationRecordSchema, 'content/translations/<language>.yaml');
+  return [
+    ...schemas,
+    { file: 'legal.schema.json', schema: legal },
+    { file: 'translations.schema.json', schema: translationRecord },
+  ];
 }
 
 /** The schema of one text, from its reference wording: same shape, same keys, the reference text as its description. */

@@ -27,6 +27,21 @@ export const errorCodes = {
     title: 'A text is missing in a language (--strict).',
     hint: 'Add the texts, or build without --strict to fall back to the default language.',
   },
+  TRANSLATION_OUTDATED: {
+    title: 'A translation was made for an older reference text (--strict).',
+    hint: 'Update the translation, or confirm it: see `site translations status` and docs/translating.md.',
+  },
+  TRANSLATION_RECORD_INVALID: {
+    title: 'The translation record (content/translations/) cannot be read.',
+    hint: 'The record is written by `site translations`; restore it from git, or run `site translations confirm --all` to record every translation as checked.',
+  },
+  TRANSLATION_UNKNOWN_KEY: { title: 'No text has the key named.' },
+  TRANSLATION_UNKNOWN_TARGET: { title: 'The language or file named has no translations.' },
+  XLIFF_INVALID: {
+    title: 'The XLIFF file cannot be imported; nothing was written.',
+    hint: 'Fix the units listed (or ask the agency to), then import the file again.',
+  },
+  XLIFF_UNIT_INVALID: { title: 'A unit of the XLIFF file cannot be imported.' },
   TEXT_PLACEHOLDER: { title: 'A text names a placeholder that nothing fills.' },
   ROUTE_CONFLICT: {
     title: 'Two pages would be written to the same path.',
