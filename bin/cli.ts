@@ -524,7 +524,7 @@ translations
       const state = await readTranslationState(path.resolve(options.content));
       const report = await importXliff(state, file);
       console.log(
-        `${report.language}: ${report.written.length} translation${report.written.length === 1 ? '' : 's'} written, ${report.confirmed.length} confirmed unchanged, ${report.skipped.length} left (not translated yet).`,
+        `${report.language}: ${report.written.length} translation${report.written.length === 1 ? '' : 's'} written, ${report.confirmed.length} confirmed unchanged, ${report.skipped.length} left as they were (marked as not translated yet, or empty).`,
       );
       if (report.stillOutdated.length > 0)
         console.log(

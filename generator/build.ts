@@ -21,6 +21,11 @@ import { buildIcons } from './icons.ts';
 import { createDisabledImageCache, createImageCache, type ImageCacheStats } from './imageCache.ts';
 import { buildSocialImages } from './social.ts';
 import type { OutputFile, OutputWriter } from './writer.ts';
+import {
+  assertTranslationsCurrent,
+  summariseTranslations,
+  type TranslationSummary,
+} from './translations/buildCheck.ts';
 
 export { projectRoot };
 
@@ -90,6 +95,8 @@ export interface BuildReport {
    * when the content calls for them (a plan without eSIM, a page with a former slug).
    */
   unusedTexts: string[];
+  /** How many texts of each language are current, outdated, missing or untranslated (from the translation record). */
+  translationStatus?: TranslationSummary['counts'];
   /** Drawn images taken from the cache, drawn anew, found corrupt (and redrawn), pruned as unused. */
   imageCache: ImageCacheStats;
   /** Things the build did but could not tidy up, e.g. a leftover copy of the previous output. */
@@ -125,10 +132,16 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     await step('Check output folder', () => options.writer.prepare());
     const content = await step('Load and validate content', () => loadContent(options.contentDir));
     const origin = (options.baseUrl ?? content.site.origin).replace(/\/+$/, '');
-    const translations = await step('Load translations', () =>
-      createTranslations(content.texts, content.site, content.languages),
+    const [translations, translationSummary] = await step('Load translations', () =>
+      Promise.all([
+        createTranslations(content.texts, content.site, content.languages),
+        summariseTranslations(options.contentDir),
+      ]),
     );
-    if (options.strict) assertComplete(options.contentDir, content, translations.missingByLanguage, []);
+    if (options.strict) {
+      assertComplete(options.contentDir, content, translations.missingByLanguage, []);
+      assertTranslationsCurrent(options.contentDir, translationSummary);
+    }
     const routeTable = await step('Build route table', () =>
       createRouteTable({
         languages: content.languages,
@@ -220,6 +233,7 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
         ]),
       ) as Record<Language, string[]>,
       unusedTexts,
+      translationStatus: translationSummary.counts,
       imageCache: imageCache.stats,
       warnings,
       destination: options.writer.destination,

@@ -8,6 +8,7 @@ import { styleText } from 'node:util';
 import { markChanges, plainMarks, type Marks, type MarkedChange } from './changes.ts';
 import {
   countByLanguage,
+  formatCounts,
   translationStatuses,
   type StatusCounts,
   type TextStatus,
@@ -47,15 +48,6 @@ export function statusReport(state: TranslationState, language?: string): Status
           : text,
       ),
   };
-}
-
-/** `540 current, 3 outdated` (statuses with none left out, but current always shown). */
-export function formatCounts(counts: StatusCounts): string {
-  // Current first: the number a translator wants to see grow.
-  return (['current', ...translationStatuses.filter((status) => status !== 'current')] as const)
-    .filter((status) => status === 'current' || counts[status] > 0)
-    .map((status) => `${counts[status]} ${status}`)
-    .join(', ');
 }
 
 const colourMarks: Marks = {

@@ -15,5 +15,9 @@ declare module 'xliff' {
     resources: Record<string, Record<string, XliffUnit>>;
   }
   export function jsToXliff12(document: XliffDocument, options?: { indent?: string }): Promise<string>;
-  export function xliff12ToJs(xml: string): Promise<XliffDocument>;
+  /** Options go to xml-js; `captureSpacesBetweenElements` keeps the space between two placeholders. */
+  export function xliff12ToJs(
+    xml: string,
+    options?: { captureSpacesBetweenElements?: boolean },
+  ): Promise<XliffDocument>;
 }

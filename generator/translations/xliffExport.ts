@@ -92,5 +92,6 @@ export async function exportXliff({ language, reference, texts, address }: Expor
       }
   indent(root, 0);
   tree.declaration = { attributes: { version: '1.0', encoding: 'UTF-8' } };
-  return `${convert.js2xml(tree, { spaces: 0 })}\n`;
+  // The declaration on a line of its own, as every XLIFF tool writes it.
+  return `${convert.js2xml(tree, { spaces: 0 }).replace(/^(<\?xml[^>]*\?>)/, '$1\n')}\n`;
 }

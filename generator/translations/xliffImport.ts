@@ -42,7 +42,7 @@ export interface ImportReport {
   language: Language;
   /** Keys whose translation was written (changed). */
   written: string[];
-  /** Keys whose translation was unchanged and is now recorded as checked. */
+  /** Keys whose translation was unchanged but not current before, and is now recorded as checked. */
   confirmed: string[];
   /** Keys still marked as not translated (or with an empty target), left as they are. */
   skipped: string[];
@@ -206,7 +206,8 @@ export async function importXliff(state: TranslationState, xliffFile: string): P
     );
     refuse();
   }
-  const parsed = await xliff12ToJs(xml).catch((error: unknown) => {
+  // Spaces between elements are text here: the space in `{{postalCode}} {{city}}` lies between two of them.
+  const parsed = await xliff12ToJs(xml, { captureSpacesBetweenElements: true }).catch((error: unknown) => {
     problem(
       `The XLIFF file cannot be read: ${error instanceof Error ? error.message : String(error)}`,
       1,
@@ -297,7 +298,13 @@ export async function importXliff(state: TranslationState, xliffFile: string): P
       report.skipped.push(id);
       continue;
     }
-    for (const placeholder of placeholdersOf(source || current))
+    const unchanged = before !== undefined && target === before.value.trim();
+    // A language may word a text with other values of its page ({{hours}} for {{opens}}–{{closes}}): a
+    // placeholder its translation already does without is not required.
+    const required = placeholdersOf(source || current).filter(
+      (placeholder) => !isWritten(before) || before.value.includes(placeholder),
+    );
+    for (const placeholder of unchanged ? [] : required)
       if (!target.includes(placeholder))
         problem(
           `${named}: the placeholder ${placeholder} was dropped from the translation`,
@@ -311,7 +318,7 @@ export async function importXliff(state: TranslationState, xliffFile: string): P
       ...placeholdersOf(before?.value ?? ''),
       ...sitePlaceholders.map((name) => `{{${name}}}`),
     ]);
-    for (const placeholder of placeholdersOf(target))
+    for (const placeholder of unchanged ? [] : placeholdersOf(target))
       if (!allowed.has(placeholder))
         problem(
           `${named}: the translation names ${placeholder}, which the source does not have and nothing fills`,
@@ -394,8 +401,9 @@ export async function importXliff(state: TranslationState, xliffFile: string): P
   const updates = new Map<string, string>();
   for (const change of changes) {
     updates.set(change.key, change.source);
-    const unchanged = translations.get(change.key)?.value === change.target;
-    (unchanged ? report.confirmed : report.written).push(change.key);
+    const recorded = state.records[language]?.[change.key];
+    if (translations.get(change.key)?.value !== change.target) report.written.push(change.key);
+    else if (recorded !== change.source) report.confirmed.push(change.key);
     if (change.source !== referenceByKey.get(change.key)) report.stillOutdated.push(change.key);
   }
   const imported = new Set(changes.map((change) => change.key));
