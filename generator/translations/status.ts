@@ -165,7 +165,7 @@ export function nextRecord(
 /** `540 current, 3 outdated` (statuses with none left out, but current always shown). */
 export function formatCounts(counts: StatusCounts): string {
   // Current first: the number a translator wants to see grow.
-  return (['current', ...translationStatuses.filter((status) => status !== 'current')] as const)
+  return (['current', 'outdated', 'missing', 'untranslated'] as const)
     .filter((status) => status === 'current' || counts[status] > 0)
     .map((status) => `${counts[status]} ${status}`)
     .join(', ');
