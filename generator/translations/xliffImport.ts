@@ -366,8 +366,19 @@ export async function importXliff(state: TranslationState, xliffFile: string): P
     for (const change of fileChanges) {
       const entryPath = referenceEntries.get(change.key)!.path;
       const node = document.getIn(entryPath, true);
-      if (isScalar(node)) node.value = change.target;
-      else document.setIn(entryPath, change.target);
+      try {
+        if (isScalar(node)) node.value = change.target;
+        else document.setIn(entryPath, change.target);
+      } catch {
+        // A list item past the end of the translation's shorter list, a text where the file has a list…
+        problem(
+          `unit ${change.unitId}: ${file} has no place for this text (its structure differs from the ${reference} file)`,
+          change.line,
+          undefined,
+          'XLIFF_UNIT_INVALID',
+          `Write this translation into content/${file} by hand, where the ${reference} file has it.`,
+        );
+      }
     }
     const data = document.toJS() as unknown;
     const schema = file.startsWith('legal/') ? legalFileSchema : textsFileSchema;
