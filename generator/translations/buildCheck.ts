@@ -11,7 +11,7 @@ import { countByLanguage, readTranslationState, type StatusCounts } from './stat
 export interface TranslationSummary {
   counts: Record<Language, StatusCounts>;
   /** The outdated texts, for --strict. */
-  outdated: { key: string; language: Language; file: string; line?: number }[];
+  outdated: { key: string; language: Language; file: string; line?: number; column?: number }[];
 }
 
 export async function summariseTranslations(contentDir: string): Promise<TranslationSummary> {
@@ -20,7 +20,7 @@ export async function summariseTranslations(contentDir: string): Promise<Transla
     counts: countByLanguage(state.texts, state.targets),
     outdated: state.texts
       .filter((text) => text.status === 'outdated')
-      .map(({ key, language, file, line }) => ({ key, language, file, line })),
+      .map(({ key, language, file, line, column }) => ({ key, language, file, line, column })),
   };
 }
 
@@ -28,11 +28,11 @@ export async function summariseTranslations(contentDir: string): Promise<Transla
 export function assertTranslationsCurrent(contentDir: string, summary: TranslationSummary): void {
   if (summary.outdated.length === 0) return;
   const problems = summary.outdated.map(
-    ({ key, language, file, line }) =>
+    ({ key, language, file, line, column }) =>
       new SiteError({
         code: 'TRANSLATION_OUTDATED',
         message: `${language}: "${key}" was translated from an older reference text`,
-        location: { file: path.join(contentDir, file), line },
+        location: { file: path.join(contentDir, file), line, column },
       }),
   );
   throw new SiteError({

@@ -30,6 +30,7 @@ export interface TextStatus {
   /** The file (relative to the content folder) that holds or should hold the translation, and its line if it has one. */
   file: string;
   line?: number;
+  column?: number;
 }
 
 export interface TranslationState {
@@ -101,6 +102,7 @@ export function compareWithRecords(
         translation: isWritten(translation) ? translation.value : undefined,
         file: fileOfKey(entry.key, language),
         line: translation?.line,
+        column: translation?.column,
       });
     }
   }
