@@ -6,7 +6,7 @@
 import { styleText } from 'node:util';
 import type { BuildReport } from './build.ts';
 import { textFileOf } from './contentPaths.ts';
-import { formatCounts } from './translations/status.ts';
+import { formatCounts } from './translations/counts.ts';
 
 export type Verbosity = 'quiet' | 'normal' | 'verbose';
 

@@ -10,9 +10,10 @@
 import type { Language, SiteLanguages } from '../languages.ts';
 import { readRecord, type TranslationRecord } from './record.ts';
 import { fileOfKey, readLanguages, readSources, type SourceFile, type TextEntry } from './sources.ts';
+import { translationStatuses, type StatusCounts, type TranslationStatus } from './counts.ts';
 
-export const translationStatuses = ['missing', 'outdated', 'untranslated', 'current'] as const;
-export type TranslationStatus = (typeof translationStatuses)[number];
+export { formatCounts, translationStatuses } from './counts.ts';
+export type { StatusCounts, TranslationStatus } from './counts.ts';
 
 export interface TextStatus {
   key: string;
@@ -128,8 +129,6 @@ export async function readTranslationState(contentDir: string): Promise<Translat
   };
 }
 
-export type StatusCounts = Record<TranslationStatus, number>;
-
 /** How many texts of each status each target language has. */
 export function countByLanguage(texts: TextStatus[], targets: Language[]): Record<Language, StatusCounts> {
   const counts = Object.fromEntries(
@@ -162,13 +161,4 @@ export function nextRecord(
     if (value !== undefined) record[entry.key] = value;
   }
   return record;
-}
-
-/** `540 current, 3 outdated` (statuses with none left out, but current always shown). */
-export function formatCounts(counts: StatusCounts): string {
-  // Current first: the number a translator wants to see grow.
-  return (['current', 'outdated', 'missing', 'untranslated'] as const)
-    .filter((status) => status === 'current' || counts[status] > 0)
-    .map((status) => `${counts[status]} ${status}`)
-    .join(', ');
 }
