@@ -8,9 +8,9 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { isSiteError } from '../errors.ts';
-import { missingMarker } from '../i18n.ts';
-import { readSiteStructure } from './siteStructure.ts';
+import { isSiteError } from '../errors/siteError.ts';
+import { missingMarker } from '../build/translations.ts';
+import { readSiteStructure } from '../content/siteStructure.ts';
 import { readTranslationState } from '../translations/status.ts';
 import { plural, type CheckContext, type Gate, type Problem } from './types.ts';
 

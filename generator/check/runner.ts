@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { SiteError } from '../errors.ts';
+import { SiteError } from '../errors/siteError.ts';
 import { htmlFiles, publicOriginOf, servedPages, serveSite } from './site.ts';
 import {
   gateNames,

@@ -4,8 +4,8 @@
  * outdated (missing texts already fail a strict build on their own).
  */
 import path from 'node:path';
-import { SiteError } from '../errors.ts';
-import type { Language } from '../languages.ts';
+import { SiteError } from '../errors/siteError.ts';
+import type { Language } from '../model/languages.ts';
 import { countByLanguage, readTranslationState, type StatusCounts } from './status.ts';
 
 export interface TranslationSummary {

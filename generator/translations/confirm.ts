@@ -5,9 +5,9 @@
  * reference text) confirms every language's translation of the corrected texts.
  */
 import path from 'node:path';
-import { SiteError } from '../errors.ts';
-import type { Language } from '../languages.ts';
-import { didYouMean } from '../suggest.ts';
+import { SiteError } from '../errors/siteError.ts';
+import type { Language } from '../model/languages.ts';
+import { didYouMean } from '../errors/suggest.ts';
 import { writeRecord } from './record.ts';
 import { entriesByKey, isWritten, nextRecord, type TextStatus, type TranslationState } from './status.ts';
 

@@ -6,10 +6,10 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parse } from 'yaml';
-import { readSiteStructure } from '../check/siteStructure.ts';
-import type { Language } from '../languages.ts';
-import { pageIds, pageTypes, type PageType } from '../pages.ts';
-import { legalSectionIds } from '../schema.ts';
+import { readSiteStructure } from '../content/siteStructure.ts';
+import type { Language } from '../model/languages.ts';
+import { pageIds, pageTypes, type PageType } from '../model/pages.ts';
+import { legalSectionIds } from '../model/constants.ts';
 import { legalKeyPrefix } from './sources.ts';
 
 export type PageAddress = (key: string, language: Language) => string | undefined;

@@ -11,27 +11,18 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { isMap, isScalar, LineCounter, parseDocument, stringify } from 'yaml';
-import { z } from 'zod';
-import { SiteError } from '../errors.ts';
-import type { Language } from '../languages.ts';
+import { contentPathOf } from '../content/contentFiles.ts';
+import {
+  translationRecordSchema,
+  type TranslationRecord,
+} from '../content/schemas/translationRecordSchema.ts';
+import { SiteError } from '../errors/siteError.ts';
+import type { Language } from '../model/languages.ts';
 
-/** A language's record: text key to the reference text it was last translated or confirmed against. */
-export const translationRecordSchema = z
-  .record(
-    z.string().min(1),
-    z.string().meta({
-      description:
-        'The reference-language text this translation was last translated or confirmed against. Written by `site translations`; do not edit.',
-    }),
-  )
-  .meta({
-    description:
-      'The translation record of one language: for each text key, the reference-language text its translation was last translated or confirmed against. Written by `site translations confirm` and `site translations import` only.',
-  });
-export type TranslationRecord = z.infer<typeof translationRecordSchema>;
+export { translationRecordSchema, type TranslationRecord };
 
 /** The record's file of a language, relative to the content folder. */
-export const recordFileOf = (language: Language) => `translations/${language}.yaml`;
+export const recordFileOf = (language: Language) => contentPathOf('translationRecord', language);
 
 const header = (language: Language, reference: Language) =>
   [

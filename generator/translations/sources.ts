@@ -11,8 +11,13 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
 import { isMap, isPair, isScalar, isSeq, LineCounter, parse, parseDocument, type Document } from 'yaml';
-import { SiteError } from '../errors.ts';
-import { languagesFileSchema, siteLanguagesFrom, type Language, type SiteLanguages } from '../languages.ts';
+import { SiteError } from '../errors/siteError.ts';
+import {
+  languagesFileSchema,
+  siteLanguagesFrom,
+  type Language,
+  type SiteLanguages,
+} from '../model/languages.ts';
 
 /** The prefix of the legal documents' keys. */
 export const legalKeyPrefix = 'legal/';

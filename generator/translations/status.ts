@@ -7,7 +7,7 @@
  * - outdated: the reference text changed since the translation was recorded;
  * - current: the translation was made or confirmed against today's reference text.
  */
-import type { Language, SiteLanguages } from '../languages.ts';
+import type { Language, SiteLanguages } from '../model/languages.ts';
 import { readRecord, type TranslationRecord } from './record.ts';
 import { fileOfKey, readLanguages, readSources, type SourceFile, type TextEntry } from './sources.ts';
 import { translationStatuses, type StatusCounts, type TranslationStatus } from './counts.ts';

@@ -2,8 +2,7 @@
  * A text as a translation unit: its `{{placeholders}}` (filled in when a page is
  * built, never translated) and the longest text its field takes.
  */
-import { headLimits } from '../check/head.ts';
-import { maxTextLength } from '../schema.ts';
+import { headLimits, maxTextLength } from '../model/constants.ts';
 
 /** `{{brand}}`, `{{ count }}`, `{{price, number}}`: what i18next fills in. */
 const placeholderPattern = /\{\{[^{}]*\}\}/g;

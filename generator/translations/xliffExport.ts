@@ -10,7 +10,7 @@
  */
 import { jsToXliff12, type XliffDocument, type XliffUnit, type XliffValue } from 'xliff';
 import convert, { type Element } from 'xml-js';
-import type { Language } from '../languages.ts';
+import type { Language } from '../model/languages.ts';
 import type { PageAddress } from './pageAddress.ts';
 import type { TextStatus, TranslationStatus } from './status.ts';
 import { maxLengthOf, placeholderName, splitPlaceholders } from './units.ts';

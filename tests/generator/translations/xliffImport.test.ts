@@ -6,7 +6,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { isSiteError, type SiteError } from '../../../generator/errors.ts';
+import { isSiteError, type SiteError } from '../../../generator/errors/siteError.ts';
 import { readTranslationState } from '../../../generator/translations/status.ts';
 import { exportXliff } from '../../../generator/translations/xliffExport.ts';
 import { importXliff } from '../../../generator/translations/xliffImport.ts';
