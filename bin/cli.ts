@@ -278,7 +278,7 @@ program
 program
   .command('check')
   .description(
-    'Check that the built folder is fit to publish: links, HTML, accessibility, translations, head, budgets, privacy.',
+    'Check that the built folder is fit to publish: links, HTML, accessibility, translations, head, budgets, privacy, layout.',
   )
   .addOption(new Option('--dir <dir>', 'built folder to check').default('dist'))
   .addOption(
@@ -294,6 +294,10 @@ program
   .option('--json', 'print the report as JSON for machines', false)
   .option('--strict', 'fail on warnings and on gates skipped for a missing tool', false)
   .option('--external', 'fetch external links instead of only listing them', false)
+  .addOption(new Option('--report <dir>', "the layout gate's contact sheet").default('check-report'))
+  .option('--no-screenshots', 'no screenshots, no contact sheet, no comparison with the baseline')
+  .addOption(new Option('--baseline <dir>', 'the accepted screenshots').default('check-baseline'))
+  .option('--accept', "keep this check's screenshots as the accepted baseline", false)
   .action(
     failsAs(
       'Check failed.',
@@ -304,6 +308,10 @@ program
         json: boolean;
         strict: boolean;
         external: boolean;
+        report: string;
+        screenshots: boolean;
+        baseline: string;
+        accept: boolean;
       }) => {
         // Loaded only when checking: the gates pull in linkinator, playwright and axe.
         const { runCheck } = await import('../generator/check/runner.ts');
@@ -314,6 +322,11 @@ program
           only: options.only,
           strict: options.strict,
           external: options.external,
+          layout: {
+            reportDir: options.screenshots || options.accept ? path.resolve(options.report) : undefined,
+            baselineDir: path.resolve(options.baseline),
+            accept: options.accept,
+          },
           onGate: options.json
             ? undefined
             : (result) => {
@@ -322,6 +335,13 @@ program
         });
         if (options.json) console.log(JSON.stringify(report, null, 2));
         else console.log(formatSummary(report).join('\n'));
+        const sheet = path.join(options.report, 'index.html');
+        if (
+          !options.json &&
+          (options.screenshots || options.accept) &&
+          report.gates.some((gate) => gate.gate === 'layout' && !gate.skipped)
+        )
+          console.log(`Contact sheet: ${sheet}`);
         if (!report.passed) process.exitCode = 1;
       },
     ),
