@@ -26,6 +26,11 @@ import {
   translationsOf,
 } from './stages.ts';
 import type { OutputWriter } from './writer.ts';
+import {
+  assertTranslationsCurrent,
+  summariseTranslations,
+  type TranslationSummary,
+} from '../translations/buildCheck.ts';
 
 export { projectRoot };
 
@@ -34,7 +39,7 @@ export interface BuildOptions {
   writer: OutputWriter;
   /** Overrides the public origin of the settings. */
   baseUrl?: string;
-  /** Missing translations fail the build. */
+  /** Missing and outdated translations fail the build. */
   strict?: boolean;
   /** The build's clock: the copyright year. */
   now?: Date;
@@ -89,6 +94,8 @@ export interface BuildReport {
    * when the content calls for them (a plan without eSIM, a page with a former slug).
    */
   unusedTexts: string[];
+  /** How many texts of each language are current, outdated, missing or untranslated (from the translation record). */
+  translationStatus?: TranslationSummary['counts'];
   /** Drawn images taken from the cache, drawn anew, found corrupt (and redrawn), pruned as unused. */
   imageCache: ImageCacheStats;
   /** Things the build did but could not tidy up, e.g. a leftover copy of the previous output. */
@@ -124,8 +131,13 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     await step('Check output folder', () => options.writer.prepare());
     const content = await step('Load and validate content', () => loadSiteContent(options.contentDir));
     const origin = siteOrigin(content, options.baseUrl);
-    const translations = await step('Load translations', () => translationsOf(content));
-    if (options.strict) checkTranslationsComplete(options.contentDir, content, translations);
+    const [translations, translationSummary] = await step('Load translations', () =>
+      Promise.all([translationsOf(content), summariseTranslations(options.contentDir)]),
+    );
+    if (options.strict) {
+      checkTranslationsComplete(options.contentDir, content, translations);
+      assertTranslationsCurrent(options.contentDir, translationSummary);
+    }
     const routeTable = await step('Build route table', () => routeTableOf(content));
     const assets = await step('Bundle scripts and styles', () =>
       buildAssets(
@@ -198,6 +210,7 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
         ]),
       ) as Record<Language, string[]>,
       unusedTexts,
+      translationStatus: translationSummary.counts,
       imageCache: imageCache.stats,
       warnings,
       destination: options.writer.destination,

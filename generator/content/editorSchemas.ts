@@ -184,7 +184,15 @@ function siteSchemas(references: References): EditorSchema[] {
   checkPlaceholders(cookie.properties);
   const legal = toJson(legalFileSchema, 'content/legal/<language>.yaml');
   checkPlaceholders(legal.properties);
-  return [...schemas, { file: 'legal.schema.json', schema: legal }];
+  const { translationRecord } = contentFiles;
+  return [
+    ...schemas,
+    { file: 'legal.schema.json', schema: legal },
+    {
+      file: translationRecord.editorSchema,
+      schema: toJson(translationRecord.schema, `content/${translationRecord.pattern}`),
+    },
+  ];
 }
 
 /** The schema of one text, from its reference wording: same shape, same keys, the reference text as its description. */

@@ -61,6 +61,40 @@ export const errorCodes = {
     hint: 'Add the texts, or build without --strict to fall back to the default language.',
     causes: 'Also without --strict: a text that a page shows and no language has.',
   },
+  TRANSLATION_OUTDATED: {
+    title: 'A translation was made for an older reference text (--strict).',
+    hint: 'Update the translation, or confirm it: see `site translations status` and docs/translating.md.',
+    causes:
+      'The Italian text changed since the translation was made or last confirmed (the record in `content/translations/` says against which Italian).',
+    fix: 'Update the translation, or run `site translations confirm <key>` if it still fits.',
+  },
+  TRANSLATION_RECORD_INVALID: {
+    title: 'The translation record (content/translations/) cannot be read.',
+    hint: 'The record is written by `site translations`; restore it from git, or run `site translations confirm --all` to record every translation as checked.',
+    causes: 'The file was edited by hand or damaged: not valid YAML, or a value that is not a text.',
+  },
+  TRANSLATION_UNKNOWN_KEY: {
+    title: 'No text has the key named.',
+    causes: 'A key given to `site translations confirm` that no Italian text has, usually a typo.',
+    fix: 'Use the key the message suggests, or a file or language.',
+  },
+  TRANSLATION_UNKNOWN_TARGET: {
+    title: 'The language or file named has no translations.',
+    causes:
+      'The reference language, a language not in `languages.yaml`, or a file that is not a translated text file.',
+    fix: 'Name a translated language (the message lists them) or one of its text files.',
+  },
+  XLIFF_INVALID: {
+    title: 'The XLIFF file cannot be imported; nothing was written.',
+    hint: 'Fix the units listed (or ask the agency to), then import the file again.',
+    causes: 'Not XLIFF 1.2, not well-formed XML, or one or more units listed below it with their own code.',
+  },
+  XLIFF_UNIT_INVALID: {
+    title: 'A unit of the XLIFF file cannot be imported.',
+    causes:
+      'An unknown text key, an id used twice, a placeholder dropped or added, a text longer than its field takes, a unit of another language’s file.',
+    fix: 'Follow the message at the named unit and line, then import the file again.',
+  },
   TEXT_PLACEHOLDER: {
     title: 'A text names a placeholder that nothing fills.',
     fix: 'Fix the placeholder’s spelling.',
