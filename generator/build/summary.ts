@@ -53,6 +53,12 @@ export function formatSummary(report: BuildReport, options: SummaryOptions): Sum
     lines.push(
       `  Images: ${images.hits} from the cache, ${images.misses} drawn${images.corrupt > 0 ? ` (${images.corrupt} cache entries were damaged)` : ''}${images.pruned > 0 ? `, ${images.pruned} unused entries pruned` : ''}`,
     );
+    if (report.reusedPages) {
+      const pages = Object.values(report.pagesByLanguage).reduce((total, count) => total + count, 0);
+      lines.push(
+        `  Pages: ${pages - report.reusedPages} rendered, ${report.reusedPages} unchanged since the last build (reused)`,
+      );
+    }
     for (const step of report.steps)
       lines.push(`  ${step.label.padEnd(32)} ${step.milliseconds.toFixed(0).padStart(6)} ms`);
     const perLanguage = languages
