@@ -187,6 +187,7 @@ program
           cache: options.cache,
           cacheDir: options.cacheDir && path.resolve(options.cacheDir),
           previous,
+          contentDates: inputState.contentDates,
           onPages: (pageFacing, pages) => {
             pageRecord = [recordFile, inputState, pageFacing, pages];
           },

@@ -3,7 +3,7 @@
  * each taking the previous steps' plain data. Everything is written through one writer at the end, so a failure
  * anywhere leaves the previous output untouched.
  */
-import { readContentDates } from '../content/contentDates.ts';
+import { readContentDates, type ContentDates } from '../content/contentDates.ts';
 import type { OutputFile } from '../model/builtAssets.ts';
 import type { Language } from '../model/languages.ts';
 import type { Route } from '../model/routeTable.ts';
@@ -44,6 +44,8 @@ export interface BuildOptions {
   cache?: boolean;
   /** The image cache's folder; `node_modules/.cache/site/images` by default. */
   cacheDir?: string;
+  /** Each content file's date, when the caller read them already (`site build` does, for the up-to-date check). */
+  contentDates?: ContentDates;
   /** The previous build into the same folder, whose unchanged pages are reused (incremental.ts); none renders every page. */
   previous?: PreviousOutput;
   /** Told, before the output is swapped in, what every page sees and what each page read: the next build's `previous`. */
@@ -124,8 +126,11 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
       ? createDisabledImageCache()
       : createImageCache(options.cacheDir ?? defaultImageCacheDir);
 
-  // Dating the content asks git, another process: started first, it runs while the build works.
-  const contentDatesPending = readContentDates(options.contentDir);
+  // Dating the content asks git, another process: started first, it runs while the build works
+  // (unless the caller has the dates already, from the up-to-date check).
+  const contentDatesPending = options.contentDates
+    ? Promise.resolve(options.contentDates)
+    : readContentDates(options.contentDir);
   contentDatesPending.catch(() => {}); // a build that fails first never reads them
 
   try {
