@@ -163,10 +163,16 @@ program
           if (previous) return printUnchanged(previous, performance.now() - started, verbosity);
           if (reason && verbosity !== 'quiet') console.log(`Building: ${reason}.`);
         }
-        const [{ build }, { createDirectoryWriter }] = await Promise.all([
+        const [{ build }, { createDirectoryWriter }, incremental] = await Promise.all([
           import('../generator/build/pipeline.ts'),
           import('../generator/build/writer.ts'),
+          import('../generator/build/incremental.ts'),
         ]);
+        // The pages whose inputs did not change since the last build into this folder are reused; --no-cache renders all.
+        const previous = options.cache
+          ? await incremental.previousOutput(recordFile, outDir, inputState)
+          : undefined;
+        let pageRecord: Parameters<typeof incremental.recordPages> | undefined;
         // A progress line only where someone watches: a terminal, and not under --quiet.
         const progress = process.stderr.isTTY && verbosity !== 'quiet';
         const clearProgress = () => progress && process.stderr.write('\r\x1b[K');
@@ -180,12 +186,18 @@ program
           strict: options.strict,
           cache: options.cache,
           cacheDir: options.cacheDir && path.resolve(options.cacheDir),
+          previous,
+          contentDates: inputState.contentDates,
+          onPages: (pageFacing, pages) => {
+            pageRecord = [recordFile, inputState, pageFacing, pages];
+          },
           onStep: progress
             ? (label, index, total) => process.stderr.write(`\r\x1b[K[${index}/${total}] ${label}…`)
             : undefined,
         }).finally(clearProgress);
         await printSummary(report, verbosity);
         await upToDate.recordBuild(recordFile, outDir, inputState, report);
+        if (pageRecord) await incremental.recordPages(...pageRecord);
       },
     ),
   );

@@ -60,6 +60,12 @@ export function formatSummary(report: BuildReport, options: SummaryOptions): Sum
           .map(([language, counts]) => `${language} ${formatCounts(counts)}`)
           .join('; ')}`,
       );
+    if (report.reusedPages) {
+      const pages = Object.values(report.pagesByLanguage).reduce((total, count) => total + count, 0);
+      lines.push(
+        `  Pages: ${pages - report.reusedPages} rendered, ${report.reusedPages} unchanged since the last build (reused)`,
+      );
+    }
     for (const step of report.steps)
       lines.push(`  ${step.label.padEnd(32)} ${step.milliseconds.toFixed(0).padStart(6)} ms`);
     const perLanguage = languages

@@ -48,6 +48,8 @@ export interface Translations {
   unknownPlaceholders(): UnknownPlaceholder[];
   /** Texts of the reference language that no page asked for (nor any list or group around them); complete once pages rendered. */
   unusedKeys(): string[];
+  /** Notes keys as asked for by a page the build did not render again (it reused the previous build's). */
+  noteUsed(keys: Iterable<string>): void;
 }
 
 /**
@@ -247,6 +249,9 @@ export function createTranslations(
     missingByLanguage,
     unresolvedKeys: () => [...unresolved].sort(),
     unknownPlaceholders: () => [...unknownPlaceholders.values()],
+    noteUsed(keys) {
+      for (const key of keys) used.add(legacyKeys[key] ?? key);
+    },
     unusedKeys: () =>
       referenceKeys.filter((key) => {
         // A key is used when it, or a list or group that holds it, was asked for.

@@ -9,10 +9,22 @@
  * leaves marked sibling folders that the next command finishes or removes.
  * Between the two renames the output does not exist for a moment: Node offers no
  * atomic exchange of two folders (renameat2), and a symlinked output would not be
- * a folder every upload tool copies; the README says who is affected and what to do.
+ * a folder every upload tool copies; docs/security.md says who is affected and what to do.
  */
 import { constants } from 'node:fs';
-import { access, mkdir, readdir, readFile, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
+import {
+  access,
+  copyFile,
+  link,
+  mkdir,
+  readdir,
+  readFile,
+  rename,
+  rm,
+  rmdir,
+  stat,
+  writeFile,
+} from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { SiteError } from '../errors/siteError.ts';
@@ -24,6 +36,12 @@ export interface OutputWriter {
   /** Checks, before any work, that the destination may be replaced. */
   prepare(): Promise<void>;
   write(file: OutputFile): Promise<void>;
+  /**
+   * Writes a file the previous output holds unchanged by linking it (or, where links fail,
+   * copying it) into the new output; the previous output is not touched. Optional: a writer
+   * without it gets every file written.
+   */
+  reuse?(file: string, source: string): Promise<void>;
   /** Makes everything written visible at once; returns warnings about what it could not tidy up. */
   commit(): Promise<string[]>;
   /** Throws away everything written; the destination is not touched. */
@@ -311,6 +329,17 @@ export function createDirectoryWriter(outDir: string, options: DirectoryWriterOp
         await writeFile(target, file.contents);
       } catch (error) {
         throw failed(`write ${file.path}`, error);
+      }
+    },
+    async reuse(file, source) {
+      const target = path.join(staging, file);
+      if (!target.startsWith(staging + path.sep) || file === outputMarkFile)
+        throw new Error(`Refusing to reuse ${file} outside the output folder`);
+      try {
+        await mkdir(path.dirname(target), { recursive: true });
+        await link(source, target).catch(() => copyFile(source, target));
+      } catch (error) {
+        throw failed(`write ${file}`, error);
       }
     },
     async commit() {
