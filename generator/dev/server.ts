@@ -139,7 +139,7 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
 
     const templateCode = await createTemplateCode(projectRoot);
     cleanups.push(() => templateCode.close());
-    const session = createDevSession({ contentDir, clientDir, templateCode });
+    const session = createDevSession({ contentDir, clientDir, templateCode, markTexts: true });
 
     /** Writes the changed output into the served folder; pages get the live script. */
     const writeServed = async (files: string[]) => {

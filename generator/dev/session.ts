@@ -37,6 +37,7 @@ import { buildSitemap } from '../sitemap.ts';
 import type { SocialImages } from '../social.ts';
 import type { OutputFile } from '../writer.ts';
 import { pagesReading, type RebuildPlan } from './planner.ts';
+import { createTextMarker, placeMarks } from './editor/marks.ts';
 import type { TemplateCode } from './templateCode.ts';
 
 export type OutputContents = string | Uint8Array;
@@ -47,6 +48,8 @@ export interface DevSessionOptions {
   templateCode: TemplateCode;
   /** Drawn images shared with `site build`: read and written, never pruned (a build decides what it keeps). Default: the build's cache. */
   imageCache?: ImageCache;
+  /** Put each text's content key on the element that shows it, for the editor (dev/editor/marks.ts). */
+  markTexts?: boolean;
 }
 
 export interface RebuildResult {
@@ -147,6 +150,7 @@ export function createDevSession(options: DevSessionOptions): DevSession {
   const imageCache = options.imageCache ?? createImageCache(defaultImageCacheDir);
   // A save parses only the file whose text changed.
   const documents: YamlDocumentCache = new Map();
+  const marker = options.markTexts ? createTextMarker() : undefined;
   let state: SiteState | undefined;
   let output = new Map<string, OutputContents>();
   const cockpitPathOf = (content: Content, routeTable: RouteTable) =>
@@ -243,11 +247,16 @@ export function createDevSession(options: DevSessionOptions): DevSession {
         : pagesReading(previousPages, plan.contentFiles).map((page) => page.route.file),
     );
     const renderInput = { content, routeTable, translations, assets, origin, year, socialImages, icons };
+    const markText = marker?.mark;
+    const render = (route: (typeof routeTable.routes)[number]) => {
+      const page = modules.renderPage(route, { ...renderInput, markText });
+      return marker ? { ...page, contents: placeMarks(page.contents, marker.keys) } : page;
+    };
     const moved = previous ? movedAssets(previous.assets, assets) : [];
     for (const route of routeTable.routes) {
       const old = previous?.pages.get(route.file);
       if (!old || toRender.has(route.file)) {
-        next.pages.set(route.file, modules.renderPage(route, renderInput));
+        next.pages.set(route.file, render(route));
       } else {
         // A new hashed asset path is the only change: put it in place of the old one.
         let contents = old.contents;
