@@ -14,6 +14,8 @@ import { formatSiteError, isSiteError } from '../errors.ts';
 import type { PreviewHandler } from '../preview/handlers.ts';
 import { startPreviewServer } from '../preview/server.ts';
 import { createReloadChannel } from './channel.ts';
+import { createTextEditor } from './editor/editor.ts';
+import { createSessionToken, editorEndpoints, withEditorScript } from './editor/endpoints.ts';
 import { overlayProblems, type OverlayProblem } from './overlay.ts';
 import { emptyPlan, fullPlan, isEmptyPlan, mergePlans, planRebuild, type RebuildPlan } from './planner.ts';
 import { createRebuildQueue } from './queue.ts';
@@ -61,9 +63,9 @@ const waitingPage = withLiveScript(
   '',
 );
 
-async function bundleLiveScript(projectRoot: string): Promise<string> {
+async function bundleLiveScript(projectRoot: string, entry = 'client/dev/live.ts'): Promise<string> {
   const result = await esbuild.build({
-    entryPoints: [path.join(projectRoot, 'client/dev/live.ts')],
+    entryPoints: [path.join(projectRoot, entry)],
     bundle: true,
     minify: true,
     format: 'esm',
@@ -92,10 +94,24 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
   };
 
   try {
-    const [liveScript, overlayStyles] = await Promise.all([
+    const [liveScript, overlayStyles, editorScript, editorStyles] = await Promise.all([
       bundleLiveScript(projectRoot),
       readFile(path.join(projectRoot, 'client/dev/overlay.css'), 'utf8'),
+      bundleLiveScript(projectRoot, 'client/dev/editor.ts'),
+      readFile(path.join(projectRoot, 'client/dev/editor.css'), 'utf8'),
     ]);
+    // Click to edit: only pages this server serves carry the token its editing endpoints require.
+    const token = createSessionToken();
+    let written = (_files: string[]) => {};
+    const editor = createTextEditor({ contentDir, written: (files) => written(files) });
+    let port = 0;
+    const editorHandler = editorEndpoints({
+      editor,
+      token,
+      port: () => port,
+      script: () => editorScript,
+      styles: () => editorStyles,
+    });
     let problems: OverlayProblem[] = [];
     let built = false;
     let busy = false;
@@ -133,9 +149,14 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
       dir: servedDir,
       host: options.host,
       port: options.port,
-      handlers: [channel.handler, devFiles, beforeFirstBuild],
+      handlers: [channel.handler, editorHandler, devFiles, beforeFirstBuild],
     });
     cleanups.push(() => server.close());
+    port = Number(new URL(server.url).port);
+    if (!['127.0.0.1', 'localhost', '::1', undefined].includes(options.host))
+      logError(
+        `Warning: listening on ${options.host}: anyone who can reach this address on your network can open the pages and edit the content (the session token still applies).`,
+      );
 
     const templateCode = await createTemplateCode(projectRoot);
     cleanups.push(() => templateCode.close());
@@ -154,7 +175,9 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
         await mkdir(path.dirname(target), { recursive: true });
         await writeFile(
           target,
-          file.endsWith('.html') && typeof contents === 'string' ? withLiveScript(contents, file) : contents,
+          file.endsWith('.html') && typeof contents === 'string'
+            ? withEditorScript(withLiveScript(contents, file), token)
+            : contents,
         );
       }
       if (files.some((file) => file === '_redirects' || file === '_headers')) await server.reloadRules();
@@ -245,6 +268,7 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
       setImmediate(scheduleFinish);
     });
     queued = () => queue.busy;
+    written = (files) => files.forEach((file) => queue.add(file));
     const watcher = await watchFolders(
       [contentDir, clientDir, templatesDir],
       (file) => queue.add(file),

@@ -1,0 +1,1 @@
+/** The click-to-edit panel of `site dev` (filled in by the next commit). */
