@@ -104,6 +104,7 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
     const token = createSessionToken();
     let written = (_files: string[]) => {};
     const editor = createTextEditor({ contentDir, written: (files) => written(files) });
+    cleanups.push(() => editor.close());
     let port = 0;
     const editorHandler = editorEndpoints({
       editor,

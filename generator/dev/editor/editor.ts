@@ -26,7 +26,7 @@ import {
   versionOf,
   type TextKey,
 } from './texts.ts';
-import { problemsAfter, placeholderProblem, placeholdersOf } from './validate.ts';
+import { createContentChecker, placeholderProblem, placeholdersOf } from './validate.ts';
 import { changeList, setText, YamlEditError, type ListChange } from './yamlEdit.ts';
 
 /** A list keeps at least this many items: the templates show a list, never an empty one. */
@@ -60,6 +60,7 @@ export interface TextEditor {
   read(key: unknown): Promise<TextView>;
   save(request: { key: unknown; values: unknown; versions: unknown }): Promise<SaveResult>;
   changeList(request: { key: unknown; action: unknown; versions: unknown }): Promise<SaveResult>;
+  close(): Promise<void>;
 }
 
 export interface TextEditorOptions {
@@ -80,6 +81,7 @@ const listActions = ['add', 'remove', 'up', 'down'] as const;
 export function createTextEditor(options: TextEditorOptions): TextEditor {
   const { contentDir } = options;
   let defaultLanguage: Language = 'it';
+  const checker = createContentChecker(contentDir);
   const statusSource = options.translationStatus ?? filesOnlyStatus(() => defaultLanguage);
   // One save at a time: each reads, checks and writes the files as the one before left them.
   let queue: Promise<unknown> = Promise.resolve();
@@ -104,7 +106,13 @@ export function createTextEditor(options: TextEditorOptions): TextEditor {
     );
   }
 
+  let warmed = false;
   async function view(key: TextKey): Promise<TextView> {
+    // A panel opened: its save will be checked soon; the first check reads and parses every file.
+    if (!warmed) {
+      warmed = true;
+      void serial(() => checker.problemsAfter(new Map()));
+    }
     const codes = await languages();
     const files = await sources(key, codes);
     if (files[0].source === undefined)
@@ -154,7 +162,7 @@ export function createTextEditor(options: TextEditorOptions): TextEditor {
   /** Checks and writes the new sources (relative path to text), or reports why not. */
   async function commit(changes: Map<string, string>): Promise<SaveResult> {
     if (changes.size === 0) return { outcome: 'unchanged' };
-    const problems = await problemsAfter(contentDir, changes);
+    const problems = await checker.problemsAfter(changes);
     if (problems.length > 0) return { outcome: 'invalid', problems };
     const temporary: [string, string][] = [];
     try {
@@ -304,5 +312,6 @@ export function createTextEditor(options: TextEditorOptions): TextEditor {
     read: async (raw) => view(parseKey(raw)),
     save,
     changeList: changeListItem,
+    close: () => checker.close(),
   };
 }

@@ -1,45 +1,78 @@
 /**
  * A save is checked before anything is written, with the build's own loading:
- * the content folder as it would be after the save (a private copy with the
+ * the content folder as it would be after the save (a private mirror with the
  * changed files) goes through `loadContent`, the schemas and rules of a build.
  * The placeholders of the new texts are checked too: each `{{name}}` complete and
  * one that the settings or the page fills (one the reference text already uses).
  */
-import { cp, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { loadContent } from '../../content.ts';
+import fg from 'fast-glob';
+import { loadContent, type YamlDocumentCache } from '../../content.ts';
 import { sitePlaceholders } from '../../schema.ts';
 import { overlayProblems, type OverlayProblem } from '../overlay.ts';
 
-/** Checks the content folder with `changes` (path relative to it, new text) applied; the problems, or none. */
-export async function problemsAfter(
-  contentDir: string,
-  changes: Map<string, string>,
-): Promise<OverlayProblem[]> {
-  const copy = await mkdtemp(path.join(os.tmpdir(), 'site-editor-check-'));
-  try {
-    // Images are only looked at: linked, not copied.
-    await cp(contentDir, copy, {
-      recursive: true,
-      filter: (source) => source !== path.join(contentDir, 'images'),
-    });
-    await symlink(path.join(contentDir, 'images'), path.join(copy, 'images')).catch(() => {});
-    for (const [file, source] of changes) await writeFile(path.join(copy, file), source);
+export interface ContentChecker {
+  /** The problems of the content folder with `changes` (path relative to it, new text) applied; none when it builds. */
+  problemsAfter(changes: Map<string, string>): Promise<OverlayProblem[]>;
+  close(): Promise<void>;
+}
+
+/**
+ * Checks run in a private mirror of the content folder, kept from check to check:
+ * each check writes only the files that differ from what the mirror holds, and the
+ * parsed documents of unchanged files are reused, so a check costs about what the
+ * dev server's own reload costs.
+ */
+export function createContentChecker(contentDir: string): ContentChecker {
+  let mirror: Promise<string> | undefined;
+  const held = new Map<string, string>();
+  const documents: YamlDocumentCache = new Map();
+  const mirrorDir = () =>
+    (mirror ??= (async () => {
+      const dir = await mkdtemp(path.join(os.tmpdir(), 'site-editor-check-'));
+      // Images are only looked at: linked, not copied.
+      await symlink(path.join(contentDir, 'images'), path.join(dir, 'images')).catch(() => {});
+      return dir;
+    })());
+
+  async function problemsAfter(changes: Map<string, string>): Promise<OverlayProblem[]> {
+    const dir = await mirrorDir();
+    const files = await fg('**/*.yaml', { cwd: contentDir, ignore: ['images/**'] });
+    const wanted = new Map<string, string>();
+    for (const file of files)
+      wanted.set(file, changes.get(file) ?? (await readFile(path.join(contentDir, file), 'utf8')));
+    for (const [file, source] of changes) wanted.set(file, source);
+    for (const [file, source] of wanted) {
+      if (held.get(file) === source) continue;
+      await mkdir(path.dirname(path.join(dir, file)), { recursive: true });
+      await writeFile(path.join(dir, file), source);
+      held.set(file, source);
+    }
+    for (const file of [...held.keys()].filter((file) => !wanted.has(file))) {
+      await rm(path.join(dir, file), { force: true });
+      held.delete(file);
+    }
     try {
-      await loadContent(copy);
+      await loadContent(dir, { documents });
       return [];
     } catch (error) {
-      const problems = await overlayProblems(error, copy);
+      const problems = await overlayProblems(error, dir);
       // Named as the files the editor will write, with their lines as they will be.
       return problems.map((problem) => ({
         ...problem,
-        file: problem.file?.startsWith(copy) ? path.relative(copy, problem.file) : problem.file,
+        file: problem.file?.startsWith(dir) ? path.relative(dir, problem.file) : problem.file,
       }));
     }
-  } finally {
-    await rm(copy, { recursive: true, force: true });
   }
+
+  return {
+    problemsAfter,
+    async close() {
+      if (mirror) await rm(await mirror, { recursive: true, force: true });
+    },
+  };
 }
 
 const placeholderPattern = /\{\{\s*([A-Za-z_$][\w$]*)\s*\}\}/g;
