@@ -37,7 +37,7 @@ import { buildSitemap } from '../sitemap.ts';
 import type { SocialImages } from '../social.ts';
 import type { OutputFile } from '../writer.ts';
 import { pagesReading, type RebuildPlan } from './planner.ts';
-import { createTextMarker, placeMarks } from './editor/marks.ts';
+import { createTextMarker, markLegalTexts, placeMarks } from './editor/marks.ts';
 import type { TemplateCode } from './templateCode.ts';
 
 export type OutputContents = string | Uint8Array;
@@ -248,8 +248,9 @@ export function createDevSession(options: DevSessionOptions): DevSession {
     );
     const renderInput = { content, routeTable, translations, assets, origin, year, socialImages, icons };
     const markText = marker?.mark;
+    const markedContent = marker && markLegalTexts(content, marker.mark);
     const render = (route: (typeof routeTable.routes)[number]) => {
-      const page = modules.renderPage(route, { ...renderInput, markText });
+      const page = modules.renderPage(route, { ...renderInput, content: markedContent ?? content, markText });
       return marker ? { ...page, contents: placeMarks(page.contents, marker.keys) } : page;
     };
     const moved = previous ? movedAssets(previous.assets, assets) : [];

@@ -172,3 +172,35 @@ export function placeMarks(html: string, keys: string[]): string {
 export function removeKeyAttributes(html: string): string {
   return html.replace(/ data-site-key(?:-[\w:-]+)?="[^"]*"/g, '');
 }
+
+/** Fields of a legal document that are not words: a date, the name of a tariff table. */
+const legalNonTexts = new Set(['lastUpdated', 'tariffTable']);
+/** The key family of the legal documents' texts: `@legal.terms.sections.0.paragraphs.1` is in legal/<language>.yaml. */
+export const legalKeyPrefix = '@legal';
+
+/**
+ * The legal documents with each of their texts marked, under `@legal.` keys: the
+ * templates read them from the content, not through a text key. Every other part
+ * of the content is handed over as it is.
+ */
+export function markLegalTexts<Content extends { legal: Record<string, unknown> }>(
+  content: Content,
+  mark: (key: string, text: string) => string,
+): Content {
+  const walk = (value: unknown, key: string, field: string): unknown => {
+    if (typeof value === 'string') return legalNonTexts.has(field) ? value : mark(key, value);
+    if (Array.isArray(value)) return value.map((item, index) => walk(item, `${key}.${index}`, field));
+    if (value !== null && typeof value === 'object')
+      return Object.fromEntries(
+        Object.entries(value).map(([name, item]) => [name, walk(item, `${key}.${name}`, name)]),
+      );
+    return value;
+  };
+  const legal = Object.fromEntries(
+    Object.entries(content.legal).map(([language, documents]) => [
+      language,
+      walk(documents, legalKeyPrefix, ''),
+    ]),
+  );
+  return { ...content, legal };
+}

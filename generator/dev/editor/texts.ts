@@ -12,10 +12,14 @@ import { parse } from 'yaml';
 import { legacyKeys } from '../../i18n.ts';
 import { languagesFileSchema, type Language } from '../../languages.ts';
 import { textFileOf } from '../../contentPaths.ts';
+import { legalKeyPrefix } from './marks.ts';
 import { readValue, type PathSegment } from './yamlEdit.ts';
 
-/** Keys are dotted names and list positions; anything else (a slash, `..`, a file name) is refused. */
-const keyPattern = /^[A-Za-z][\w-]*(?:\.[\w-]+){1,12}$/;
+/**
+ * Keys are dotted names and list positions; anything else (a slash, `..`, a file name) is refused.
+ * A text key's first part names its file under texts/<language>/; `@legal.` keys are the legal documents'.
+ */
+const keyPattern = /^@?[A-Za-z][\w-]*(?:\.[\w-]+){1,12}$/;
 const maxKeyLength = 200;
 
 export class EditorRequestError extends Error {
@@ -60,7 +64,10 @@ export async function readLanguages(contentDir: string): Promise<Language[]> {
 /** The file of a key's texts in a language: inside the content folder, or refused. */
 export async function textFile(contentDir: string, language: Language, namespace: string): Promise<string> {
   const root = await realpath(contentDir);
-  const file = path.join(root, textFileOf(language, namespace));
+  const file = path.join(
+    root,
+    namespace === legalKeyPrefix ? path.join('legal', `${language}.yaml`) : textFileOf(language, namespace),
+  );
   const folder = await realpath(path.dirname(file)).catch(() => undefined);
   if (!folder || !folder.startsWith(root + path.sep) || path.relative(root, file).startsWith('..'))
     throw new EditorRequestError(400, 'That text lies outside the content folder');

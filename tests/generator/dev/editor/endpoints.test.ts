@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { maxBodyBytes } from '../../../../generator/dev/editor/endpoints.ts';
 import { changeList, readValue } from '../../../../generator/dev/editor/yamlEdit.ts';
 import { startDevInProject, type DevInProject } from '../../../helpers/dev.ts';
+import { realRouteTable } from '../../../helpers/routeTable.ts';
 
 let dev: DevInProject;
 let token: string;
@@ -154,6 +155,28 @@ describe('the editor endpoints', () => {
     expect((answer.body.files as string[]).length).toBe(4);
     const now = await readText('contact.faq.title');
     expect(Object.fromEntries(now.texts.map((text) => [text.language, text.value]))).toEqual(values);
+    await dev.settled();
+  });
+
+  it('edits a paragraph of a legal document, found on the served legal page by its key', async () => {
+    const legalPath = realRouteTable.pathOf('legal', 'en');
+    const page = await (await fetch(`${dev.url}${legalPath}`)).text();
+    const key = /<p data-site-key="(@legal\.[\w.]+\.paragraphs\.\d+)"/.exec(page)?.[1];
+    expect(key).toBeDefined();
+    const view = await readText(key!);
+    const english = view.texts.find((text) => text.language === 'en')!;
+    expect(english.file).toBe(path.join('legal', 'en.yaml'));
+    const before = await file('legal/en.yaml');
+    const answer = await post('save', {
+      key,
+      values: { en: `${english.value} Edited in the panel.` },
+      versions: versionsOf(view),
+    });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const after = await file('legal/en.yaml');
+    const changed = after.split('\n').filter((line, index) => line !== before.split('\n')[index]);
+    expect(changed).toHaveLength(1);
+    expect(changed[0]).toContain('Edited in the panel.');
     await dev.settled();
   });
 

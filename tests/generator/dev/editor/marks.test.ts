@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   createTextMarker,
+  markLegalTexts,
   placeMarks,
   removeKeyAttributes,
   stripMarks,
@@ -40,6 +41,33 @@ describe('key marks', () => {
     const html =
       '<!doctype html><html lang="en"><body><!-- note --><p>Plain &amp; simple</p><br/></body></html>';
     expect(placeMarks(html, [])).toBe(html);
+  });
+});
+
+describe('legal texts', () => {
+  it('marks each text of a legal document under its @legal key, and leaves dates and table names alone', () => {
+    const marker = createTextMarker();
+    const content = {
+      other: 'kept',
+      legal: {
+        en: {
+          terms: {
+            title: 'Terms',
+            lastUpdated: '2025-10-12',
+            sections: [{ heading: 'Scope', paragraphs: ['One.'], tariffTable: 'payPerUse' }],
+          },
+        },
+      },
+    };
+    const marked = markLegalTexts(content, marker.mark);
+    const terms = marked.legal.en.terms;
+    expect(marked.other).toBe('kept');
+    expect(terms.lastUpdated).toBe('2025-10-12');
+    expect(terms.sections[0].tariffTable).toBe('payPerUse');
+    expect(placeMarks(`<p>${terms.sections[0].paragraphs[0]}</p>`, marker.keys)).toBe(
+      '<p data-site-key="@legal.terms.sections.0.paragraphs.0">One.</p>',
+    );
+    expect(stripMarks(terms.title)).toBe('Terms');
   });
 });
 
