@@ -190,9 +190,10 @@ export function createTextEditor(options: TextEditorOptions): TextEditor {
     file: string,
     message: string,
     hint?: string,
+    line?: number,
   ): SaveResult => ({
     outcome: 'invalid',
-    problems: [{ file, field: `${key.key} (${language})`, message, hint }],
+    problems: [{ file, line, field: `${key.key} (${language})`, message, hint }],
   });
 
   async function save(request: { key: unknown; values: unknown; versions: unknown }): Promise<SaveResult> {
@@ -233,7 +234,7 @@ export function createTextEditor(options: TextEditorOptions): TextEditor {
             'Add the key to the file first, in the shape the reference language has.',
           );
         const problem = placeholderProblem(value, reference);
-        if (problem) return invalid(key, language, relative, problem.message, problem.hint);
+        if (problem) return invalid(key, language, relative, problem.message, problem.hint, current.line);
         try {
           changes.set(relative, setText(source, key.segments, value));
         } catch (error) {
