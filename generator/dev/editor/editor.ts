@@ -22,6 +22,7 @@ import {
   parseKey,
   readLanguages,
   readSource,
+  singleLanguageFamilies,
   textIn,
   versionOf,
   type TextKey,
@@ -91,10 +92,11 @@ export function createTextEditor(options: TextEditorOptions): TextEditor {
     return next;
   };
 
-  async function languages(): Promise<Language[]> {
+  /** The languages a key's text is written in: every language, or the default one for a single-language file. */
+  async function languages(key: TextKey): Promise<Language[]> {
     const codes = await readLanguages(contentDir);
     defaultLanguage = codes[0];
-    return codes;
+    return singleLanguageFamilies.has(key.namespace) ? [codes[0]] : codes;
   }
 
   async function sources(key: TextKey, codes: Language[]) {
@@ -113,7 +115,7 @@ export function createTextEditor(options: TextEditorOptions): TextEditor {
       warmed = true;
       void serial(() => checker.problemsAfter(new Map()));
     }
-    const codes = await languages();
+    const codes = await languages(key);
     const files = await sources(key, codes);
     if (files[0].source === undefined)
       throw new EditorRequestError(404, `No text file for "${key.namespace}" in the reference language`);
@@ -202,10 +204,10 @@ export function createTextEditor(options: TextEditorOptions): TextEditor {
       throw new EditorRequestError(400, 'Expected the new texts by language, e.g. {"en": "…"}');
     const values = request.values;
     return serial(async () => {
-      const codes = await languages();
+      const codes = await languages(key);
       const unknown = Object.keys(values).filter((language) => !codes.includes(language));
       if (unknown.length > 0)
-        throw new EditorRequestError(400, `Not a language of the site: ${unknown.join(', ')}`);
+        throw new EditorRequestError(400, `Not a language of this text: ${unknown.join(', ')}`);
       const versions = versionsOf(request.versions, Object.keys(values));
       const files = await sources(key, codes);
       const stale = files.filter(
@@ -258,7 +260,7 @@ export function createTextEditor(options: TextEditorOptions): TextEditor {
     const place = listOf(key);
     if (!place) throw new EditorRequestError(400, `"${key.key}" is not in a list`);
     return serial(async () => {
-      const codes = await languages();
+      const codes = await languages(key);
       const versions = versionsOf(request.versions, codes);
       const files = await sources(key, codes);
       if (files.some(({ language, source }) => versionOf(source ?? '') !== versions[language]))

@@ -177,13 +177,16 @@ export function removeKeyAttributes(html: string): string {
 const legalNonTexts = new Set(['lastUpdated', 'tariffTable']);
 /** The key family of the legal documents' texts: `@legal.terms.sections.0.paragraphs.1` is in legal/<language>.yaml. */
 export const legalKeyPrefix = '@legal';
+/** The cookie policy's texts: `@cookie-policy.cookiePolicy.sections.0.heading` is in cookie-policy.yaml, one language only. */
+export const cookiePolicyKeyPrefix = '@cookie-policy';
 
 /**
- * The legal documents with each of their texts marked, under `@legal.` keys: the
+ * The legal documents with each of their texts marked, under `@legal.` keys (and
+ * the cookie policy's under `@cookie-policy.`): the
  * templates read them from the content, not through a text key. Every other part
  * of the content is handed over as it is.
  */
-export function markLegalTexts<Content extends { legal: Record<string, unknown> }>(
+export function markLegalTexts<Content extends { legal: Record<string, unknown>; cookiePolicy: unknown }>(
   content: Content,
   mark: (key: string, text: string) => string,
 ): Content {
@@ -202,5 +205,6 @@ export function markLegalTexts<Content extends { legal: Record<string, unknown> 
       walk(documents, legalKeyPrefix, ''),
     ]),
   );
-  return { ...content, legal };
+  const cookiePolicy = walk(content.cookiePolicy, `${cookiePolicyKeyPrefix}.cookiePolicy`, '');
+  return { ...content, legal, cookiePolicy };
 }

@@ -12,7 +12,10 @@ import { parse } from 'yaml';
 import { legacyKeys } from '../../i18n.ts';
 import { languagesFileSchema, type Language } from '../../languages.ts';
 import { textFileOf } from '../../contentPaths.ts';
-import { legalKeyPrefix } from './marks.ts';
+import { cookiePolicyKeyPrefix, legalKeyPrefix } from './marks.ts';
+
+/** Texts that exist in the default language only (the cookie policy): their key family. */
+export const singleLanguageFamilies = new Set([cookiePolicyKeyPrefix]);
 import { readValue, type PathSegment } from './yamlEdit.ts';
 
 /**
@@ -66,11 +69,22 @@ export async function textFile(contentDir: string, language: Language, namespace
   const root = await realpath(contentDir);
   const file = path.join(
     root,
-    namespace === legalKeyPrefix ? path.join('legal', `${language}.yaml`) : textFileOf(language, namespace),
+    namespace === legalKeyPrefix
+      ? path.join('legal', `${language}.yaml`)
+      : namespace === cookiePolicyKeyPrefix
+        ? 'cookie-policy.yaml'
+        : textFileOf(language, namespace),
   );
   const folder = await realpath(path.dirname(file)).catch(() => undefined);
-  if (!folder || !folder.startsWith(root + path.sep) || path.relative(root, file).startsWith('..'))
+  if (
+    !folder ||
+    (folder !== root && !folder.startsWith(root + path.sep)) ||
+    path.relative(root, file).startsWith('..')
+  )
     throw new EditorRequestError(400, 'That text lies outside the content folder');
+  // A file that is a link to somewhere else is neither read nor written.
+  const real = await realpath(file).catch(() => file);
+  if (real !== file) throw new EditorRequestError(400, 'That text lies outside the content folder');
   return file;
 }
 

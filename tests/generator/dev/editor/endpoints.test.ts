@@ -180,6 +180,22 @@ describe('the editor endpoints', () => {
     await dev.settled();
   });
 
+  it('edits the cookie policy, which is written in the default language only', async () => {
+    const page = await (await fetch(`${dev.url}${realRouteTable.pathOf('cookiePolicy', 'it')}`)).text();
+    const key = /data-site-key="(@cookie-policy\.[\w.]+\.heading)"/.exec(page)?.[1];
+    expect(key).toBeDefined();
+    const view = await readText(key!);
+    expect(view.texts.map((text) => [text.language, text.file])).toEqual([['it', 'cookie-policy.yaml']]);
+    const answer = await post('save', {
+      key,
+      values: { it: `${view.texts[0].value} (rivisto)` },
+      versions: versionsOf(view),
+    });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect((await readText(key!)).texts[0].value).toBe(`${view.texts[0].value} (rivisto)`);
+    await dev.settled();
+  });
+
   it('refuses a text that is too long or has a broken placeholder, and writes nothing', async () => {
     const before = await contentHashes();
     const view = await readText('contact.hero.subtitle');

@@ -45,7 +45,7 @@ describe('key marks', () => {
 });
 
 describe('legal texts', () => {
-  it('marks each text of a legal document under its @legal key, and leaves dates and table names alone', () => {
+  it('marks each text of a legal document under its @legal key (the cookie policy’s under @cookie-policy), and leaves dates and table names alone', () => {
     const marker = createTextMarker();
     const content = {
       other: 'kept',
@@ -58,6 +58,7 @@ describe('legal texts', () => {
           },
         },
       },
+      cookiePolicy: { title: 'Cookies', lastUpdated: '2025-10', sections: [{ heading: 'What' }] },
     };
     const marked = markLegalTexts(content, marker.mark);
     const terms = marked.legal.en.terms;
@@ -68,6 +69,10 @@ describe('legal texts', () => {
       '<p data-site-key="@legal.terms.sections.0.paragraphs.0">One.</p>',
     );
     expect(stripMarks(terms.title)).toBe('Terms');
+    expect(marked.cookiePolicy.lastUpdated).toBe('2025-10');
+    expect(placeMarks(`<h2>${marked.cookiePolicy.sections[0].heading}</h2>`, marker.keys)).toBe(
+      '<h2 data-site-key="@cookie-policy.cookiePolicy.sections.0.heading">What</h2>',
+    );
   });
 });
 
