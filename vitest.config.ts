@@ -13,7 +13,7 @@ const common = {
  * Files that need a module graph of their own: writer-swap mocks node:fs/promises for its
  * modules, and the dev browser test's in-process `site dev` must load edited templates afresh.
  */
-const isolatedFiles = ['tests/generator/writer-swap.test.ts', 'tests/browser/dev.test.ts'];
+const isolatedFiles = ['tests/generator/build/writerSwap.test.ts', 'tests/browser/dev.test.ts'];
 
 export default defineConfig({
   test: {

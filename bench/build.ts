@@ -13,7 +13,8 @@
  *  (d) scale: 1, 10 and 100 times the content (bench/syntheticContent.ts)
  *  (e) bytes per page type: HTML, CSS and script, raw, gzip and brotli
  *
- * Results also go to bench/results/build.json (git-ignored).
+ * The tables go to bench/results.md (committed, this bench's section), the raw figures to
+ * bench/results/build.json (git-ignored).
  *
  *   npm run bench                       # or: node --import tsx bench/build.ts
  *   BENCH_RUNS=7 node --import tsx bench/build.ts --root /path/to/other/checkout --skip-scale
@@ -24,8 +25,9 @@ import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync, existsSync
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import { loadContent } from '../generator/content.ts';
-import { createRouteTable } from '../generator/routes.ts';
+import { loadContent } from '../generator/content/load.ts';
+import { routeTableOf } from '../generator/model/routeTable.ts';
+import { machineLine, markdownTable, writeResultsSection } from './resultsFile.ts';
 import { writeSyntheticContent } from './syntheticContent.ts';
 
 const argument = (name: string) => {
@@ -48,6 +50,7 @@ const cliCacheDir = path.join(root, 'node_modules/.cache/site/cli');
 const buildRecordDir = path.join(root, 'node_modules/.cache/site/builds');
 const forgetLastBuild = () => rmSync(buildRecordDir, { recursive: true, force: true });
 const work = mkdtempSync(path.join(os.tmpdir(), 'site-bench-'));
+const loadAtStart = os.loadavg();
 
 interface Sample {
   wall: number;
@@ -249,7 +252,7 @@ const sizes = (bytes: Buffer) => ({
 const format = ({ raw, gzip, brotli }: { raw: number; gzip: number; brotli: number }) =>
   `${(raw / 1024).toFixed(1)} / ${(gzip / 1024).toFixed(1)} / ${(brotli / 1024).toFixed(1)} KB`;
 const content = await loadContent(path.join(root, 'content'));
-const routes = createRouteTable({ languages: content.languages, slugs: content.slugs }).routes;
+const routes = routeTableOf(content).routes;
 const pageTypes: Record<
   string,
   {
@@ -300,4 +303,76 @@ writeFileSync(
   )}\n`,
 );
 console.log(`Results: ${path.relative(process.cwd(), resultsFile)}`);
+
+/** The tables a reader compares, in bench/results.md (only for the real checkout: `--root` measures another). */
+if (!argument('--root')) {
+  const ratioCells = (figure: Figure) => [
+    `${figure.cpuRatio.median}× (${figure.cpuRatio.min}–${figure.cpuRatio.max})`,
+    `${figure.wallRatio.median}×`,
+    `${figure.cpuSeconds.toFixed(2)} s`,
+  ];
+  const measures: [string, Figure | undefined][] = [
+    ['nothing changed since the last build', unchanged],
+    ['`site build`, warm image cache', warm],
+    ['`site build --no-cache` (draws every image)', noCache],
+    ['emptied caches (a first build)', emptyCache],
+    ['`site --version`', version],
+    ['`site --help`', help],
+    ['`site --version` after a source change (compiles)', firstStart],
+  ];
+  const measured = measures.filter((entry): entry is [string, Figure] => entry[1] !== undefined);
+  const nodeCpu = measured[0]?.[1].nodeCpuSeconds;
+  const sections = [`## Build (\`bench/build.ts\`)`, `Measured ${machineLine(loadAtStart)}`];
+  if (measured.length > 0)
+    sections.push(
+      `Median of ${runs} runs; \`node -e 0\` took ${nodeCpu} s CPU.`,
+      markdownTable(
+        ['measure', '× `node -e 0`, CPU (min–max)', 'wall', 'CPU'],
+        measured.map(([label, figure]) => [label, ...ratioCells(figure)]),
+      ),
+    );
+  if (warm?.steps)
+    sections.push(
+      "The build's own steps, median ms:",
+      markdownTable(
+        ['step', 'warm image cache', '`--no-cache`'],
+        Object.entries(warm.steps).map(([label, milliseconds]) => [
+          label,
+          milliseconds,
+          noCache?.steps?.[label] ?? '',
+        ]),
+      ),
+    );
+  if (scale.length > 0) {
+    const [one, ten, hundred] = scale.map((entry) => entry.figure.cpuSeconds);
+    sections.push(
+      `Scale: the content with 10 and 100 times the countries, legal sections, FAQ entries, tariff rows and numbers (\`bench/syntheticContent.ts\`), ${scaleRuns} runs each, warm image cache:`,
+      markdownTable(
+        ['content', 'CPU', '× the real content'],
+        scale.map(({ factor, figure, growth }) => [
+          `${factor}×`,
+          `${figure.cpuSeconds.toFixed(2)} s`,
+          growth,
+        ]),
+      ),
+      `Cost of each further 1× of content: ${(((ten - one) / 9) * 1000).toFixed(0)} ms from 1× to 10×, ${(((hundred - ten) / 90) * 1000).toFixed(0)} ms from 10× to 100×.`,
+    );
+  }
+  const kilobytes = ({ raw, gzip, brotli }: { raw: number; gzip: number; brotli: number }) =>
+    [raw, gzip, brotli].map((bytes) => (bytes / 1024).toFixed(1)).join(' / ');
+  sections.push(
+    'Bytes per page type, KB raw / gzip / brotli (the script column includes inlined scripts):',
+    markdownTable(
+      ['page type', 'example', 'HTML', 'CSS', 'script'],
+      Object.entries(pageTypes).map(([page, entry]) => [
+        page,
+        `\`${entry.example}\``,
+        kilobytes(entry.html),
+        kilobytes(entry.css),
+        kilobytes(entry.script),
+      ]),
+    ),
+  );
+  await writeResultsSection('build', sections.join('\n\n'));
+}
 rmSync(work, { recursive: true, force: true });

@@ -7,6 +7,8 @@
  * project (content, client, templates, generator; node_modules linked), so the
  * edits never touch the working tree. Then the click-to-edit panel in Chromium:
  * Alt+click to open panel, and Save to the reloaded page, medians of as many edits.
+ * The table goes to bench/results.md (this bench's section), the raw figures to
+ * bench/results/dev.json (git-ignored).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -14,8 +16,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { launchChromium } from '../generator/check/browser.ts';
 import { copyProject, devStatus, listen, type EventListener } from '../tests/helpers/dev.ts';
+import { machineLine, markdownTable, writeResultsSection } from './resultsFile.ts';
 
 const edits = Number(process.env.BENCH_DEV_EDITS ?? 10);
+const loadAtStart = os.loadavg();
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /** Wall times of a bare `node -e 0`: five before the edits and five after, so a load that changes meanwhile shows in both. */
@@ -33,7 +37,7 @@ const workDir = await mkdtemp(path.join(os.tmpdir(), 'site-bench-dev-'));
 const copyRoot = await copyProject(workDir);
 // As the CLI runs it: React in production mode (set before React loads).
 process.env.NODE_ENV ??= 'production';
-const { startDevServer } = await import('../generator/dev/server.ts');
+const { startDevServer } = await import('../generator/dev/devServer.ts');
 const contentDir = path.join(copyRoot, 'content');
 const clientDir = path.join(copyRoot, 'client');
 const templateFile = path.join(copyRoot, 'templates/Footer.tsx');
@@ -206,4 +210,27 @@ await writeFile(
     null,
     2,
   ),
+);
+
+const editNames: Record<string, string> = {
+  text: 'a text (`texts/en/about.yaml`)',
+  stylesheet: 'the stylesheet',
+  template: 'a template (`Footer.tsx`)',
+};
+await writeResultsSection(
+  'dev',
+  [
+    '## `site dev`: from a save to the reload (`bench/dev.ts`)',
+    `Measured ${machineLine(loadAtStart)}`,
+    `Median of ${edits} saves each; \`node -e 0\` took ${node.toFixed(0)} ms (median of ${bareNodeTimes.length}). First build ${((dev.firstBuildMilliseconds ?? NaN) / 1000).toFixed(2)} s.`,
+    markdownTable(
+      ['edit', 'median', '× `node -e 0`', 'min–max'],
+      Object.entries({ ...results, ...editorResults }).map(([kind, times]) => [
+        editNames[kind] ?? kind,
+        `${median(times).toFixed(0)} ms`,
+        `${(median(times) / node).toFixed(1)}×`,
+        `${Math.min(...times).toFixed(0)}–${Math.max(...times).toFixed(0)} ms`,
+      ]),
+    ),
+  ].join('\n\n'),
 );

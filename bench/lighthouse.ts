@@ -4,8 +4,8 @@
  * Chromium, on one page of every page type in every language, built from the
  * real content and served by the preview server on 127.0.0.1. Prints the four
  * category scores with LCP, CLS, TBT and the bytes transferred, names each
- * page's largest contentful paint element, and writes everything to
- * bench/results/lighthouse.json.
+ * page's largest contentful paint element, writes the tables to bench/results.md (this
+ * bench's section) and everything to bench/results/lighthouse.json (git-ignored).
  *
  * Nothing reaches the internet: Chromium runs with a proxy that answers nothing
  * (127.0.0.1 bypasses proxies), and every request a page made is checked to be
@@ -18,11 +18,12 @@ import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { build } from '../generator/build.ts';
-import { loadContent } from '../generator/content.ts';
-import { startPreviewServer } from '../generator/preview/server.ts';
-import { createRouteTable, type PageId } from '../generator/routes.ts';
-import { createDirectoryWriter } from '../generator/writer.ts';
+import { build } from '../generator/build/pipeline.ts';
+import { loadContent } from '../generator/content/load.ts';
+import { startPreviewServer } from '../generator/preview/previewServer.ts';
+import { routeTableOf, type PageId } from '../generator/model/routeTable.ts';
+import { createDirectoryWriter } from '../generator/build/writer.ts';
+import { machineLine, markdownTable, writeResultsSection } from './resultsFile.ts';
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const contentDir = path.resolve(import.meta.dirname, '../content');
@@ -36,6 +37,7 @@ const listFromEnv = (name: string) =>
     .filter(Boolean);
 const onlyPages = listFromEnv('LIGHTHOUSE_PAGES');
 const onlyLanguages = listFromEnv('LIGHTHOUSE_LANGUAGES');
+const loadAtStart = os.loadavg();
 
 interface Target {
   page: PageId;
@@ -50,7 +52,7 @@ interface Target {
  */
 async function targets(): Promise<Target[]> {
   const content = await loadContent(contentDir);
-  const routeTable = createRouteTable({ languages: content.languages, slugs: content.slugs });
+  const routeTable = routeTableOf(content);
   const list: Target[] = [];
   for (const route of routeTable.routes) {
     if (route.page === 'privacyRedirect' || route.legalSection) continue;
@@ -252,6 +254,51 @@ async function main() {
     `${JSON.stringify({ lighthouse: version, formFactor: 'mobile', measuredAt: new Date().toISOString(), loadAverage: load, cores: os.cpus().length, pages: results }, null, 2)}\n`,
   );
   console.log(`\nJSON: ${path.relative(process.cwd(), resultsFile)}`);
+
+  const narrowed =
+    onlyPages || onlyLanguages ? ' (narrowed by LIGHTHOUSE_PAGES or LIGHTHOUSE_LANGUAGES)' : '';
+  await writeResultsSection(
+    'lighthouse',
+    [
+      '## Lighthouse (`bench/lighthouse.ts`)',
+      `Measured ${machineLine(loadAtStart)} Lighthouse ${version}, mobile (412 × 823, simulated slow 4G, 4× CPU slowdown), ${results.length} pages${narrowed}. A busy machine inflates TBT, and with it the performance score: compare the CPU index.`,
+      markdownTable(
+        header,
+        results.map((result) => [
+          result.page,
+          result.language,
+          result.scores.performance ?? '-',
+          result.scores.accessibility ?? '-',
+          result.scores['best-practices'] ?? '-',
+          result.scores.seo ?? '-',
+          result.largestContentfulPaintMs,
+          result.cumulativeLayoutShift.toFixed(3),
+          result.totalBlockingTimeMs,
+          (result.transferredBytes / 1024).toFixed(1),
+          result.requests,
+          result.externalRequests.length,
+          Math.round(result.benchmarkIndex),
+        ]),
+      ),
+      'Largest contentful paint element per page type (first language measured):',
+      markdownTable(
+        ['page type', 'element'],
+        [...new Set(results.map((result) => result.page))].map((page) => [
+          page,
+          `\`${(results.find((result) => result.page === page)!.largestContentfulPaintElement ?? '(none)').replaceAll('`', "'").replaceAll('|', '\\|')}\``,
+        ]),
+      ),
+      below.length > 0
+        ? [
+            'Below 100, with the audits that cost points:',
+            ...below.map(
+              (result) =>
+                `- ${result.language} ${result.page}: ${result.failedAudits.join(', ') || '(no weighted audit failed)'}`,
+            ),
+          ].join('\n\n')
+        : 'Every page scored 100 in all four categories.',
+    ].join('\n\n'),
+  );
 
   const external = results.filter((result) => result.externalRequests.length > 0);
   if (external.length > 0) {

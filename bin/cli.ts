@@ -5,8 +5,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
-import type { BuildReport } from '../generator/build.ts';
-import { displayPath, formatSiteError, isSiteError, SiteError } from '../generator/errors.ts';
+import type { BuildReport } from '../generator/build/pipeline.ts';
+import { displayPath, formatSiteError, isSiteError, SiteError } from '../generator/errors/siteError.ts';
 import { gateNames, type GateName } from '../generator/check/types.ts';
 
 // Each command imports its modules when it runs: `site --help`, `--version` and a
@@ -42,7 +42,7 @@ type Verbosity = 'quiet' | 'normal' | 'verbose';
 
 /** The summary's lines on stdout and its warnings last on stderr, each stream coloured only if it is a terminal. */
 async function printSummary(report: BuildReport, verbosity: Verbosity) {
-  const { formatSummary, wantsColour } = await import('../generator/summary.ts');
+  const { formatSummary, wantsColour } = await import('../generator/build/summary.ts');
   const destination = displayPath(report.destination);
   for (const line of formatSummary(report, {
     verbosity,
@@ -146,7 +146,7 @@ program
         const contentDir = path.resolve(options.content);
         const outDir = path.resolve(options.out);
         // Nothing changed since the last build into this folder: it already holds what a build would write.
-        const upToDate = await import('../generator/upToDate.ts');
+        const upToDate = await import('../generator/build/upToDate.ts');
         const { projectRoot } = await import('../generator/project.ts');
         const inputs = {
           projectRoot,
@@ -164,8 +164,8 @@ program
           if (reason && verbosity !== 'quiet') console.log(`Building: ${reason}.`);
         }
         const [{ build }, { createDirectoryWriter }] = await Promise.all([
-          import('../generator/build.ts'),
-          import('../generator/writer.ts'),
+          import('../generator/build/pipeline.ts'),
+          import('../generator/build/writer.ts'),
         ]);
         // A progress line only where someone watches: a terminal, and not under --quiet.
         const progress = process.stderr.isTTY && verbosity !== 'quiet';
@@ -201,7 +201,8 @@ program
   .action(
     failsAs('Schema failed.', async (options: { content: string; out: string; check: boolean }) => {
       // zod and yaml only: writing schemas loads nothing of the build.
-      const { staleEditorSchemas, writeEditorSchemas } = await import('../generator/editorSchemas.ts');
+      const { staleEditorSchemas, writeEditorSchemas } =
+        await import('../generator/content/editorSchemas.ts');
       const contentDir = path.resolve(options.content);
       const schemaDir = path.resolve(options.out);
       if (options.check) {
@@ -257,7 +258,7 @@ program
   .action(
     failsAs('Preview failed.', async (options: { dir: string; port: number; host: string }) => {
       // A build killed while swapping its output in may have left no folder here, only its complete output beside it.
-      const { recoverOutput } = await import('../generator/writer.ts');
+      const { recoverOutput } = await import('../generator/build/writer.ts');
       for (const note of await recoverOutput(path.resolve(options.dir))) console.warn(`Note: ${note}`);
       if (!existsSync(path.join(options.dir, 'index.html'))) {
         throw new SiteError({
@@ -267,7 +268,7 @@ program
           hint: 'Run `site build` first.',
         });
       }
-      const { startPreviewServer } = await import('../generator/preview/server.ts');
+      const { startPreviewServer } = await import('../generator/preview/previewServer.ts');
       const server = await startPreviewServer({ dir: options.dir, port: options.port, host: options.host });
       console.log(`Previewing ${options.dir} at ${server.url}/ (Ctrl-C to stop)`);
       console.log(`The cockpit host's rules apply to requests whose Host header names it.`);
@@ -277,7 +278,7 @@ program
 program
   .command('check')
   .description(
-    'Check that the built folder is fit to publish: links, HTML, accessibility, translations, head, budgets, privacy.',
+    'Check that the built folder is fit to publish: links, HTML, accessibility, translations, head, budgets, privacy, layout.',
   )
   .addOption(new Option('--dir <dir>', 'built folder to check').default('dist'))
   .addOption(
@@ -293,6 +294,10 @@ program
   .option('--json', 'print the report as JSON for machines', false)
   .option('--strict', 'fail on warnings and on gates skipped for a missing tool', false)
   .option('--external', 'fetch external links instead of only listing them', false)
+  .addOption(new Option('--report <dir>', "the layout gate's contact sheet").default('check-report'))
+  .option('--no-screenshots', 'no screenshots, no contact sheet, no comparison with the baseline')
+  .addOption(new Option('--baseline <dir>', 'the accepted screenshots').default('check-baseline'))
+  .option('--accept', "keep this check's screenshots as the accepted baseline", false)
   .action(
     failsAs(
       'Check failed.',
@@ -303,6 +308,10 @@ program
         json: boolean;
         strict: boolean;
         external: boolean;
+        report: string;
+        screenshots: boolean;
+        baseline: string;
+        accept: boolean;
       }) => {
         // Loaded only when checking: the gates pull in linkinator, playwright and axe.
         const { runCheck } = await import('../generator/check/runner.ts');
@@ -313,6 +322,11 @@ program
           only: options.only,
           strict: options.strict,
           external: options.external,
+          layout: {
+            reportDir: options.screenshots || options.accept ? path.resolve(options.report) : undefined,
+            baselineDir: path.resolve(options.baseline),
+            accept: options.accept,
+          },
           onGate: options.json
             ? undefined
             : (result) => {
@@ -321,6 +335,13 @@ program
         });
         if (options.json) console.log(JSON.stringify(report, null, 2));
         else console.log(formatSummary(report).join('\n'));
+        const sheet = path.join(options.report, 'index.html');
+        if (
+          !options.json &&
+          (options.screenshots || options.accept) &&
+          report.gates.some((gate) => gate.gate === 'layout' && !gate.skipped)
+        )
+          console.log(`Contact sheet: ${sheet}`);
         if (!report.passed) process.exitCode = 1;
       },
     ),
@@ -336,7 +357,7 @@ program
     failsAs('site dev failed.', async (options: { content: string; port: number; host: string }) => {
       // Loaded only for this command: the watcher and the dev server are of no use to a build.
       const [{ startDevServer }, { projectRoot }] = await Promise.all([
-        import('../generator/dev/server.ts'),
+        import('../generator/dev/devServer.ts'),
         import('../generator/project.ts'),
       ]);
       const dev = await startDevServer({

@@ -3,7 +3,7 @@
  * page reserves its space before it loads. The alt text comes from the caller's
  * translations.
  */
-import type { RequiredImage } from '../generator/schema.ts';
+import type { RequiredImage } from '../generator/model/constants.ts';
 import type { PageContext } from './context.ts';
 
 export interface ContentImageProps {

@@ -4,15 +4,15 @@
  * header, footer and cookie banner around the page's own content.
  */
 import type { ReactNode } from 'react';
-import { scriptsFor } from '../generator/pages.ts';
+import { scriptsFor } from '../generator/model/pages.ts';
 import type { PageContext } from './context.ts';
 import { consentKeyFor } from '../client/lib/consent.ts';
 import { CookieBanner } from './CookieBanner.tsx';
 import { Footer, footerId } from './Footer.tsx';
 import { Header } from './Header.tsx';
-import { pageMeta } from './meta.ts';
+import { pageMeta } from '../generator/model/pageMeta.ts';
 import { StructuredData } from './StructuredData.tsx';
-import { socialImageSize } from '../generator/social.ts';
+import { socialImageSize } from '../generator/model/builtAssets.ts';
 
 export interface DocumentProps {
   ctx: PageContext;

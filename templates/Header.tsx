@@ -1,5 +1,5 @@
 /** The site's sticky header: brand, main navigation, language buttons, mobile menu. */
-import { headerPageIds, type HeaderPageId, type PageId } from '../generator/pages.ts';
+import { headerPageIds, type HeaderPageId, type PageId } from '../generator/model/pages.ts';
 import type { PageContext } from './context.ts';
 import { LanguageSwitcher } from './LanguageSwitcher.tsx';
 import { BrandMark } from './logos.tsx';

@@ -1,10 +1,8 @@
 /** What every template receives: the route being rendered and the build's data. */
-import type { Assets } from '../generator/assets.ts';
-import type { Content } from '../generator/content.ts';
-import type { SiteIcons } from '../generator/icons.ts';
-import type { SocialImages } from '../generator/social.ts';
-import type { Translator } from '../generator/i18n.ts';
-import type { Route, RouteTable } from '../generator/routes.ts';
+import type { Content } from '../generator/content/load.ts';
+import type { Route, RouteTable } from '../generator/model/routeTable.ts';
+import type { Assets, SiteIcons, SocialImages } from '../generator/model/builtAssets.ts';
+import type { Translator } from '../generator/model/translator.ts';
 
 export interface PageContext {
   route: Route;

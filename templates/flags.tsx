@@ -3,6 +3,7 @@
  * names in content/languages.yaml; decorative, the button text names the language.
  */
 import type { ReactElement } from 'react';
+import type { FlagCountry } from '../generator/model/flagCountries.ts';
 
 function Tricolour({ colours, vertical }: { colours: [string, string, string]; vertical: boolean }) {
   return (
@@ -41,7 +42,7 @@ function SwissFlag() {
 }
 
 /** Each flag the templates can draw, by ISO 3166 country code. */
-const flags: Record<string, () => ReactElement> = {
+const flags: Record<FlagCountry, () => ReactElement> = {
   IT: () => <Tricolour colours={['#009246', '#ffffff', '#ce2b37']} vertical />,
   FR: () => <Tricolour colours={['#0055a4', '#ffffff', '#ef4135']} vertical />,
   DE: () => <Tricolour colours={['#000000', '#dd0000', '#ffce00']} vertical={false} />,
@@ -49,9 +50,6 @@ const flags: Record<string, () => ReactElement> = {
   CH: () => <SwissFlag />,
 };
 
-/** The countries whose flag can be drawn; the content loader checks each language's flag against them. */
-export const flagCountries = Object.keys(flags);
-
 export function Flag({ country }: { country: string }) {
-  return flags[country]();
+  return flags[country as FlagCountry]();
 }

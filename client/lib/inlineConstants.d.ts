@@ -1,6 +1,6 @@
 /**
  * Constants the build gives the inline scripts (client/inline/) only, through esbuild's
- * `define` (generator/assets.ts). Declared in this file rather than in the script, as the
+ * `define` (generator/build/assets.ts). Declared in this file rather than in the script, as the
  * text of a bundled file sways the minifier's choice of names and so the script's CSP hash.
  */
 

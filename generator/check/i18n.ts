@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { missingMarker } from '../i18n.ts';
+import { missingMarker } from '../build/translations.ts';
 import { readSiteStructure } from './siteStructure.ts';
 import { isShallowHistory, outdatedTranslations, readTextFiles } from './translationAge.ts';
 import { plural, type CheckContext, type Gate, type Problem } from './types.ts';

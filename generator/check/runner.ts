@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { SiteError } from '../errors.ts';
+import { SiteError } from '../errors/siteError.ts';
 import { htmlFiles, publicOriginOf, servedPages, serveSite } from './site.ts';
 import {
   gateNames,
@@ -15,6 +15,7 @@ import {
   type Gate,
   type GateName,
   type GateResult,
+  type LayoutReportOptions,
 } from './types.ts';
 
 export interface CheckOptions {
@@ -23,6 +24,8 @@ export interface CheckOptions {
   only?: GateName[];
   strict?: boolean;
   external?: boolean;
+  /** The layout gate's contact sheet and baseline. */
+  layout?: LayoutReportOptions;
   /** Called as each gate finishes, for a report that grows while the check runs. */
   onGate?: (result: GateResult) => void;
 }
@@ -35,6 +38,7 @@ const gateModules: Record<GateName, () => Promise<{ gate: Gate }>> = {
   budgets: () => import('./budgets.ts'),
   a11y: () => import('./a11y.ts'),
   privacy: () => import('./privacy.ts'),
+  layout: () => import('./layout.ts'),
 };
 
 export const loadGate = async (name: GateName): Promise<Gate> => (await gateModules[name]()).gate;
@@ -102,6 +106,7 @@ export async function runCheck(options: CheckOptions): Promise<CheckReport> {
   let context: Awaited<ReturnType<typeof createCheckContext>> | undefined;
   try {
     context = await createCheckContext(dir, server.url, path.resolve(options.contentDir), options.external);
+    context.layout = options.layout;
     for (const name of gateNames.filter((candidate) => !options.only || options.only.includes(candidate))) {
       const gateStarted = performance.now();
       const outcome = await (await loadGate(name)).run(context);

@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
-import { startPreviewServer } from '../preview/server.ts';
+import { startPreviewServer } from '../preview/previewServer.ts';
 import type { SitePage } from './types.ts';
 
 export interface ServedSite {

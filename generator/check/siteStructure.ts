@@ -1,23 +1,41 @@
 /**
  * The languages and the route table of the content a site was built from, read
- * from its languages.yaml and slugs.yaml alone: the check needs the pages the
- * build promises, not the whole content.
+ * from its languages.yaml and slugs.yaml alone (the check needs the pages the
+ * build promises, not the whole content), through the content's own YAML reader
+ * and schemas, so a problem is named with its file, line and column.
  */
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { parse } from 'yaml';
-import { slugsFileSchema } from '../content.ts';
-import { languagesFileSchema, siteLanguagesFrom, type SiteLanguages } from '../languages.ts';
-import { createRouteTable, type PageSlugs, type RouteTable } from '../routes.ts';
+import { ProblemList } from '../content/parsedFile.ts';
+import { languagesFileSchema, siteLanguagesFrom, type SiteLanguages } from '../model/languages.ts';
+import { routeTableOf, type RouteTable } from '../model/routeTable.ts';
+import { slugsFileSchema } from '../content/schemas/slugsSchema.ts';
+import { pageSlugsOf } from '../content/slugs.ts';
+import { parseYamlFile } from '../content/yamlReader.ts';
+import { validate } from '../content/zodMessages.ts';
+import { SiteError } from '../errors/siteError.ts';
 
 export async function readSiteStructure(
   contentDir: string,
 ): Promise<{ languages: SiteLanguages; routeTable: RouteTable }> {
-  const read = async (file: string) => parse(await readFile(path.join(contentDir, file), 'utf8')) as unknown;
-  const languages = siteLanguagesFrom(languagesFileSchema.parse(await read('languages.yaml')));
-  const { former, ...slugs } = slugsFileSchema.parse(await read('slugs.yaml'));
+  const problems = new ProblemList();
+  const languagesParsed = await parseYamlFile(contentDir, 'languages.yaml', problems);
+  const languagesFile = languagesParsed && validate(languagesParsed, languagesFileSchema, problems);
+  const slugsParsed = await parseYamlFile(contentDir, 'slugs.yaml', problems);
+  const slugsFile = slugsParsed && validate(slugsParsed, slugsFileSchema, problems);
+  if (!languagesFile || !slugsFile || problems.problems.length > 0) {
+    const count = problems.problems.length;
+    throw new SiteError({
+      code: 'CONTENT_INVALID',
+      message: `Content has ${count} problem${count === 1 ? '' : 's'}; the check cannot tell which pages the site has.`,
+      problems: problems.problems,
+    });
+  }
+  const languages = siteLanguagesFrom(languagesFile);
   return {
     languages,
-    routeTable: createRouteTable({ languages, slugs: slugs as PageSlugs, formerSlugs: former ?? {} }),
+    routeTable: routeTableOf({
+      languages,
+      slugs: pageSlugsOf(slugsFile),
+      formerSlugs: slugsFile.former ?? {},
+    }),
   };
 }

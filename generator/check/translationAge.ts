@@ -5,11 +5,12 @@
  * the translator should revisit it. Lines not yet committed count as changed now.
  */
 import { execFile } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
-import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument } from 'yaml';
-import type { Language, SiteLanguages } from '../languages.ts';
+import { ProblemList } from '../content/parsedFile.ts';
+import { scalarEntries } from '../content/texts.ts';
+import { parseYamlFile } from '../content/yamlReader.ts';
+import type { Language, SiteLanguages } from '../model/languages.ts';
 
 /** One text of a text file: `home.hero.title`, the lines its value spans, whether it is empty. */
 export interface TextEntry {
@@ -26,38 +27,24 @@ export interface TextFile {
   entries: TextEntry[];
 }
 
-/** Every text of `content/texts/<language>/*.yaml`, keyed as the templates ask for it. */
+/**
+ * Every text of `content/texts/<language>/*.yaml`, keyed as the templates ask for it,
+ * read by the content's own YAML reader; a file it cannot read has no entries.
+ */
 export async function readTextFiles(contentDir: string, languages: SiteLanguages): Promise<TextFile[]> {
   const result: TextFile[] = [];
   for (const language of languages.codes) {
     for (const file of (await fg(`texts/${language}/*.yaml`, { cwd: contentDir })).sort()) {
       const namespace = path.basename(file, '.yaml');
-      const lineCounter = new LineCounter();
-      const doc = parseDocument(await readFile(path.join(contentDir, file), 'utf8'), { lineCounter });
-      const entries: TextEntry[] = [];
-      const visit = (node: unknown, key: string, keyStart?: number) => {
-        if (isScalar(node)) {
-          const [start, end] = node.range ?? [0, 0, 0];
-          const value = node.value === null || node.value === undefined ? '' : String(node.value);
-          entries.push({
-            key,
-            firstLine: lineCounter.linePos(keyStart ?? start).line,
-            lastLine: lineCounter.linePos(Math.max(start, end - 1)).line,
-            empty: value.trim() === '',
-          });
-        } else if (isMap(node) || isSeq(node)) {
-          node.items.forEach((item, index) => {
-            if (isPair(item))
-              visit(
-                item.value,
-                `${key}.${isScalar(item.key) ? String(item.key.value) : index}`,
-                isScalar(item.key) ? item.key.range?.[0] : undefined,
-              );
-            else visit(item, `${key}.${index}`);
-          });
-        }
-      };
-      if (doc.errors.length === 0) visit(doc.contents, namespace);
+      const parsed = await parseYamlFile(contentDir, file, new ProblemList());
+      const entries: TextEntry[] = (parsed ? scalarEntries(parsed) : []).map(
+        ({ segments, value, lines }) => ({
+          key: [namespace, ...segments].join('.'),
+          firstLine: lines.first,
+          lastLine: lines.last,
+          empty: (value === null || value === undefined ? '' : String(value)).trim() === '',
+        }),
+      );
       result.push({ language, file, entries });
     }
   }

@@ -6,7 +6,7 @@
 import type { Browser } from 'playwright-core';
 
 /** The gates in the order they run: the fast file checks first, the browser last. */
-export const gateNames = ['links', 'html', 'i18n', 'head', 'budgets', 'a11y', 'privacy'] as const;
+export const gateNames = ['links', 'html', 'i18n', 'head', 'budgets', 'a11y', 'privacy', 'layout'] as const;
 export type GateName = (typeof gateNames)[number];
 
 /**
@@ -74,6 +74,17 @@ export interface CheckContext {
    * check ends: the browser gates share it instead of each starting its own.
    */
   browser(): Promise<Browser>;
+  /** Where the layout gate writes its contact sheet and keeps the accepted screenshots. */
+  layout?: LayoutReportOptions;
+}
+
+export interface LayoutReportOptions {
+  /** The contact sheet's folder; none: no screenshots. */
+  reportDir?: string;
+  /** The accepted screenshots, compared with the new ones. */
+  baselineDir: string;
+  /** Keep this run's screenshots as the accepted ones. */
+  accept: boolean;
 }
 
 export interface Gate {

@@ -5,8 +5,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { codeFrameLines } from '../codeFrame.ts';
-import { isSiteError, type SiteError } from '../errors.ts';
+import { codeFrameLines } from '../errors/codeFrame.ts';
+import { isSiteError, type SiteError } from '../errors/siteError.ts';
 
 /** A line of the file, or (no number) the marker line with a `^` under the problem's column. */
 export interface FrameLine {
@@ -23,7 +23,7 @@ export interface OverlayProblem {
   field?: string;
   message: string;
   hint?: string;
-  /** The lines around `line` and the marker under `column`: the terminal's code frame (`generator/codeFrame.ts`). */
+  /** The lines around `line` and the marker under `column`: the terminal's code frame (`generator/errors/codeFrame.ts`). */
   frame?: FrameLine[];
   /** A bug (a template that throws): its stack, causes included. */
   stack?: string;

@@ -3,39 +3,41 @@
  * that redo only what a plan names. A text edit re-renders the pages that read the
  * file; a stylesheet or script edit rebuilds that asset and puts its new hashed
  * path into the pages; a template edit renders every page with the new template
- * code. The stages are the build's own (build.ts, assets.ts, render.ts …), so the
- * output is the output of a fresh `site build` of the same content.
+ * code. The stages are the build's own (build/stages.ts; the render stage from the
+ * template bundle), so the output is the output of a fresh `site build` of the same content.
  *
  * A rebuild that fails throws and changes nothing: the last good output stays.
  */
-import path from 'node:path';
 import {
   assembleAssets,
   buildInlineScripts,
   buildScripts,
   buildStylesheet,
   copyImages,
-  type AssetInput,
   type AssetParts,
-  type Assets,
-} from '../assets.ts';
+} from '../build/assets.ts';
+import { createImageCache, type ImageCache } from '../build/imageCache.ts';
+import type { RenderedPage } from '../build/render.ts';
 import {
-  assertPlaceholdersFilled,
-  browserslistQuery,
+  assetInputOf,
   buildHostRules,
+  buildSeoFiles,
+  checkShownTexts,
   defaultImageCacheDir,
-} from '../build.ts';
-import { loadContent, type Content, type YamlDocumentCache } from '../content.ts';
-import { pageLastModified, readContentDates } from '../contentDates.ts';
-import { createTranslations, type Translations } from '../i18n.ts';
-import type { SiteIcons } from '../icons.ts';
-import { createImageCache, type ImageCache } from '../imageCache.ts';
-import { clientLanguagesOf } from '../languages.ts';
-import type { RenderedPage } from '../render.ts';
-import { createRouteTable, type RouteTable } from '../routes.ts';
-import { buildSitemap } from '../sitemap.ts';
-import type { SocialImages } from '../social.ts';
-import type { OutputFile } from '../writer.ts';
+  drawIcons,
+  drawSocialImages,
+  iconDescriptionOf,
+  loadSiteContent,
+  routeTableOf,
+  siteOrigin,
+  translationsOf,
+} from '../build/stages.ts';
+import type { Translations } from '../build/translations.ts';
+import type { Content } from '../content/load.ts';
+import { readContentDates } from '../content/contentDates.ts';
+import type { YamlDocumentCache } from '../content/yamlReader.ts';
+import type { Assets, OutputFile, SiteIcons, SocialImages } from '../model/builtAssets.ts';
+import type { RouteTable } from '../model/routeTable.ts';
 import { pagesReading, type RebuildPlan } from './planner.ts';
 import { createTextMarker, markLegalTexts, placeMarks } from './editor/marks.ts';
 import type { TemplateCode } from './templateCode.ts';
@@ -155,15 +157,6 @@ export function createDevSession(options: DevSessionOptions): DevSession {
   let output = new Map<string, OutputContents>();
   const cockpitPathOf = (content: Content, routeTable: RouteTable) =>
     routeTable.pathOf('cockpit', content.languages.default);
-  const assetInput = (content: Content, routeTable: RouteTable): AssetInput => ({
-    clientDir,
-    imagesDir: path.join(contentDir, 'images'),
-    site: content.site,
-    zones: content.zones,
-    browserslistQuery,
-    languages: clientLanguagesOf(content.languages),
-    cockpitPath: cockpitPathOf(content, routeTable),
-  });
 
   async function rebuild(plan: RebuildPlan): Promise<RebuildResult> {
     const previous = state;
@@ -171,24 +164,15 @@ export function createDevSession(options: DevSessionOptions): DevSession {
     const modules = await templateCode.load();
     const contentChanged = !previous || plan.contentFiles.length > 0;
 
-    const content = contentChanged ? await loadContent(contentDir, { documents }) : previous.content;
+    const content = contentChanged ? await loadSiteContent(contentDir, documents) : previous.content;
     const year = new Date().getFullYear();
-    const origin = content.site.origin.replace(/\/+$/, '');
-    const routeTable = contentChanged
-      ? createRouteTable({
-          languages: content.languages,
-          slugs: content.slugs,
-          formerSlugs: content.formerSlugs,
-        })
-      : previous.routeTable;
+    const origin = siteOrigin(content);
+    const routeTable = contentChanged ? routeTableOf(content) : previous.routeTable;
     // Rendering records unknown placeholders in the translations: new texts or templates start afresh.
-    const translations =
-      contentChanged || plan.templates
-        ? createTranslations(content.texts, content.site, content.languages)
-        : previous.translations;
+    const translations = contentChanged || plan.templates ? translationsOf(content) : previous.translations;
 
     // Assets: only the parts whose inputs changed.
-    const input = assetInput(content, routeTable);
+    const input = assetInputOf(content, routeTable, { contentDir, clientDir });
     // The inline first-visit script holds the cockpit's path: a changed cockpit slug rebuilds it.
     const cockpitMoved =
       previous !== undefined && cockpitPathOf(previous.content, previous.routeTable) !== input.cockpitPath;
@@ -206,16 +190,14 @@ export function createDevSession(options: DevSessionOptions): DevSession {
     const parts: AssetParts = { stylesheet, scripts, images, inlineScripts };
     const assets = assembleAssets(parts);
 
-    const iconDescription = translations.translators[content.languages.default].t('home.meta.description');
-    const iconInputs = JSON.stringify([content.site, iconDescription]);
+    const iconInputs = JSON.stringify([content.site, iconDescriptionOf(content, translations)]);
     const icons =
       !previous || plan.templates || iconInputs !== previous.iconInputs
-        ? await modules.buildIcons(content.site, iconDescription, imageCache)
+        ? await drawIcons(content, translations, imageCache, modules)
         : previous.icons;
     // Preview images follow the reload (finish); their paths, which pages show, never change.
     const socialImages =
-      previous?.socialImages ??
-      (await modules.buildSocialImages(routeTable, translations, content, imageCache));
+      previous?.socialImages ?? (await drawSocialImages(content, routeTable, translations, imageCache));
 
     const next: SiteState = {
       content,
@@ -269,7 +251,8 @@ export function createDevSession(options: DevSessionOptions): DevSession {
       ? routeTable.routes.length
       : routeTable.routes.filter((route) => toRender.has(route.file) || !previous?.pages.has(route.file))
           .length;
-    assertPlaceholdersFilled(contentDir, translations, content);
+    // The build's own check of what the pages show: dev refuses what build refuses.
+    checkShownTexts(contentDir, content, translations);
     next.hostingFiles = buildHostRules(routeTable, content.site, assets);
 
     // The preview images and sitemap as they are now: finish may have renewed them while this ran.
@@ -294,21 +277,16 @@ export function createDevSession(options: DevSessionOptions): DevSession {
     if (!current) return [];
     const contentChanged = plan.contentFiles.length > 0;
     if (!contentChanged && !plan.templates && current.seoFiles.length > 0) return [];
-    const modules = await templateCode.load();
     const socialImages =
       contentChanged || plan.templates
-        ? await modules.buildSocialImages(
-            current.routeTable,
-            current.translations,
-            current.content,
-            imageCache,
-          )
+        ? await drawSocialImages(current.content, current.routeTable, current.translations, imageCache)
         : current.socialImages;
     const dates = await readContentDates(contentDir);
-    const seoFiles = await buildSitemap(
+    const seoFiles = await buildSeoFiles(
       current.routeTable,
       current.origin,
-      pageLastModified([...current.pages.values()], dates),
+      [...current.pages.values()],
+      dates,
     );
     // A rebuild committed meanwhile: its pages may read other content; these results are stale.
     if (state !== current) return undefined;

@@ -1,8 +1,9 @@
 /**
  * Template code that can change while `site dev` runs. Node caches every module
  * it imported, so an edited template needs a new module: esbuild bundles the
- * stages that run templates (templateModules.ts: rendering, social images, icons) with
- * everything they import from the project, and each edit's bundle is imported
+ * one build stage that imports templates, the render stage (build/render.ts: pages
+ * and the brand mark), with everything it imports from the project (templates and
+ * the model), and each edit's bundle is imported
  * under a new file name. Packages (React, satori) stay outside the bundle, loaded
  * once and shared. A bundle is small and an edit's rebundle is incremental
  * (measured: see bench/dev.ts); the old bundles are removed when dev stops.
@@ -12,7 +13,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 
-export type TemplateModules = typeof import('./templateModules.ts');
+export type TemplateModules = typeof import('../build/render.ts');
 
 export interface TemplateCode {
   /** The current template code; bundled again only after `invalidate`. */
@@ -23,15 +24,18 @@ export interface TemplateCode {
   close(): Promise<void>;
 }
 
+/** Bundles of two template codes in one process (a test's, a copy's) must never share a file name. */
+let instances = 0;
+
 export async function createTemplateCode(projectRoot: string): Promise<TemplateCode> {
   // Inside the project, so the bundle's imports of packages resolve from its node_modules.
   const cacheDir = path.join(projectRoot, 'node_modules/.cache/site/dev');
-  const outDir = path.join(cacheDir, `templates-${process.pid}`);
+  const outDir = path.join(cacheDir, `templates-${process.pid}-${++instances}`);
   await removeOrphans(cacheDir);
   await mkdir(outDir, { recursive: true });
   const context = await esbuild.context({
     absWorkingDir: projectRoot,
-    entryPoints: [path.join(projectRoot, 'generator/dev/templateModules.ts')],
+    entryPoints: [path.join(projectRoot, 'generator/build/render.ts')],
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -94,7 +98,7 @@ export async function createTemplateCode(projectRoot: string): Promise<TemplateC
 async function removeOrphans(cacheDir: string) {
   const names = await readdir(cacheDir).catch(() => [] as string[]);
   for (const name of names) {
-    const pid = Number(/^templates-(\d+)$/.exec(name)?.[1]);
+    const pid = Number(/^templates-(\d+)(?:-\d+)?$/.exec(name)?.[1]);
     if (!pid || pid === process.pid || isRunning(pid)) continue;
     await rm(path.join(cacheDir, name), { recursive: true, force: true });
   }

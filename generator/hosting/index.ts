@@ -4,7 +4,6 @@
  * files) and one entry below; the list of host files, which every host hides
  * from visitors and `site preview` refuses to serve, derives from it.
  */
-import type { OutputFile } from '../writer.ts';
 import { apache } from './apache.ts';
 import { netlify } from './netlify.ts';
 import { nginx } from './nginx.ts';
@@ -12,6 +11,7 @@ import { caching, type HostingRules, type HostTarget } from './rules.ts';
 
 export { createHostingRules } from './rules.ts';
 import { vercel } from './vercel.ts';
+import type { OutputFile } from '../model/builtAssets.ts';
 
 export const hostTargets: readonly HostTarget[] = [netlify, vercel, nginx, apache];
 

@@ -7,8 +7,8 @@
  * (tests/helpers/hosts.ts), checked against the preview, real nginx, real Apache
  * and an evaluator of vercel.json.
  */
-import type { SiteSettings } from '../schema.ts';
-import type { RouteTable } from '../routes.ts';
+import type { SiteSettings } from '../content/schemas/siteSchema.ts';
+import type { RouteTable } from '../model/routeTable.ts';
 import { hostNameValue, originValue, structuredString } from './values.ts';
 
 export interface HostingRules {

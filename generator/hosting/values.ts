@@ -6,7 +6,7 @@
  * names it. A refusal here means the schema let something through: a bug to fix
  * there, never a reason to weaken these checks.
  */
-import { SiteError } from '../errors.ts';
+import { SiteError } from '../errors/siteError.ts';
 
 export function unsafeValue(where: string, value: string, reason: string): SiteError {
   return new SiteError({

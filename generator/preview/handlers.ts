@@ -8,7 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fixedHostingRules } from '../hosting/index.ts';
 import { fileInRoot, isServableFile, type ResolvedRequest } from './paths.ts';
-import { ruleMatches, type RedirectRule, type SiteRules } from './rules.ts';
+import { ruleMatches, type RedirectRule, type SiteRules } from './hostFileRules.ts';
 
 /** One request as the handlers see it. */
 export interface RequestContext extends ResolvedRequest {

@@ -6,7 +6,8 @@
  * into a document.
  */
 import type { ReactNode } from 'react';
-import type { LegalDocument, LegalSection, Price, Tariffs } from '../../generator/schema.ts';
+import type { LegalDocument, LegalSection } from '../../generator/content/schemas/legalSchema.ts';
+import type { Price, Tariffs } from '../../generator/content/schemas/offerSchema.ts';
 import type { PageContext } from '../context.ts';
 import { formatDate, formatPrice } from '../format.ts';
 

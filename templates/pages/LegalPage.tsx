@@ -4,8 +4,12 @@
  * the route's section (/legal/tariffs/ ...) is open on load, none on /legal/;
  * the one a hash names is opened by an inline script before the first paint.
  */
-import type { LegalSectionId } from '../../generator/routes.ts';
-import { legalDocumentElementIds, legalDocumentIds, type LegalDocumentId } from '../../generator/schema.ts';
+import type { LegalSectionId } from '../../generator/model/routeTable.ts';
+import {
+  legalDocumentElementIds,
+  legalDocumentIds,
+  type LegalDocumentId,
+} from '../../generator/model/constants.ts';
 import type { PageProps } from '../context.ts';
 import { Document } from '../Document.tsx';
 import { fillPlaceholders, LastUpdated, LegalSections } from '../legal/LegalText.tsx';

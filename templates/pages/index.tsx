@@ -1,6 +1,6 @@
 /** Which component renders which page of the route table. */
 import type { ComponentType } from 'react';
-import type { PageId } from '../../generator/routes.ts';
+import type { PageId } from '../../generator/model/routeTable.ts';
 import type { PageProps } from '../context.ts';
 import { AboutPage } from './AboutPage.tsx';
 import { CockpitPage } from './CockpitPage.tsx';

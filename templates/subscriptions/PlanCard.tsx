@@ -1,5 +1,5 @@
 /** One plan card: computed badge, name, target, allowances at home and abroad, eSIM, coverage, support, features. */
-import type { Plan } from '../../generator/schema.ts';
+import type { Plan } from '../../generator/content/schemas/offerSchema.ts';
 import type { PageContext } from '../context.ts';
 import { formatNumber, formatQuantity } from '../format.ts';
 import { Icon } from '../Icon.tsx';

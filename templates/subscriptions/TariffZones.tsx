@@ -2,7 +2,7 @@
  * The tariff-zones section of the subscriptions page: four zone cards, the
  * zone-by-plan comparison table and the countries of each zone.
  */
-import type { Country, Plan, Zone } from '../../generator/schema.ts';
+import type { Country, Plan, Zone } from '../../generator/content/schemas/offerSchema.ts';
 import type { PageContext } from '../context.ts';
 import { compareNames, countryName, formatList } from '../format.ts';
 import { Icon } from '../Icon.tsx';

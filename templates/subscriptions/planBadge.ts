@@ -4,7 +4,8 @@
  * if world roaming is included, the europe badge if Europe roaming is, else the
  * Switzerland badge. Never stored, so it cannot drift from the roaming data.
  */
-import { businessBadgePlanId, type Plan } from '../../generator/schema.ts';
+import type { Plan } from '../../generator/content/schemas/offerSchema.ts';
+import { businessBadgePlanId } from '../../generator/model/constants.ts';
 
 export type PlanBadge = 'switzerland' | 'europe' | 'business' | 'global';
 

@@ -196,7 +196,7 @@ describe('site build', () => {
     ).toEqual([]);
     expect(await files()).toEqual(before); // not one file written, not one touched
 
-    // One byte of the output changed is a build, which says so (every other input: tests/generator/upToDate.test.ts).
+    // One byte of the output changed is a build, which says so (every other input: tests/generator/build/upToDate.test.ts).
     const robots = path.join(secondOut, 'robots.txt');
     const written = await readFile(robots, 'utf8');
     await appendFile(robots, '#');

@@ -21,7 +21,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentTypeOf } from '../../generator/preview/handlers.ts';
 import { fileInRoot } from '../../generator/preview/paths.ts';
-import { type PageId } from '../../generator/routes.ts';
+import { type PageId } from '../../generator/model/routeTable.ts';
 import { realRouteTable } from '../helpers/routeTable.ts';
 import { hasChromium, startSite, type OpenOptions, type SiteUnderTest } from '../helpers/browser.ts';
 

@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import type { Page, Request } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { readToTheBottom } from '../../generator/check/browser.ts';
-import type { Route } from '../../generator/routes.ts';
+import type { Route } from '../../generator/model/routeTable.ts';
 import { realRouteTable } from '../helpers/routeTable.ts';
 import { consentKey, hasChromium, startSite, type SiteUnderTest } from '../helpers/browser.ts';
 

@@ -17,7 +17,7 @@ import { desktopUserAgent, launchChromium } from '../../generator/check/browser.
 import { chromiumPath, hasChromium as hasChromiumInstalled } from '../../generator/check/tools.ts';
 import { contentTypeOf } from '../../generator/preview/handlers.ts';
 import { fileInRoot } from '../../generator/preview/paths.ts';
-import { startPreviewServer, type PreviewServer } from '../../generator/preview/server.ts';
+import { startPreviewServer, type PreviewServer } from '../../generator/preview/previewServer.ts';
 import { browserEnvironment } from '../setup/browserServer.ts';
 import { copyRealContent, makeTempDir, runSite } from './site.ts';
 import { sharedDist } from './sharedBuild.ts';

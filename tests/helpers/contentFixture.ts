@@ -5,8 +5,8 @@
  */
 import { cp, mkdir, readdir, readFile, rm, stat, symlink } from 'node:fs/promises';
 import path from 'node:path';
-import { loadContent, type Content } from '../../generator/content.ts';
-import { isSiteError, type SiteError } from '../../generator/errors.ts';
+import { loadContent, type Content } from '../../generator/content/load.ts';
+import { isSiteError, type SiteError } from '../../generator/errors/siteError.ts';
 import { copyRealContent, makeTempDir, projectRoot } from './site.ts';
 
 export const contentFixturesDir = path.join(projectRoot, 'tests/fixtures/content');

@@ -192,7 +192,7 @@ export interface DevInProject {
  * with `startDev`).
  */
 export async function startDevInProject(): Promise<DevInProject> {
-  const { startDevServer } = await import('../../generator/dev/server.ts');
+  const { startDevServer } = await import('../../generator/dev/devServer.ts');
   const workDir = await makeTempDir('dev-project');
   const copyRoot = await copyProject(workDir);
   const contentDir = path.join(copyRoot, 'content');

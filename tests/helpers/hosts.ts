@@ -15,9 +15,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'vitest';
 import { hostConfigFiles } from '../../generator/hosting/index.ts';
-import { parseHeaders } from '../../generator/preview/rules.ts';
-import type { PageId } from '../../generator/routes.ts';
-import type { Language } from '../../generator/schema.ts';
+import { parseHeaders } from '../../generator/preview/hostFileRules.ts';
+import type { PageId } from '../../generator/model/routeTable.ts';
+import type { Language } from '../../generator/model/languages.ts';
 
 export interface Answer {
   status: number;

@@ -1,6 +1,6 @@
 /** One in-memory build of the real content per test file, through the swappable writer. */
-import { build, type BuildReport } from '../../generator/build.ts';
-import { createMemoryWriter } from '../../generator/writer.ts';
+import { build, type BuildReport } from '../../generator/build/pipeline.ts';
+import { createMemoryWriter } from '../../generator/build/writer.ts';
 import { realContent } from './site.ts';
 
 export interface MemoryBuild {

@@ -1,7 +1,7 @@
 /** The route table of the real content (its languages and slugs), as the build makes it. */
-import { loadContent } from '../../generator/content.ts';
-import type { Language } from '../../generator/languages.ts';
-import { createRouteTable, type Route, type RouteTable } from '../../generator/routes.ts';
+import { loadContent } from '../../generator/content/load.ts';
+import type { Language } from '../../generator/model/languages.ts';
+import { routeTableOf, type Route, type RouteTable } from '../../generator/model/routeTable.ts';
 import { realContent } from './site.ts';
 
 const content = await loadContent(realContent);
@@ -10,7 +10,7 @@ export const realLanguages = content.languages;
 export const realSlugs = content.slugs;
 /** The origin of the real site's URLs (content/site.yaml), which the shared build uses. */
 export const realOrigin = content.site.origin;
-export const realRouteTable = createRouteTable({ languages: content.languages, slugs: content.slugs });
+export const realRouteTable = routeTableOf(content);
 
 /**
  * A language's entry in a table a test writes out per language. The languages come

@@ -2,7 +2,7 @@
 import { cp, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { inject } from 'vitest';
-import type { BuildReport } from '../../generator/build.ts';
+import type { BuildReport } from '../../generator/build/pipeline.ts';
 import type { MemoryBuild } from './memoryBuild.ts';
 
 /** The shared build's folder: read it, never change it. */

@@ -9,8 +9,9 @@ import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { build, defaultImageCacheDir } from '../../generator/build.ts';
-import { createDirectoryWriter } from '../../generator/writer.ts';
+import { build } from '../../generator/build/pipeline.ts';
+import { defaultImageCacheDir } from '../../generator/build/stages.ts';
+import { createDirectoryWriter } from '../../generator/build/writer.ts';
 
 export interface SharedBuildInfo {
   /** The built folder; read it, never change it. */

@@ -2,7 +2,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildSteps } from '../../generator/build.ts';
+import { buildSteps } from '../../generator/build/pipeline.ts';
 import { budgetProblems, measurePage, pageBudgets } from '../../generator/check/budgets.ts';
 import { realOrigin, realRouteTable } from '../helpers/routeTable.ts';
 import { sharedDist, sharedReport } from '../helpers/sharedBuild.ts';

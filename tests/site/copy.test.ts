@@ -9,7 +9,7 @@ import fg from 'fast-glob';
 import { parse, type HTMLElement, type Node } from 'node-html-parser';
 import ts from 'typescript';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Language } from '../../generator/languages.ts';
+import type { Language } from '../../generator/model/languages.ts';
 import type { MemoryBuild } from '../helpers/memoryBuild.ts';
 import { ofLanguage, realLanguages, realRouteTable } from '../helpers/routeTable.ts';
 import { sharedBuild } from '../helpers/sharedBuild.ts';

@@ -6,9 +6,9 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build } from '../../generator/build.ts';
-import { startPreviewServer } from '../../generator/preview/server.ts';
-import { createDirectoryWriter } from '../../generator/writer.ts';
+import { build } from '../../generator/build/pipeline.ts';
+import { startPreviewServer } from '../../generator/preview/previewServer.ts';
+import { createDirectoryWriter } from '../../generator/build/writer.ts';
 import {
   get,
   hasApache,

@@ -9,10 +9,10 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
 import { afterAll, describe, expect, it } from 'vitest';
-import { build } from '../../generator/build.ts';
-import { loadContent } from '../../generator/content.ts';
-import { isSiteError } from '../../generator/errors.ts';
-import { createMemoryWriter } from '../../generator/writer.ts';
+import { build } from '../../generator/build/pipeline.ts';
+import { loadContent } from '../../generator/content/load.ts';
+import { isSiteError } from '../../generator/errors/siteError.ts';
+import { createMemoryWriter } from '../../generator/build/writer.ts';
 import { copyRealContent, makeTempDir, realContent } from '../helpers/site.ts';
 import { warmImageCache } from '../helpers/sharedBuild.ts';
 

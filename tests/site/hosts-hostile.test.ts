@@ -14,7 +14,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildHostingFiles, createHostingRules, hostConfigFiles } from '../../generator/hosting/index.ts';
 import type { HostingRules } from '../../generator/hosting/rules.ts';
 import { realRouteTable } from '../helpers/routeTable.ts';
-import { siteSettingsSchema } from '../../generator/schema.ts';
+import { siteSettingsSchema } from '../../generator/content/schemas/siteSchema.ts';
 import {
   get,
   hasApache,

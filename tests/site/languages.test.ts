@@ -7,8 +7,8 @@
 import { cp, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadContent } from '../../generator/content.ts';
-import { SiteError } from '../../generator/errors.ts';
+import { loadContent } from '../../generator/content/load.ts';
+import { SiteError } from '../../generator/errors/siteError.ts';
 import { buildInMemory, type MemoryBuild } from '../helpers/memoryBuild.ts';
 import { copyRealContent, makeTempDir } from '../helpers/site.ts';
 import { parse } from 'node-html-parser';

@@ -12,8 +12,8 @@
  */
 import { parse, type HTMLElement } from 'node-html-parser';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Language } from '../../generator/languages.ts';
-import type { PageId } from '../../generator/routes.ts';
+import type { Language } from '../../generator/model/languages.ts';
+import type { PageId } from '../../generator/model/routeTable.ts';
 import { ofLanguage, realLanguages, realRouteTable } from '../helpers/routeTable.ts';
 import type { MemoryBuild } from '../helpers/memoryBuild.ts';
 import { sharedBuild } from '../helpers/sharedBuild.ts';

@@ -9,7 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import { rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Language } from '../../languages.ts';
+import type { Language } from '../../model/languages.ts';
 import type { OverlayProblem } from '../overlay.ts';
 import {
   filesOnlyStatus,

@@ -9,9 +9,9 @@ import { createHash } from 'node:crypto';
 import { readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { parse } from 'yaml';
-import { legacyKeys } from '../../i18n.ts';
-import { languagesFileSchema, type Language } from '../../languages.ts';
-import { textFileOf } from '../../contentPaths.ts';
+import { legacyKeys } from '../../build/translations.ts';
+import { languagesFileSchema, type Language } from '../../model/languages.ts';
+import { textFileOf } from '../../content/contentPaths.ts';
 import { cookiePolicyKeyPrefix, legalKeyPrefix } from './marks.ts';
 
 /** Texts that exist in the default language only (the cookie policy): their key family. */

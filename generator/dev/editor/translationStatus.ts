@@ -6,7 +6,7 @@
  * The record's module plugs in by passing its own `TranslationStatusSource` to
  * the editor (`createTextEditor({ translationStatus })`).
  */
-import type { Language } from '../../languages.ts';
+import type { Language } from '../../model/languages.ts';
 
 export type TranslationStatus = 'reference' | 'current' | 'outdated' | 'missing' | 'unknown';
 

@@ -1,7 +1,8 @@
 /**
  * A save is checked before anything is written, with the build's own loading:
  * the content folder as it would be after the save (a private mirror with the
- * changed files) goes through `loadContent`, the schemas and rules of a build.
+ * changed files) goes through the build's first stage, `loadSiteContent`: the
+ * schemas and rules of a build.
  * The placeholders of the new texts are checked too: each `{{name}}` complete and
  * one that the settings or the page fills (one the reference text already uses).
  */
@@ -9,8 +10,9 @@ import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promis
 import os from 'node:os';
 import path from 'node:path';
 import fg from 'fast-glob';
-import { loadContent, type YamlDocumentCache } from '../../content.ts';
-import { sitePlaceholders } from '../../schema.ts';
+import { loadSiteContent } from '../../build/stages.ts';
+import type { YamlDocumentCache } from '../../content/yamlReader.ts';
+import { sitePlaceholders } from '../../model/constants.ts';
 import { overlayProblems, type OverlayProblem } from '../overlay.ts';
 
 export interface ContentChecker {
@@ -55,7 +57,7 @@ export function createContentChecker(contentDir: string): ContentChecker {
       held.delete(file);
     }
     try {
-      await loadContent(dir, { documents });
+      await loadSiteContent(dir, documents);
       return [];
     } catch (error) {
       const problems = await overlayProblems(error, dir);

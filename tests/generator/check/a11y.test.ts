@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityChecker, type AccessibilityChecker } from '../../../generator/check/a11y.ts';
-import { startPreviewServer, type PreviewServer } from '../../../generator/preview/server.ts';
+import { startPreviewServer, type PreviewServer } from '../../../generator/preview/previewServer.ts';
 import { connectShared, hasChromium } from '../../helpers/browser.ts';
 import { makeTempDir } from '../../helpers/site.ts';
 

@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isolatedContext, readToTheBottom } from '../../../generator/check/browser.ts';
-import { startPreviewServer, type PreviewServer } from '../../../generator/preview/server.ts';
+import { startPreviewServer, type PreviewServer } from '../../../generator/preview/previewServer.ts';
 import { connectShared, hasChromium } from '../../helpers/browser.ts';
 import { makeTempDir } from '../../helpers/site.ts';
 

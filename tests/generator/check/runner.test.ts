@@ -69,7 +69,15 @@ describe('site check on the planted-fault fixture', () => {
   let result: { code: number; stdout: string; stderr: string };
   let report: CheckReport;
   beforeAll(async () => {
-    result = await runSite(['check', '--dir', fixtureDist, '--content', contentDir, '--json']);
+    result = await runSite([
+      'check',
+      '--dir',
+      fixtureDist,
+      '--content',
+      contentDir,
+      '--json',
+      '--no-screenshots',
+    ]);
     report = JSON.parse(result.stdout) as CheckReport;
   }, 600_000);
 
@@ -82,7 +90,7 @@ describe('site check on the planted-fault fixture', () => {
       'head',
       'budgets',
       ...(hasJava ? ['html' as const] : []),
-      ...(hasChromium() ? ['a11y' as const, 'privacy' as const] : []),
+      ...(hasChromium() ? ['a11y' as const, 'privacy' as const, 'layout' as const] : []),
     ];
     for (const gate of expected)
       expect(report.gates.find((candidate) => candidate.gate === gate)?.status, gate).toBe('failed');
@@ -175,6 +183,35 @@ describe('site check on the planted-fault fixture', () => {
           message: 'requests https://tracker.example.net/footer.gif before consent',
         },
       ]);
+    },
+  );
+
+  it.skipIf(!hasChromium())(
+    'names each planted layout fault on its page, with its width, element, text and pixels',
+    () => {
+      const problems = problemsOf(report, 'layout');
+      expect(new Set(problems.map((problem) => problem.page))).toEqual(new Set(['/fr/']));
+      const messages = problems.map((problem) => problem.message);
+      expect(messages).toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(
+            /^320\b.* px: div\.wide-box "Une boîte de 400 pixels de large\.": sticks out of main by 144 px$/,
+          ),
+          expect.stringMatching(
+            /^320\b.* px: html: the page scrolls sideways: \d+ px wider than the screen, from div\.wide-box /,
+          ),
+          expect.stringMatching(
+            /^320\b.* px: button\.cramped "Envoyer la demande complète": label wraps onto \d lines .*outside the control\)$/,
+          ),
+          expect.stringMatching(
+            /^320\b.* px: button\.tiny "‹": pointer target 16 × 16 px, under 24 × 24 px and too close to button\.tiny "›"$/,
+          ),
+          expect.stringMatching(
+            /^320\b.* px: h2\.narrow "Télécommunicationsd'entreprise": text runs \d+ px past its box$/,
+          ),
+        ]),
+      );
+      expect(messages).toHaveLength(5);
     },
   );
 

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { overlayProblems } from '../../../generator/dev/overlay.ts';
-import { SiteError } from '../../../generator/errors.ts';
+import { SiteError } from '../../../generator/errors/siteError.ts';
 
 describe('overlayProblems', () => {
   it('gives each located problem its file, line, column, field, message, hint and the lines around it', async () => {

@@ -10,7 +10,7 @@ import { overlayProblems } from '../../../generator/dev/overlay.ts';
 import { emptyPlan, fullPlan } from '../../../generator/dev/planner.ts';
 import { changedBetween, createDevSession, type DevSession } from '../../../generator/dev/session.ts';
 import { createTemplateCode, type TemplateCode } from '../../../generator/dev/templateCode.ts';
-import { isSiteError } from '../../../generator/errors.ts';
+import { isSiteError } from '../../../generator/errors/siteError.ts';
 import { realRouteTable } from '../../helpers/routeTable.ts';
 import { copyProject } from '../../helpers/dev.ts';
 import { makeTempDir } from '../../helpers/site.ts';

@@ -1,6 +1,6 @@
 /** `_redirects` and `_headers` as written, parsed as Netlify and Cloudflare Pages read them. */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { parseHeaders, parseRedirects } from '../../../generator/preview/rules.ts';
+import { parseHeaders, parseRedirects } from '../../../generator/preview/hostFileRules.ts';
 import { assetFiles, securityHeaderNames } from '../../helpers/hostFiles.ts';
 import { caching } from '../../helpers/hosts.ts';
 import type { MemoryBuild } from '../../helpers/memoryBuild.ts';

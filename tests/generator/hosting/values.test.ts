@@ -19,9 +19,9 @@ import {
   type HostingRules,
 } from '../../../generator/hosting/rules.ts';
 import { vercelConfig } from '../../../generator/hosting/vercel.ts';
-import { parseHeaders } from '../../../generator/preview/rules.ts';
+import { parseHeaders } from '../../../generator/preview/hostFileRules.ts';
 import { realRouteTable } from '../../helpers/routeTable.ts';
-import { siteSettingsSchema, type SiteSettings } from '../../../generator/schema.ts';
+import { siteSettingsSchema, type SiteSettings } from '../../../generator/content/schemas/siteSchema.ts';
 import { realContent } from '../../helpers/site.ts';
 
 const realSettings = siteSettingsSchema.parse(

@@ -3,8 +3,8 @@
  * the data it reads, then on the real plans.
  */
 import { describe, expect, it } from 'vitest';
-import { loadContent } from '../../../generator/content.ts';
-import type { Plan } from '../../../generator/schema.ts';
+import { loadContent } from '../../../generator/content/load.ts';
+import type { Plan } from '../../../generator/content/schemas/offerSchema.ts';
 import { planBadge, type PlanBadge } from '../../../templates/subscriptions/planBadge.ts';
 import { realContent } from '../../helpers/site.ts';
 

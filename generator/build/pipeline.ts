@@ -1,0 +1,209 @@
+/**
+ * `site build`: the stages (stages.ts) in order, as a list of labelled, timed steps,
+ * each taking the previous steps' plain data. Everything is written through one writer at the end, so a failure
+ * anywhere leaves the previous output untouched.
+ */
+import { readContentDates } from '../content/contentDates.ts';
+import type { OutputFile } from '../model/builtAssets.ts';
+import type { Language } from '../model/languages.ts';
+import { projectRoot } from '../project.ts';
+import { buildAssets } from './assets.ts';
+import { createDisabledImageCache, createImageCache, type ImageCacheStats } from './imageCache.ts';
+import * as render from './render.ts';
+import {
+  assetInputOf,
+  buildHostRules,
+  buildSeoFiles,
+  checkShownTexts,
+  checkTranslationsComplete,
+  defaultClientDir,
+  defaultImageCacheDir,
+  drawIcons,
+  drawSocialImages,
+  loadSiteContent,
+  routeTableOf,
+  siteOrigin,
+  translationsOf,
+} from './stages.ts';
+import type { OutputWriter } from './writer.ts';
+
+export { projectRoot };
+
+export interface BuildOptions {
+  contentDir: string;
+  writer: OutputWriter;
+  /** Overrides the public origin of the settings. */
+  baseUrl?: string;
+  /** Missing translations fail the build. */
+  strict?: boolean;
+  /** The build's clock: the copyright year. */
+  now?: Date;
+  /** false: draw every image anew and neither read nor write the image cache (`--no-cache`). */
+  cache?: boolean;
+  /** The image cache's folder; `node_modules/.cache/site/images` by default. */
+  cacheDir?: string;
+  /** Told when each step starts (its label, its number and the number of steps), for a progress line. */
+  onStep?: (label: string, index: number, total: number) => void;
+}
+
+/** The steps of a build, in order: the progress line's count and the report's step table. */
+export const buildSteps = [
+  'Check output folder',
+  'Load and validate content',
+  'Load translations',
+  'Build route table',
+  'Bundle scripts and styles',
+  'Draw social preview images',
+  'Draw icons and manifest',
+  'Render pages',
+  'Date content changes',
+  'Write sitemap and robots.txt',
+  'Write host rules',
+  'Write output',
+  'Prune image cache',
+] as const;
+
+export type BuildStep = (typeof buildSteps)[number];
+
+export interface StepTiming {
+  label: BuildStep;
+  milliseconds: number;
+}
+
+export interface BuildReport {
+  steps: StepTiming[];
+  /** The language codes, in order. */
+  languages: Language[];
+  pagesByLanguage: Record<Language, number>;
+  fileCount: number;
+  bytes: number;
+  milliseconds: number;
+  /** Keys each language lacks, shown in the default language instead. */
+  missingTranslations: Record<Language, string[]>;
+  /** Keys no language has; pages show the warning marker. */
+  unresolvedKeys: string[];
+  /** Text files of the reference language that a language lacks entirely (its pages show the reference texts). */
+  missingTextFiles: Record<Language, string[]>;
+  /**
+   * Texts of the reference language that no page uses. A warning even under --strict: some are used only
+   * when the content calls for them (a plan without eSIM, a page with a former slug).
+   */
+  unusedTexts: string[];
+  /** Drawn images taken from the cache, drawn anew, found corrupt (and redrawn), pruned as unused. */
+  imageCache: ImageCacheStats;
+  /** Things the build did but could not tidy up, e.g. a leftover copy of the previous output. */
+  warnings: string[];
+  destination: string;
+}
+
+function byteLength(contents: string | Uint8Array): number {
+  return typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength;
+}
+
+export async function build(options: BuildOptions): Promise<BuildReport> {
+  const started = performance.now();
+  const steps: StepTiming[] = [];
+  const step = async <T>(label: BuildStep, run: () => T | Promise<T>): Promise<T> => {
+    options.onStep?.(label, buildSteps.indexOf(label) + 1, buildSteps.length);
+    const stepStarted = performance.now();
+    const result = await run();
+    steps.push({ label, milliseconds: performance.now() - stepStarted });
+    return result;
+  };
+  const now = options.now ?? new Date();
+  const imageCache =
+    options.cache === false
+      ? createDisabledImageCache()
+      : createImageCache(options.cacheDir ?? defaultImageCacheDir);
+
+  // Dating the content asks git, another process: started first, it runs while the build works.
+  const contentDatesPending = readContentDates(options.contentDir);
+  contentDatesPending.catch(() => {}); // a build that fails first never reads them
+
+  try {
+    await step('Check output folder', () => options.writer.prepare());
+    const content = await step('Load and validate content', () => loadSiteContent(options.contentDir));
+    const origin = siteOrigin(content, options.baseUrl);
+    const translations = await step('Load translations', () => translationsOf(content));
+    if (options.strict) checkTranslationsComplete(options.contentDir, content, translations);
+    const routeTable = await step('Build route table', () => routeTableOf(content));
+    const assets = await step('Bundle scripts and styles', () =>
+      buildAssets(
+        assetInputOf(content, routeTable, { contentDir: options.contentDir, clientDir: defaultClientDir }),
+      ),
+    );
+    const socialImages = await step('Draw social preview images', () =>
+      drawSocialImages(content, routeTable, translations, imageCache),
+    );
+    const icons = await step('Draw icons and manifest', () =>
+      drawIcons(content, translations, imageCache, render),
+    );
+    // Each page goes to the writer as soon as it is rendered (into the staging folder: a later failure still leaves the previous output as it was).
+    const pages = await step('Render pages', () =>
+      render.renderPages(
+        { content, routeTable, translations, assets, origin, year: now.getFullYear(), socialImages, icons },
+        (page) => options.writer.write(page),
+      ),
+    );
+    // A text no language has would show the marker on a page: never a page to publish, --strict or not.
+    checkShownTexts(options.contentDir, content, translations, { strict: options.strict });
+    const unresolvedKeys = translations.unresolvedKeys();
+    const unusedTexts = translations.unusedKeys();
+    const contentDates = await step('Date content changes', () => contentDatesPending);
+    const seoFiles = await step('Write sitemap and robots.txt', () =>
+      buildSeoFiles(routeTable, origin, pages, contentDates),
+    );
+
+    const hostingFiles = await step('Write host rules', () =>
+      buildHostRules(routeTable, content.site, assets),
+    );
+
+    const files: OutputFile[] = [
+      ...assets.files,
+      ...socialImages.files,
+      ...icons.files,
+      ...seoFiles,
+      ...hostingFiles,
+    ];
+    const warnings = await step('Write output', async () => {
+      for (const file of files) await options.writer.write(file);
+      return options.writer.commit();
+    });
+    // Only a successful build decides what the cache keeps.
+    await step('Prune image cache', () => imageCache.prune());
+
+    const pagesByLanguage = Object.fromEntries(
+      content.languages.codes.map((language) => [
+        language,
+        pages.filter((page) => page.route.language === language).length,
+      ]),
+    ) as Record<Language, number>;
+    return {
+      steps,
+      languages: content.languages.codes,
+      pagesByLanguage,
+      fileCount: pages.length + files.length,
+      bytes:
+        pages.reduce((total, page) => total + page.bytes, 0) +
+        files.reduce((total, file) => total + byteLength(file.contents), 0),
+      milliseconds: performance.now() - started,
+      missingTranslations: translations.missingByLanguage,
+      unresolvedKeys,
+      missingTextFiles: Object.fromEntries(
+        content.languages.codes.map((language) => [
+          language,
+          Object.keys(content.texts[content.languages.default]).filter(
+            (namespace) => content.texts[language][namespace] === undefined,
+          ),
+        ]),
+      ) as Record<Language, string[]>,
+      unusedTexts,
+      imageCache: imageCache.stats,
+      warnings,
+      destination: options.writer.destination,
+    };
+  } catch (error) {
+    await options.writer.abort();
+    throw error;
+  }
+}

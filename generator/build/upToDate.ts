@@ -1,0 +1,266 @@
+/**
+ * "Nothing changed since the last build": the commonest build of all (an editor
+ * runs `site build` again, CI builds a commit whose content it built before).
+ *
+ * Every successful `site build` records, per output folder, a key of all its
+ * inputs and the SHA-256 of every file it wrote. The next build into that folder
+ * computes the key again; when it is the same and the folder still holds exactly
+ * those files with exactly those bytes, the build would write the same bytes, so
+ * it writes nothing and says so. Anything else, even one byte of one file in the
+ * folder, is a full build.
+ *
+ * The key holds whatever decides the output: every file of the content folder,
+ * the generator's own sources (bin, generator, templates, client), the project's
+ * package.json, package-lock.json and tsconfig.json, the options (base URL,
+ * --strict), the year of the copyright line, NODE_ENV, and each content file's
+ * date as the sitemap takes it (from git, or else the file's time). The key is
+ * made of one digest per input, which the record keeps, so that a build can say
+ * what changed since the last one. This module loads nothing of the build itself (no
+ * React, esbuild or satori).
+ */
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import fg from 'fast-glob';
+import type { BuildReport } from './pipeline.ts';
+import { readContentDates } from '../content/contentDates.ts';
+import { displayPath } from '../errors/siteError.ts';
+import { cacheRoot } from '../project.ts';
+import { outputMarkFile } from './writer.ts';
+
+/** One record per output folder. */
+export const defaultBuildRecordDir = path.join(cacheRoot, 'builds');
+
+/** Bumped when the record's meaning changes, so an old record never matches. */
+const recordVersion = 3;
+
+/** The project's folders and files whose bytes decide what a build writes. */
+const sourceFolders = ['bin', 'generator', 'templates', 'client'];
+const sourceFiles = ['package.json', 'package-lock.json', 'tsconfig.json'];
+
+export interface BuildInputs {
+  projectRoot: string;
+  contentDir: string;
+  baseUrl?: string;
+  strict?: boolean;
+  year: number;
+}
+
+/**
+ * A digest per input: `content/<file>` (relative to the content folder), `<folder>/<file>` and
+ * the project files of `sourceFolders` and `sourceFiles`, `option/<name>` and `date/<file>` (the
+ * value itself: an option, a content file's date as the sitemap takes it).
+ */
+export type InputDigests = Record<string, string>;
+
+/** The inputs of a build as the record keeps them: the key, and the digests it is made of. */
+export interface BuildInputState {
+  key: string;
+  digests: InputDigests;
+}
+
+/** What a build leaves for the next one to compare with. */
+export interface BuildRecord {
+  version: number;
+  key: string;
+  inputs: InputDigests;
+  /** Output path (forward slashes) → SHA-256 of its bytes; the output's mark excluded. */
+  files: Record<string, string>;
+  /** The build's report, shown again when nothing changed. */
+  report: BuildReport;
+}
+
+const sha256 = (bytes: string | Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+/**
+ * Every file under a folder, relative, with forward slashes, sorted; none when it does not exist.
+ * Linked files and folders count as the files they lead to, as the content loader reads them.
+ */
+async function filesUnder(folder: string): Promise<string[]> {
+  return (
+    await fg('**/*', { cwd: folder, onlyFiles: true, dot: true, followSymbolicLinks: true }).catch(() => [])
+  ).sort();
+}
+
+async function digestFiles(digests: InputDigests, label: string, folder: string, files: string[]) {
+  for (const file of files) {
+    const bytes = await readFile(path.join(folder, file)).catch(() => undefined);
+    digests[`${label}/${file}`] = bytes === undefined ? 'missing' : sha256(bytes);
+  }
+}
+
+/** Every input that decides a build's output, and the key made of them. */
+export async function readBuildInputs(inputs: BuildInputs): Promise<BuildInputState> {
+  const digests: InputDigests = {};
+  const options = {
+    baseUrl: inputs.baseUrl ?? null,
+    strict: inputs.strict === true,
+    year: inputs.year,
+    nodeEnv: process.env.NODE_ENV ?? null,
+  };
+  for (const [name, value] of Object.entries(options)) digests[`option/${name}`] = JSON.stringify(value);
+  const [contentFiles, dates, ...sources] = await Promise.all([
+    filesUnder(inputs.contentDir),
+    readContentDates(inputs.contentDir),
+    ...sourceFolders.map((folder) => filesUnder(path.join(inputs.projectRoot, folder))),
+  ]);
+  await digestFiles(digests, 'content', inputs.contentDir, contentFiles);
+  for (const [file, date] of Object.entries(dates)) digests[`date/${file}`] = date;
+  for (const [index, folder] of sourceFolders.entries())
+    await digestFiles(digests, folder, path.join(inputs.projectRoot, folder), sources[index]);
+  await digestFiles(digests, 'project', inputs.projectRoot, sourceFiles);
+  const hash = createHash('sha256').update(`${recordVersion}\n`);
+  for (const name of Object.keys(digests).sort()) hash.update(`${name}\0${digests[name]}\n`);
+  return { key: hash.digest('hex'), digests };
+}
+
+const optionNames: Record<string, string> = {
+  baseUrl: 'the base URL (--base-url)',
+  strict: '--strict',
+  year: 'the year',
+  nodeEnv: 'NODE_ENV',
+};
+
+/** The order changes are named in: options first, so that none hides among many files. */
+function kindOrder(name: string): number {
+  const kinds = ['option/', 'content/', 'date/'];
+  const index = kinds.findIndex((prefix) => name.startsWith(prefix));
+  return index === -1 ? kinds.length : index;
+}
+
+/** An input as an editor reads it: `content file texts/en/about.yaml`, `generator/model/routeTable.ts`, `--strict`. */
+function inputName(name: string): string {
+  if (name.startsWith('date/')) return `the date of content file ${name.slice('date/'.length)}`;
+  if (name.startsWith('option/')) return optionNames[name.slice('option/'.length)] ?? name;
+  if (name.startsWith('content/')) return `content file ${name.slice('content/'.length)}`;
+  if (name.startsWith('project/')) return name.slice('project/'.length);
+  return name;
+}
+
+type Change = 'added' | 'removed' | 'changed';
+
+/** The names whose digests differ, in the order `rank` gives (then by name). */
+function changedNames(
+  before: Record<string, string>,
+  now: Record<string, string>,
+  rank: (name: string) => number = () => 0,
+): string[] {
+  return [...new Set([...Object.keys(before), ...Object.keys(now)])]
+    .filter((name) => before[name] !== now[name])
+    .sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/** The changes named, at most three, and how many more; `fallback` when there are none to name. */
+function describeChanges(
+  names: string[],
+  before: Record<string, string>,
+  now: Record<string, string>,
+  phrase: (name: string, change: Change, before?: string, now?: string) => string,
+  fallback: string,
+): string {
+  const phrases = names.map((name) =>
+    phrase(
+      name,
+      before[name] === undefined ? 'added' : now[name] === undefined ? 'removed' : 'changed',
+      before[name],
+      now[name],
+    ),
+  );
+  if (phrases.length === 0) return fallback;
+  return `${phrases.slice(0, 3).join(', ')}${phrases.length > 3 ? ` and ${phrases.length - 3} more` : ''}`;
+}
+
+/** A changed option or date shows its old and new value: they are short and say more than a name. */
+const inputChange = (name: string, change: Change, before?: string, now?: string) =>
+  `${inputName(name)} ${change === 'changed' ? 'changed' : `was ${change}`}${change === 'changed' && /^(option|date)\//.test(name) ? ` (${before} → ${now})` : ''}`;
+
+/** Changed inputs, without the date of a content file whose bytes changed too (it says nothing more). */
+function changedInputs(before: InputDigests, now: InputDigests): string[] {
+  const names = changedNames(before, now, kindOrder);
+  const changedContent = new Set(
+    names.filter((name) => name.startsWith('content/')).map((name) => name.slice('content/'.length)),
+  );
+  return names.filter(
+    (name) => !(name.startsWith('date/') && changedContent.has(name.slice('date/'.length))),
+  );
+}
+
+const outputChange = (file: string, change: Change) =>
+  `${file} ${change === 'added' ? 'was not written by it' : change === 'removed' ? 'is missing' : 'changed'}`;
+
+/** Where the record of the last build into a folder is kept. */
+export function recordFileFor(cacheDir: string, outDir: string): string {
+  return path.join(cacheDir, `${sha256(path.resolve(outDir)).slice(0, 32)}.json`);
+}
+
+/** The SHA-256 of every file in an output folder but its mark. */
+async function outputHashes(outDir: string): Promise<Record<string, string>> {
+  const files = (await filesUnder(outDir)).filter((file) => file !== outputMarkFile);
+  const hashes: Record<string, string> = {};
+  for (const file of files) hashes[file] = sha256(await readFile(path.join(outDir, file)));
+  return hashes;
+}
+
+const sameFiles = (a: Record<string, string>, b: Record<string, string>) => {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
+};
+
+/**
+ * The last build's report when the folder holds exactly what a build with these inputs would
+ * write. Otherwise a build must run, and `reason` says why when there is a record to compare with.
+ */
+export async function upToDateReport(
+  recordFile: string,
+  outDir: string,
+  inputs: BuildInputState,
+): Promise<{ report?: BuildReport; reason?: string }> {
+  let record: BuildRecord;
+  try {
+    record = JSON.parse(await readFile(recordFile, 'utf8')) as BuildRecord;
+  } catch {
+    return {}; // no record yet, or one cut short: build
+  }
+  const folder = displayPath(outDir);
+  if (record.version !== recordVersion)
+    return { reason: `the last build into ${folder} was recorded by another version of site` };
+  if (
+    typeof record.inputs !== 'object' ||
+    typeof record.files !== 'object' ||
+    record.inputs === null ||
+    record.files === null
+  )
+    return {}; // damaged
+  if (record.key !== inputs.key) {
+    return {
+      reason: `${describeChanges(changedInputs(record.inputs, inputs.digests), record.inputs, inputs.digests, inputChange, 'the inputs changed')} since the last build into ${folder}`,
+    };
+  }
+  const files = await outputHashes(outDir);
+  if (!sameFiles(record.files, files)) {
+    return {
+      reason: `${folder} is not as the last build left it: ${describeChanges(changedNames(record.files, files), record.files, files, outputChange, 'its files changed')}`,
+    };
+  }
+  return { report: record.report };
+}
+
+/** Records a successful build (written to a temporary file, then renamed: a reader never sees half a record). */
+export async function recordBuild(
+  recordFile: string,
+  outDir: string,
+  inputs: BuildInputState,
+  report: BuildReport,
+): Promise<void> {
+  const record: BuildRecord = {
+    version: recordVersion,
+    key: inputs.key,
+    inputs: inputs.digests,
+    files: await outputHashes(outDir),
+    report,
+  };
+  await mkdir(path.dirname(recordFile), { recursive: true });
+  const partial = `${recordFile}.${process.pid}.tmp`;
+  await writeFile(partial, JSON.stringify(record));
+  await rename(partial, recordFile);
+}

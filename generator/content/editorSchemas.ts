@@ -1,0 +1,286 @@
+/**
+ * JSON Schemas for editors: one per kind of content file, from the zod schemas
+ * that the build validates with, plus the allowed values of every reference (plan
+ * ids, country keys, label keys, languages) read from the content, and one per
+ * text file generated from the reference language's texts, so that a translator
+ * gets completion of the keys and sees the reference wording of each.
+ *
+ * `site schema` writes them under schemas/; each content file names its schema in
+ * a `# yaml-language-server: $schema=` first line, which the YAML extension of an
+ * editor reads. Loads zod and yaml only: no part of the build.
+ */
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import fg from 'fast-glob';
+import { parse } from 'yaml';
+import { z } from 'zod';
+import { sitePlaceholders } from '../model/constants.ts';
+import { contentFileAt, contentFiles, siteWideFileIds } from './contentFiles.ts';
+import { legalFileSchema } from './schemas/legalSchema.ts';
+
+type JsonSchema = Record<string, unknown>;
+
+/** A schema file under the schemas folder, e.g. `plans.schema.json` or `texts/home.schema.json`. */
+export interface EditorSchema {
+  file: string;
+  schema: JsonSchema;
+}
+
+/** The schema file (relative to the schemas folder) for a content file (relative to the content folder), if it has one. */
+export function schemaFileOf(contentFile: string): string | undefined {
+  const entry = contentFileAt(contentFile.split(path.sep).join('/'));
+  if (!entry) return undefined;
+  return contentFiles[entry.id].editorSchema.replace('<file>', entry.name ?? '');
+}
+
+/** The first line that tells the YAML extension which schema a content file has. */
+export function schemaModeline(
+  contentDir: string,
+  schemaDir: string,
+  contentFile: string,
+): string | undefined {
+  const schemaFile = schemaFileOf(contentFile);
+  if (!schemaFile) return undefined;
+  const from = path.dirname(path.join(contentDir, contentFile));
+  const relative = path.relative(from, path.join(schemaDir, schemaFile)).split(path.sep).join('/');
+  return `# yaml-language-server: $schema=${relative}`;
+}
+
+const modelinePattern = /^# yaml-language-server: \$schema=.*$/;
+
+/** The allowed values that content files name in other files; a list stays empty when its file cannot be read. */
+interface References {
+  languages: string[];
+  planIds: string[];
+  countryKeys: string[];
+  planLabels: string[];
+  tariffItems: string[];
+  tariffColumns: string[];
+  tariffServices: string[];
+  /** The reference language's texts, per file (namespace). */
+  referenceTexts: Record<string, unknown>;
+}
+
+async function readYaml(file: string): Promise<unknown> {
+  try {
+    return parse(await readFile(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+/** The value at `keys` inside parsed YAML, or undefined. */
+function at(value: unknown, ...keys: string[]): unknown {
+  return keys.reduce<unknown>((node, key) => (isRecord(node) ? node[key] : undefined), value);
+}
+const keysOf = (value: unknown) => (isRecord(value) ? Object.keys(value) : []);
+const listOf = (value: unknown, field: string) =>
+  Array.isArray(value)
+    ? value.map((item) => at(item, field)).filter((item): item is string => typeof item === 'string')
+    : [];
+
+async function readReferences(contentDir: string): Promise<References> {
+  const languages = listOf(at(await readYaml(path.join(contentDir, 'languages.yaml')), 'languages'), 'code');
+  const reference = languages[0] ?? 'it';
+  const referenceTexts: Record<string, unknown> = {};
+  for (const file of (await fg(`texts/${reference}/*.yaml`, { cwd: contentDir })).sort()) {
+    referenceTexts[path.basename(file, '.yaml')] = await readYaml(path.join(contentDir, file));
+  }
+  const tariffTables = at(referenceTexts.legal, 'tariffTables');
+  return {
+    languages,
+    planIds: listOf(at(await readYaml(path.join(contentDir, 'plans.yaml')), 'plans'), 'id'),
+    countryKeys: listOf(at(await readYaml(path.join(contentDir, 'countries.yaml')), 'countries'), 'key'),
+    planLabels: keysOf(at(referenceTexts.subscriptions, 'labels')),
+    tariffItems: keysOf(at(tariffTables, 'payPerUse', 'items')),
+    tariffColumns: keysOf(at(tariffTables, 'payPerUse', 'columns')),
+    tariffServices: keysOf(at(tariffTables, 'shortNumbers', 'services')),
+    referenceTexts,
+  };
+}
+
+function toJson(schema: z.ZodType, title: string): JsonSchema {
+  // Draft 7: what the editors' YAML extensions read best. Input form: a default makes a field optional.
+  const json = z.toJSONSchema(schema, {
+    target: 'draft-7',
+    io: 'input',
+    unrepresentable: 'any',
+  }) as JsonSchema;
+  return { $schema: json.$schema, title, ...json };
+}
+
+/** The schema node at a path of property names (`items` steps into a list). */
+function nodeAt(schema: JsonSchema, steps: string[]): JsonSchema {
+  let node: JsonSchema = schema;
+  for (const step of steps) {
+    const next =
+      step === 'items' ? node.items : (node.properties as Record<string, JsonSchema> | undefined)?.[step];
+    if (!isRecord(next)) throw new Error(`Editor schema has no ${steps.join('.')}`);
+    node = next;
+  }
+  return node;
+}
+
+/** Narrows a string field to the values the content allows, keeping its description. */
+function allow(schema: JsonSchema, steps: string[], values: string[], source: string) {
+  if (values.length === 0) return;
+  const node = nodeAt(schema, steps);
+  const description = [node.description, `One of the ${source}.`].filter(Boolean).join(' ');
+  for (const key of Object.keys(node)) delete node[key];
+  Object.assign(node, { type: 'string', enum: values, description });
+}
+
+/** A pattern that accepts any text whose `{{placeholders}}` are all among `names`. */
+function placeholderPattern(names: readonly string[]): string {
+  return `^(?:[^{]|\\{(?!\\{)|\\{\\{\\s*(?:${names.join('|')})\\s*\\}\\})*$`;
+}
+const placeholderList = (names: readonly string[]) => names.map((name) => `{{${name}}}`).join(', ');
+
+/** Every string of a document's schema gets the placeholder check. */
+function checkPlaceholders(node: unknown) {
+  if (Array.isArray(node)) return node.forEach(checkPlaceholders);
+  if (!isRecord(node)) return;
+  if (node.type === 'string' && !node.pattern && !node.enum && !node.format) {
+    node.pattern = placeholderPattern(sitePlaceholders);
+    node.patternErrorMessage = `Unknown placeholder; texts may use ${placeholderList(sitePlaceholders)}.`;
+  }
+  for (const value of Object.values(node)) checkPlaceholders(value);
+}
+
+function siteSchemas(references: References): EditorSchema[] {
+  const schemas = siteWideFileIds.map((id) => ({
+    file: contentFiles[id].editorSchema,
+    schema: toJson(contentFiles[id].schema, `content/${contentFiles[id].pattern}`),
+  }));
+  const byFile = Object.fromEntries(schemas.map(({ file, schema }) => [file, schema]));
+  // What each file names in another, as the registry lists it: the editor offers exactly the values defined.
+  for (const id of siteWideFileIds)
+    for (const reference of contentFiles[id].references)
+      allow(byFile[contentFiles[id].editorSchema], [...reference.field], references[reference.names], reference.definedIn);
+  const slugs = byFile['slugs.schema.json'];
+  if (references.languages.length > 0) {
+    // Every language's slug completes; a language the list does not have is refused.
+    const perLanguage = (steps: string[]) =>
+      (nodeAt(slugs, steps).propertyNames = { enum: references.languages });
+    const notPerLanguage = ['former', 'defaultLanguageOnly', 'legalSections'];
+    for (const page of Object.keys(slugs.properties as object))
+      if (!notPerLanguage.includes(page)) perLanguage([page]);
+    for (const section of Object.keys(nodeAt(slugs, ['legalSections']).properties as object))
+      perLanguage(['legalSections', section]);
+    const former = nodeAt(slugs, ['former']);
+    if (isRecord(former.additionalProperties))
+      former.additionalProperties.propertyNames = { enum: references.languages };
+  }
+  const cookie = byFile['cookie-policy.schema.json'];
+  checkPlaceholders(cookie.properties);
+  const legal = toJson(legalFileSchema, 'content/legal/<language>.yaml');
+  checkPlaceholders(legal.properties);
+  return [...schemas, { file: 'legal.schema.json', schema: legal }];
+}
+
+/** The schema of one text, from its reference wording: same shape, same keys, the reference text as its description. */
+function textSchema(reference: unknown, where: string): JsonSchema {
+  if (typeof reference === 'string') {
+    // Placeholders are not narrowed: a translation may word a sentence with the page's other values ({{hours}}).
+    return { type: 'string', description: reference };
+  }
+  if (Array.isArray(reference)) {
+    return {
+      type: 'array',
+      description: `A list (${reference.length} items in the reference language).`,
+      items: reference.map((item, index) => textSchema(item, `${where}[${index}]`)),
+      ...(reference.length > 0 ? { additionalItems: textSchema(reference[0], `${where}[0]`) } : {}),
+    };
+  }
+  if (isRecord(reference)) {
+    return {
+      type: 'object',
+      properties: Object.fromEntries(
+        Object.entries(reference).map(([key, value]) => [key, textSchema(value, `${where}.${key}`)]),
+      ),
+      additionalProperties: false,
+    };
+  }
+  return {};
+}
+
+function textSchemas(references: References): EditorSchema[] {
+  const reference = references.languages[0] ?? 'it';
+  return Object.entries(references.referenceTexts).map(([namespace, texts]) => ({
+    file: `texts/${namespace}.schema.json`,
+    schema: {
+      $schema: 'http://json-schema.org/draft-07/schema#',
+      title: `content/texts/<language>/${namespace}.yaml`,
+      description: `The texts of ${namespace} in one language; each key shows the reference (${reference}) text. Keys, lists and maps are as in texts/${reference}/${namespace}.yaml.`,
+      ...textSchema(texts, namespace),
+    },
+  }));
+}
+
+/** Every editor schema for the content in `contentDir`, in a stable order. */
+export async function editorSchemas(contentDir: string): Promise<EditorSchema[]> {
+  const references = await readReferences(contentDir);
+  return [...siteSchemas(references), ...textSchemas(references)].sort((a, b) =>
+    a.file.localeCompare(b.file),
+  );
+}
+
+/** A schema file's text as committed: two-space JSON and a final newline. */
+export const schemaText = (schema: JsonSchema) => `${JSON.stringify(schema, null, 2)}\n`;
+
+export interface SchemaWriteReport {
+  written: string[];
+  removed: string[];
+  /** Content files whose first line now names their schema. */
+  modelined: string[];
+}
+
+/** Writes every schema (removing stale ones) and gives every content file its schema line. */
+export async function writeEditorSchemas(contentDir: string, schemaDir: string): Promise<SchemaWriteReport> {
+  const schemas = await editorSchemas(contentDir);
+  const report: SchemaWriteReport = { written: [], removed: [], modelined: [] };
+  const wanted = new Set(schemas.map(({ file }) => file));
+  for (const file of (await fg('**/*.schema.json', { cwd: schemaDir }).catch(() => [])).sort()) {
+    if (!wanted.has(file)) {
+      await rm(path.join(schemaDir, file));
+      report.removed.push(file);
+    }
+  }
+  for (const { file, schema } of schemas) {
+    const target = path.join(schemaDir, file);
+    const text = schemaText(schema);
+    if ((await readFile(target, 'utf8').catch(() => undefined)) === text) continue;
+    await mkdir(path.dirname(target), { recursive: true });
+    await writeFile(target, text);
+    report.written.push(file);
+  }
+  for (const file of await fg('**/*.yaml', { cwd: contentDir })) {
+    const modeline = schemaModeline(contentDir, schemaDir, file);
+    if (!modeline) continue;
+    const source = await readFile(path.join(contentDir, file), 'utf8');
+    const [first, ...rest] = source.split('\n');
+    if (first === modeline) continue;
+    const updated = modelinePattern.test(first) ? [modeline, ...rest].join('\n') : `${modeline}\n${source}`;
+    await writeFile(path.join(contentDir, file), updated);
+    report.modelined.push(file);
+  }
+  return report;
+}
+
+/** Schema files that differ from what the content gives now (for a check in CI). */
+export async function staleEditorSchemas(contentDir: string, schemaDir: string): Promise<string[]> {
+  const stale: string[] = [];
+  const schemas = await editorSchemas(contentDir);
+  for (const { file, schema } of schemas) {
+    if ((await readFile(path.join(schemaDir, file), 'utf8').catch(() => undefined)) !== schemaText(schema))
+      stale.push(file);
+  }
+  const wanted = new Set(schemas.map(({ file }) => file));
+  for (const file of await fg('**/*.schema.json', { cwd: schemaDir }))
+    if (!wanted.has(file)) stale.push(file);
+  return stale.sort();
+}
+
+export type { JsonSchema };

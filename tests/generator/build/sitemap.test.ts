@@ -1,0 +1,16 @@
+/** The sitemap, written from the route table and each page's date. */
+import { describe, expect, it } from 'vitest';
+import { buildSitemap } from '../../../generator/build/sitemap.ts';
+import { realOrigin, realRouteTable } from '../../helpers/routeTable.ts';
+
+const origin = realOrigin;
+const routeTable = realRouteTable;
+
+describe('sitemap lastmod', () => {
+  it('is written from plain data: a page without a date gets no lastmod', async () => {
+    const [sitemap] = await buildSitemap(routeTable, origin, { '/en/about/': '2025-02-03' });
+    const xml = String(sitemap.contents);
+    expect(xml).toContain(`<loc>${origin}/en/about/</loc><lastmod>2025-02-03</lastmod>`);
+    expect(xml).not.toContain(`<loc>${origin}/de/</loc><lastmod>`);
+  });
+});

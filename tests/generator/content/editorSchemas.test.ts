@@ -1,0 +1,127 @@
+/**
+ * The JSON Schemas that give editors completion and checks while typing: they
+ * are current, the real content passes them, and they refuse the broken
+ * fixtures that the build refuses (checked with ajv, a JSON Schema validator).
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { Ajv, type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import fg from 'fast-glob';
+import { parse } from 'yaml';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  editorSchemas,
+  schemaFileOf,
+  schemaModeline,
+  staleEditorSchemas,
+} from '../../../generator/content/editorSchemas.ts';
+import {
+  contentFixturesDir,
+  fixtureFiles,
+  loadFixture,
+  removeFixtureCopies,
+} from '../../helpers/contentFixture.ts';
+import { projectRoot, realContent } from '../../helpers/site.ts';
+
+const schemaDir = path.join(projectRoot, 'schemas');
+const ajv = new Ajv({ allErrors: true, strict: true, strictTuples: false });
+addFormats.default(ajv);
+// The YAML extension's own keyword for a readable pattern message.
+ajv.addKeyword('patternErrorMessage');
+const validators = new Map<string, ValidateFunction>();
+
+async function validatorFor(contentFile: string): Promise<ValidateFunction> {
+  const schemaFile = schemaFileOf(contentFile);
+  if (!schemaFile) throw new Error(`No schema for ${contentFile}`);
+  if (!validators.has(schemaFile))
+    validators.set(
+      schemaFile,
+      ajv.compile(JSON.parse(await readFile(path.join(schemaDir, schemaFile), 'utf8'))),
+    );
+  return validators.get(schemaFile)!;
+}
+
+const contentFiles = () => fg('**/*.yaml', { cwd: realContent });
+
+afterAll(removeFixtureCopies);
+
+describe('editor schemas', () => {
+  it('are committed as `site schema` writes them from the current content', async () => {
+    expect(await staleEditorSchemas(realContent, schemaDir)).toEqual([]);
+    expect((await editorSchemas(realContent)).length).toBeGreaterThanOrEqual(20);
+  });
+
+  it('are named in the first line of every content file', async () => {
+    const files = await contentFiles();
+    expect(files.length).toBeGreaterThan(50);
+    for (const file of files) {
+      const [first] = (await readFile(path.join(realContent, file), 'utf8')).split('\n');
+      expect(first, file).toBe(schemaModeline(realContent, schemaDir, file));
+    }
+  });
+
+  it('accept every real content file', async () => {
+    for (const file of await contentFiles()) {
+      const validate = await validatorFor(file);
+      const valid = validate(parse(await readFile(path.join(realContent, file), 'utf8')));
+      expect(valid, `${file}: ${ajv.errorsText(validate.errors)}`).toBe(true);
+    }
+  });
+
+  it('describe every field with an example, and offer the values of references', async () => {
+    const zones = JSON.parse(await readFile(path.join(schemaDir, 'zones.schema.json'), 'utf8'));
+    const zone = zones.properties.zones.items.properties;
+    expect(zone.plans.items.enum).toEqual(['my-swiss', 'my-europe-plus', 'my-world']);
+    expect(zone.countries.items.enum).toContain('liechtenstein');
+    expect(zone.id.enum).toEqual(['switzerland', 'europe', 'business', 'global']);
+    const plans = JSON.parse(await readFile(path.join(schemaDir, 'plans.schema.json'), 'utf8'));
+    expect(plans.properties.plans.items.properties.features.items.enum).toContain('speed5g');
+    // Every property of the fixed schemas has a description and an example.
+    const undocumented: string[] = [];
+    const visit = (node: Record<string, unknown>, where: string) => {
+      for (const [key, child] of Object.entries(
+        (node.properties ?? {}) as Record<string, Record<string, unknown>>,
+      )) {
+        if (!child.description) undocumented.push(`${where}.${key} (description)`);
+        if (!child.examples && !child.enum) undocumented.push(`${where}.${key} (example)`);
+        visit(child, `${where}.${key}`);
+      }
+      if (node.items && typeof node.items === 'object' && !Array.isArray(node.items))
+        visit(node.items as Record<string, unknown>, `${where}[]`);
+    };
+    for (const file of ['site', 'plans', 'zones', 'countries', 'tariffs', 'languages', 'slugs'])
+      visit(JSON.parse(await readFile(path.join(schemaDir, `${file}.schema.json`), 'utf8')), file);
+    expect(undocumented).toEqual([]);
+  });
+
+  it('show the Italian text of each key to a translator', async () => {
+    const home = JSON.parse(await readFile(path.join(schemaDir, 'texts/notFound.schema.json'), 'utf8'));
+    const italian = parse(await readFile(path.join(realContent, 'texts/it/notFound.yaml'), 'utf8'));
+    expect(home.properties.title.description).toBe(italian.title);
+    expect(home.properties.meta.properties.description.description).toBe(italian.meta.description);
+    expect(home.additionalProperties).toBe(false);
+  });
+
+  const refused = [
+    'unknown-key-in-settings',
+    'unknown-plan-in-zone',
+    'unknown-country-in-zone',
+    'unknown-plan-label',
+    'plan-esim-not-boolean',
+    'misspelt-tariff-item',
+    'tariff-row-decimal-comma',
+    'text-key-not-in-italian',
+    'text-turned-into-map',
+    'legal-unknown-placeholder',
+  ];
+  it.each(refused)('refuse the fixture %s, as the build does', async (name) => {
+    const { error } = await loadFixture(name);
+    expect(error, `the build accepts ${name}`).toBeDefined();
+    for (const file of await fixtureFiles(name)) {
+      const validate = await validatorFor(file);
+      const valid = validate(parse(await readFile(path.join(contentFixturesDir, name, file), 'utf8')));
+      expect(valid, `${name}/${file} passes its schema`).toBe(false);
+    }
+  });
+});

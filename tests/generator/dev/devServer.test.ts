@@ -1,0 +1,202 @@
+/**
+ * `site dev` end to end: the real command on a free port over a private copy of
+ * the content, edited the way editors save. Each step waits for the dev server's
+ * own events, never for a time. And the one tag dev adds to every page it serves.
+ */
+import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:net';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build } from '../../../generator/build/pipeline.ts';
+import { removeKeyAttributes } from '../../../generator/dev/editor/marks.ts';
+import { withLiveScript } from '../../../generator/dev/devServer.ts';
+import { hostConfigFiles } from '../../../generator/hosting/index.ts';
+import { createMemoryWriter } from '../../../generator/build/writer.ts';
+import { listen, startDev, type DevUnderTest, type EventListener } from '../../helpers/dev.ts';
+import { runSite } from '../../helpers/site.ts';
+
+/** The page without the one tag only dev adds. */
+/** The page without what only dev adds: the live-reload and editor scripts, and the editor's key attributes. */
+const withoutLiveScript = (html: string) =>
+  removeKeyAttributes(
+    html
+      .replace(/<script type="module" src="\/__site\/live\.js" data-site-dev="[^"]*"><\/script>/, '')
+      .replace(/<script type="module" src="\/__site\/editor\.js" data-site-token="[^"]*"><\/script>/, ''),
+  );
+
+let dev: DevUnderTest;
+let channel: EventListener;
+
+beforeAll(async () => {
+  dev = await startDev();
+  channel = await listen(dev.url);
+}, 600_000);
+
+afterAll(async () => {
+  channel?.close();
+  if (dev) expect(await dev.stop()).toBe(0);
+});
+
+async function edit(file: string, change: (text: string) => string) {
+  const target = path.join(dev.contentDir, file);
+  const before = await readFile(target, 'utf8');
+  const after = change(before);
+  expect(after).not.toBe(before);
+  await writeFile(target, after);
+}
+
+describe('site dev', () => {
+  it('prints its address and the time of the first build, and serves pages with the host rules and the live script', async () => {
+    expect(dev.stdout()).toMatch(/site dev at http:\/\/127\.0\.0\.1:\d+\/ \(first build in \d+\.\d\d s\)/);
+    const response = await fetch(`${dev.url}/en/about/`);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain(
+      '<script type="module" src="/__site/live.js" data-site-dev="en/about/index.html"></script>',
+    );
+    // The production policy, unchanged: the live script is same-origin, nothing inline is allowed for it.
+    const policy = response.headers.get('content-security-policy') ?? '';
+    expect(policy).toMatch(/script-src 'self' 'sha256-[^']+'/);
+    expect(policy).not.toContain('unsafe-inline');
+    expect((await fetch(`${dev.url}/__site/live.js`)).headers.get('content-type')).toContain('javascript');
+    // Host rules as the preview applies them.
+    expect((await fetch(`${dev.url}/privacy`, { redirect: 'manual' })).status).toBe(301);
+    const notFound = await fetch(`${dev.url}/en/no-such-page/`);
+    expect(notFound.status).toBe(404);
+    expect(await notFound.text()).toContain('data-site-dev="en/404.html"');
+    expect((await fetch(`${dev.url}/nginx.conf`)).status).toBe(404);
+  }, 120_000);
+
+  it('serves an edited text and tells the tabs showing that page to reload', async () => {
+    const from = channel.events.length;
+    await edit('texts/en/about.yaml', (text) =>
+      text.replace(/^(\s+title: )About us$/m, '$1About our company'),
+    );
+    const reload = await channel.next((event) => event.type === 'reload', from);
+    expect(reload.data.files).toContain('en/about/index.html');
+    // Only the pages that read the file changed: not the Italian or German ones.
+    expect(reload.data.files).not.toContain('chi-siamo/index.html');
+    expect(reload.data.files).not.toContain('de/uber-uns/index.html');
+    expect(await (await fetch(`${dev.url}/en/about/`)).text()).toContain('About our company');
+  }, 300_000);
+
+  it('shows a broken file in the overlay with file, line, column and field, keeps serving the last good pages, and clears the overlay once fixed', async () => {
+    const before = await (await fetch(`${dev.url}/en/subscriptions/`)).text();
+    let from = channel.events.length;
+    await edit('plans.yaml', (text) => text.replace(/^(\s+data: )50GB$/m, '$142'));
+    const broken = await channel.next(
+      (event) => event.type === 'problems' && (event.data.problems?.length ?? 0) > 0,
+      from,
+    );
+    const [problem] = broken.data.problems!;
+    expect(problem.file).toMatch(/plans\.yaml$/);
+    expect(problem.field).toMatch(/^plans\[\d\]\.roaming\.europe\.data$/);
+    expect(problem.message).toMatch(/^Expected a text, found the number 42/);
+    const brokenLine =
+      (await readFile(path.join(dev.contentDir, 'plans.yaml'), 'utf8'))
+        .split('\n')
+        .findIndex((line) => /^\s+data: 42$/.test(line)) + 1;
+    expect(problem.line).toBe(brokenLine);
+    expect(problem.column).toBeGreaterThan(1);
+    // The lines around it, the broken one among them.
+    expect(problem.frame?.find((line) => line.number === brokenLine)?.text).toMatch(/data: 42/);
+    // The terminal says it as `site build` does; the server keeps running and serving the last good page.
+    expect(dev.stderr()).toMatch(
+      /plans\.yaml:\d+:\d+ {2}plans\[\d\]\.roaming\.europe\.data: .*\[CONTENT_SCHEMA\]/,
+    );
+    const served = await fetch(`${dev.url}/en/subscriptions/`);
+    expect(served.status).toBe(200);
+    expect(withoutLiveScript(await served.text())).toBe(withoutLiveScript(before));
+    // A page opened now gets the problems as soon as it connects.
+    const late = await listen(dev.url);
+    const first = await late.next(() => true, 0);
+    late.close();
+    expect(first.type).toBe('problems');
+    expect(first.data.problems?.[0]?.line).toBe(brokenLine);
+
+    from = channel.events.length;
+    await edit('plans.yaml', (text) => text.replace(/^(\s+data: )42$/m, '$150GB'));
+    await channel.next((event) => event.type === 'problems' && event.data.problems?.length === 0, from);
+    expect((await dev.settled()).problems).toEqual([]);
+  }, 300_000);
+
+  it('turns an editor’s save through a temporary file, and a file deleted and written again, into one rebuild each', async () => {
+    const { rebuilds } = await dev.settled();
+    const file = path.join(dev.contentDir, 'texts/de/about.yaml');
+    const text = await readFile(file, 'utf8');
+    const temporary = `${file}.tmp`;
+    await writeFile(temporary, text.replace(/^(\s+title: )(.+)$/m, '$1Über unser Unternehmen'));
+    await rename(temporary, file);
+    const afterRename = await dev.settled(rebuilds + 1);
+    expect(afterRename.rebuilds).toBe(rebuilds + 1);
+    expect(await (await fetch(`${dev.url}/de/uber-uns/`)).text()).toContain('Über unser Unternehmen');
+
+    const saved = await readFile(file, 'utf8');
+    await rm(file);
+    await writeFile(file, saved.replace('Über unser Unternehmen', 'Über uns und unser Unternehmen'));
+    const afterRecreate = await dev.settled(afterRename.rebuilds + 1);
+    expect(afterRecreate.problems).toEqual([]);
+    expect(await (await fetch(`${dev.url}/de/uber-uns/`)).text()).toContain('Über uns und unser Unternehmen');
+  }, 300_000);
+
+  it('serves, after a series of edits, the files a fresh build of the same content writes', async () => {
+    await edit('texts/it/home.yaml', (text) => text.replace(/^(\s+title: )(.+)$/m, '$1Titolo provvisorio'));
+    await edit('site.yaml', (text) => text.replace(/^(\s+primary: ).+$/m, '$1"#0b5fff"'));
+    await edit('texts/fr/contact.yaml', (text) => text.replace(/^(\s+title: )(.+)$/m, '$1Écrivez-nous'));
+    const settled = await dev.settled();
+    expect(settled.problems).toEqual([]);
+
+    const writer = createMemoryWriter();
+    await build({ contentDir: dev.contentDir, writer });
+    const hidden = new Set(hostConfigFiles.map((file) => file.toLowerCase()));
+    let compared = 0;
+    for (const [file, contents] of writer.files) {
+      if (hidden.has(file.toLowerCase())) continue;
+      const response = await fetch(`${dev.url}/${file.replace(/index\.html$/, '')}`, { redirect: 'manual' });
+      // A forced rule answers this path with a redirect (/privacy/), on every host alike.
+      if (response.status === 301) continue;
+      const body = Buffer.from(await response.arrayBuffer());
+      const expected = Buffer.from(contents);
+      if (file.endsWith('.html'))
+        expect(withoutLiveScript(body.toString('utf8')), file).toBe(expected.toString('utf8'));
+      else expect(body.equals(expected), file).toBe(true);
+      compared++;
+    }
+    expect(compared).toBeGreaterThan(100);
+    // The host rules are the build's too: the same security headers on a page.
+    const headers = (await fetch(`${dev.url}/`)).headers.get('content-security-policy');
+    expect(String(writer.files.get('_headers'))).toContain(headers);
+  }, 600_000);
+});
+
+describe('site dev on a port in use', () => {
+  let blocker: Server;
+  beforeAll(async () => {
+    blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+  });
+  afterAll(() => new Promise<void>((resolve) => blocker.close(() => resolve())));
+
+  it('is a clear error with a hint, before any build', async () => {
+    const port = (blocker.address() as { port: number }).port;
+    const result = await runSite(['dev', '--port', String(port)]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(`127.0.0.1:${port}`);
+    expect(result.stderr).toMatch(/already in use/);
+    expect(result.stderr).toMatch(/--port/);
+    expect(result.stderr).not.toMatch(/Internal error|\n\s+at /);
+  }, 300_000);
+});
+
+describe('the live script tag', () => {
+  it('goes at the end of the head and names the served file', () => {
+    expect(
+      withLiveScript(
+        '<!doctype html><html><head><title>x</title></head><body></body></html>',
+        'en/about/index.html',
+      ),
+    ).toBe(
+      '<!doctype html><html><head><title>x</title><script type="module" src="/__site/live.js" data-site-dev="en/about/index.html"></script></head><body></body></html>',
+    );
+  });
+});
