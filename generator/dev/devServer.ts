@@ -102,8 +102,8 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
     ]);
     // Click to edit: only pages this server serves carry the token its editing endpoints require.
     const token = createSessionToken();
-    let written = (_files: string[]) => {};
-    const editor = createTextEditor({ contentDir, written: (files) => written(files) });
+    // Its saves reach the rebuild through the watcher, as any editor's do.
+    const editor = createTextEditor({ contentDir });
     cleanups.push(() => editor.close());
     let port = 0;
     const editorHandler = editorEndpoints({
@@ -269,7 +269,6 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
       setImmediate(scheduleFinish);
     });
     queued = () => queue.busy;
-    written = (files) => files.forEach((file) => queue.add(file));
     const watcher = await watchFolders(
       [contentDir, clientDir, templatesDir],
       (file) => queue.add(file),
