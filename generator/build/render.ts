@@ -23,6 +23,8 @@ export interface RenderInput {
   year: number;
   socialImages: SocialImages;
   icons: SiteIcons;
+  /** `site dev`'s editor only: marks each looked-up text with its key (see dev/editor/marks.ts). A build never sets it. */
+  markText?: (key: string, text: string) => string;
 }
 
 export interface RenderedPage extends OutputFile {
@@ -62,7 +64,8 @@ function recordingInputs(route: Route, input: RenderInput, namespaceOf: (key: st
     t(key, values) {
       keys.add(key);
       namespaces.add(namespaceOf(key));
-      return base.t(key, values);
+      const text = base.t(key, values);
+      return input.markText ? input.markText(key, text) : text;
     },
     indices(key) {
       keys.add(key);

@@ -14,6 +14,8 @@ import { formatSiteError, isSiteError } from '../errors/siteError.ts';
 import type { PreviewHandler } from '../preview/handlers.ts';
 import { startPreviewServer } from '../preview/previewServer.ts';
 import { createReloadChannel } from './channel.ts';
+import { createTextEditor } from './editor/editor.ts';
+import { createSessionToken, editorEndpoints, withEditorScript } from './editor/endpoints.ts';
 import { overlayProblems, type OverlayProblem } from './overlay.ts';
 import { emptyPlan, fullPlan, isEmptyPlan, mergePlans, planRebuild, type RebuildPlan } from './planner.ts';
 import { createRebuildQueue } from './queue.ts';
@@ -62,9 +64,9 @@ const waitingPage = withLiveScript(
   '',
 );
 
-async function bundleLiveScript(projectRoot: string): Promise<string> {
+async function bundleLiveScript(projectRoot: string, entry = 'client/dev/live.ts'): Promise<string> {
   const result = await esbuild.build({
-    entryPoints: [path.join(projectRoot, 'client/dev/live.ts')],
+    entryPoints: [path.join(projectRoot, entry)],
     bundle: true,
     minify: true,
     format: 'esm',
@@ -93,10 +95,25 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
   };
 
   try {
-    const [liveScript, overlayStyles] = await Promise.all([
+    const [liveScript, overlayStyles, editorScript, editorStyles] = await Promise.all([
       bundleLiveScript(projectRoot),
       readFile(path.join(projectRoot, 'client/dev/overlay.css'), 'utf8'),
+      bundleLiveScript(projectRoot, 'client/dev/editor.ts'),
+      readFile(path.join(projectRoot, 'client/dev/editor.css'), 'utf8'),
     ]);
+    // Click to edit: only pages this server serves carry the token its editing endpoints require.
+    const token = createSessionToken();
+    // Its saves reach the rebuild through the watcher, as any editor's do.
+    const editor = createTextEditor({ contentDir });
+    cleanups.push(() => editor.close());
+    let port = 0;
+    const editorHandler = editorEndpoints({
+      editor,
+      token,
+      port: () => port,
+      script: () => editorScript,
+      styles: () => editorStyles,
+    });
     let problems: OverlayProblem[] = [];
     let built = false;
     let busy = false;
@@ -135,14 +152,19 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
       dir: servedDir,
       host: options.host,
       port: options.port,
-      handlers: [requestGuard(() => hosts), channel.handler, devFiles, beforeFirstBuild],
+      handlers: [requestGuard(() => hosts), channel.handler, editorHandler, devFiles, beforeFirstBuild],
     });
     hosts = allowedHosts(server.url, options.host);
     cleanups.push(() => server.close());
+    port = Number(new URL(server.url).port);
+    if (!['127.0.0.1', 'localhost', '::1', undefined].includes(options.host))
+      logError(
+        `Warning: listening on ${options.host}: anyone who can reach this address on your network can open the pages and edit the content (the session token still applies).`,
+      );
 
     const templateCode = await createTemplateCode(projectRoot);
     cleanups.push(() => templateCode.close());
-    const session = createDevSession({ contentDir, clientDir, templateCode });
+    const session = createDevSession({ contentDir, clientDir, templateCode, markTexts: true });
 
     /** Writes the changed output into the served folder; pages get the live script. */
     const writeServed = async (files: string[]) => {
@@ -157,7 +179,9 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
         await mkdir(path.dirname(target), { recursive: true });
         await writeFile(
           target,
-          file.endsWith('.html') && typeof contents === 'string' ? withLiveScript(contents, file) : contents,
+          file.endsWith('.html') && typeof contents === 'string'
+            ? withEditorScript(withLiveScript(contents, file), token)
+            : contents,
         );
       }
       if (files.some((file) => file === '_redirects' || file === '_headers')) await server.reloadRules();

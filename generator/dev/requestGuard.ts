@@ -4,13 +4,16 @@
  * rebinding): the browser then sends that name as `Host`. So dev answers only the
  * names it is known by (the address it printed, localhost, 127.0.0.1, [::1] and the
  * --host given, each with its port) and refuses any other with a bare 403. Its own
- * endpoints under /__site/ only read: any method but GET and HEAD is a 405.
+ * endpoints under /__site/ only read: any method but GET and HEAD is a 405. The
+ * editor's endpoints (/__site/editor/) write, and check their methods, token and
+ * Origin themselves.
  */
 import path from 'node:path';
 import type { PreviewHandler } from '../preview/handlers.ts';
 import type { OverlayProblem } from './overlay.ts';
 
 export const devPathPrefix = '/__site/';
+const editorPathPrefix = '/__site/editor/';
 
 /** The `Host` values dev answers, lower case, each with the port: `127.0.0.1:4173`, `localhost:4173`, … */
 export function allowedHosts(url: string, host: string | undefined): Set<string> {
@@ -32,7 +35,8 @@ export function requestGuard(allowed: () => ReadonlySet<string>): PreviewHandler
       response.writeHead(403, { 'Content-Length': '0', Connection: 'close' }).end();
       return true;
     }
-    if (urlPath.startsWith(devPathPrefix) && request.method !== 'GET' && request.method !== 'HEAD') {
+    const readOnly = urlPath.startsWith(devPathPrefix) && !urlPath.startsWith(editorPathPrefix);
+    if (readOnly && request.method !== 'GET' && request.method !== 'HEAD') {
       response.writeHead(405, { Allow: 'GET, HEAD', 'Content-Length': '0' }).end();
       return true;
     }

@@ -9,6 +9,7 @@ import { createServer, type Server } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../../generator/build/pipeline.ts';
+import { removeKeyAttributes } from '../../../generator/dev/editor/marks.ts';
 import { withLiveScript } from '../../../generator/dev/devServer.ts';
 import { hostConfigFiles } from '../../../generator/hosting/index.ts';
 import { createMemoryWriter } from '../../../generator/build/writer.ts';
@@ -16,8 +17,13 @@ import { listen, startDev, type DevUnderTest, type EventListener } from '../../h
 import { runSite } from '../../helpers/site.ts';
 
 /** The page without the one tag only dev adds. */
+/** The page without what only dev adds: the live-reload and editor scripts, and the editor's key attributes. */
 const withoutLiveScript = (html: string) =>
-  html.replace(/<script type="module" src="\/__site\/live\.js" data-site-dev="[^"]*"><\/script>/, '');
+  removeKeyAttributes(
+    html
+      .replace(/<script type="module" src="\/__site\/live\.js" data-site-dev="[^"]*"><\/script>/, '')
+      .replace(/<script type="module" src="\/__site\/editor\.js" data-site-token="[^"]*"><\/script>/, ''),
+  );
 
 let dev: DevUnderTest;
 let channel: EventListener;
