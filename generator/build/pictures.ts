@@ -14,8 +14,14 @@
  * unchanged photo, and reads it only if an encoding is missing.
  */
 import { createHash } from 'node:crypto';
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
+import {
+  ContentFileError,
+  outsideMessage,
+  readContentFile,
+  realContentPath,
+} from '../content/readContentFile.ts';
 import { SiteError } from '../errors/siteError.ts';
 import { imageCacheKey, type ImageCache } from './imageCache.ts';
 import type { ImageAsset, OutputFile } from '../model/builtAssets.ts';
@@ -28,7 +34,14 @@ import {
   mimeTypes,
   type OutputFormat,
 } from '../images/encode.ts';
-import { extensionOf, formatOfExtension, probeImage, unreadable, type ProbedImage } from '../images/probe.ts';
+import {
+  extensionOf,
+  formatOfExtension,
+  maximumSourceBytes,
+  probeImage,
+  unreadable,
+  type ProbedImage,
+} from '../images/probe.ts';
 import { imageSlots, pageImageSlots, plannedWidths, type ImageSlot } from '../model/imageSlots.ts';
 
 /** One image as the templates draw it. */
@@ -148,6 +161,43 @@ export interface PlannedImageBuild extends ImageBuild {
   encodings: Map<string, PlannedEncoding>;
 }
 
+/** The refusal of the safe reader (content/readContentFile.ts) as the error an editor reads. */
+function refusal(error: unknown, file: string): unknown {
+  if (!(error instanceof ContentFileError)) return error;
+  const name = path.basename(file);
+  if (error.code === 'OUTSIDE_CONTENT')
+    return new SiteError({ code: 'CONTENT_OUTSIDE', message: outsideMessage, location: { file } });
+  if (error.code === 'TOO_BIG')
+    return new SiteError({
+      code: 'IMAGE_TOO_LARGE',
+      message: `${name} is ${(error.bytes! / 1024 / 1024).toFixed(1)} MB, over the ${maximumSourceBytes / 1024 / 1024} MB limit for a source image`,
+      location: { file },
+    });
+  return new SiteError({
+    code: 'IMAGE_UNREADABLE',
+    message: `${name} is not a plain file (a device or a pipe)`,
+    location: { file },
+  });
+}
+
+/** A source image's bytes, read as every content file is: never through a link that leads outside the content folder (images/'s parent). */
+export async function readSourceImage(imagesDir: string, file: string): Promise<Uint8Array> {
+  try {
+    return new Uint8Array(await readContentFile(path.dirname(imagesDir), file, maximumSourceBytes));
+  } catch (error) {
+    throw refusal(error, file);
+  }
+}
+
+/** A source image's real path, once it is known to stay inside the content folder. */
+async function realSourcePath(imagesDir: string, file: string): Promise<string> {
+  try {
+    return await realContentPath(path.dirname(imagesDir), file);
+  } catch (error) {
+    throw refusal(error, file);
+  }
+}
+
 /** What is remembered of a photo between builds, so an unchanged one is neither read nor hashed. */
 interface SourceFacts {
   digest: string;
@@ -160,12 +210,13 @@ interface SourceFacts {
  * Its bytes are read at most once, when an encoding needs them.
  */
 async function knownSource(
+  imagesDir: string,
   sourceFile: string,
   cache: ImageCache,
 ): Promise<SourceFacts & { readSource: () => Promise<Uint8Array> }> {
   let bytes: Promise<Uint8Array> | undefined;
-  const readSource = () => (bytes ??= readFile(sourceFile).then((buffer) => new Uint8Array(buffer)));
-  const info = await stat(sourceFile);
+  const readSource = () => (bytes ??= readSourceImage(imagesDir, sourceFile));
+  const info = await stat(await realSourcePath(imagesDir, sourceFile));
   const factsKey = imageCacheKey({
     kind: 'photo-source',
     path: path.resolve(sourceFile),
@@ -214,14 +265,14 @@ export async function buildImages(input: ImageBuildInput): Promise<PlannedImageB
     const sourceFile = path.join(input.imagesDir, name);
     try {
       if (formatOfExtension[path.extname(name).toLowerCase()] === 'svg') {
-        const source = new Uint8Array(await readFile(sourceFile));
+        const source = await readSourceImage(input.imagesDir, sourceFile);
         const probed = await probeImage(sourceFile, source);
         const file = `assets/images/${path.basename(name, '.svg')}.${shortHash(source)}.svg`;
         files.push({ path: file, contents: source });
         images[name] = { src: `/${file}`, width: probed.width, height: probed.height };
         continue;
       }
-      const { digest, probed, readSource } = await knownSource(sourceFile, input.cache);
+      const { digest, probed, readSource } = await knownSource(input.imagesDir, sourceFile, input.cache);
       const needed = Math.max(...use.slots.map((slot) => slot.minimumSourceWidth));
       if (probed.width < needed) {
         for (const declaration of use.declarations)

@@ -10,6 +10,8 @@ import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { createRequire } from 'node:module';
+import path from 'node:path';
+import { readSourceImage } from './pictures.ts';
 import { createElement as h, type ReactElement } from 'react';
 import { pageMeta } from '../model/pageMeta.ts';
 import type { Content } from '../content/load.ts';
@@ -171,7 +173,7 @@ export async function buildSocialImages(
   ][]) {
     const hero = content.images[key];
     if (!hero || hero.file.toLowerCase().endsWith('.svg')) continue;
-    const bytes = new Uint8Array(await readFile(hero.path));
+    const bytes = await readSourceImage(path.dirname(hero.path), hero.path);
     photos.set(page, { bytes, focus: hero.focus, digest: createHash('sha256').update(bytes).digest('hex') });
   }
   const images = [...wanted].map(([name, { page, language }]) => {

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { parse } from 'node-html-parser';
 import { budgetPhone, phoneImageUrl } from './phoneImages.ts';
+import { oversizedProblem } from './pageLimits.ts';
 import { plural, type CheckContext, type Gate, type Problem } from './types.ts';
 
 /** Per page, gzip bytes. The one home of these limits: the gate and the tests read them here. */
@@ -115,8 +116,8 @@ export function budgetProblems(weight: PageWeight): string[] {
 export const gate: Gate = {
   name: 'budgets',
   description: `per page, gzip: HTML ≤ ${kb(pageBudgets.html)}, CSS ≤ ${kb(pageBudgets.css)}, script ≤ ${kb(pageBudgets.script)}; images for a ${budgetPhone.width} px phone ≤ ${kb(phoneImageBudget)}; every image has a width and height`,
-  async run({ dir, pages, forwarded }: CheckContext) {
-    const problems: Problem[] = [];
+  async run({ dir, pages, forwarded, oversized }: CheckContext) {
+    const problems: Problem[] = oversized.map(oversizedProblem);
     const all = [...pages, ...forwarded];
     let largest = { html: 0, css: 0, script: 0, phoneImages: 0 };
     for (const page of all) {

@@ -10,7 +10,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { acceptScreenshots, compareWithBaseline, type Comparison } from './baseline.ts';
-import { isolatedContext } from './browser.ts';
+import { browserLane } from './browserLane.ts';
 import { writeContactSheet, type SheetEntry } from './contactSheet.ts';
 import {
   layoutWidths,
@@ -21,6 +21,7 @@ import {
   type PlannedPage,
 } from './layoutPlan.ts';
 import { probeLayout, type LayoutFault, type ProbeOptions } from './layoutProbe.ts';
+import { layoutPageSeconds } from './pageLimits.ts';
 import { hasChromium, installChromium } from './tools.ts';
 import { plural, type CheckContext, type Gate, type Problem } from './types.ts';
 
@@ -35,6 +36,8 @@ export interface LookedAt {
   faults: SeenFault[];
   /** Screenshot files by width name, when photographed. */
   shots: Partial<Record<keyof typeof screenshotWidths, string>>;
+  /** Why the page could not be looked at (too slow, crashed its tab), in words. */
+  fault?: string;
 }
 
 /** The widths at which text is also set to 200 %: the wide ones, where a layout keeps its columns. */
@@ -158,8 +161,10 @@ async function lookAt(
 }
 
 /**
- * Looks at the planned pages with `workers` pages side by side in one context (two cores: the
- * browser lays out one page while the other is measured). The cookie choice is stored once.
+ * Looks at the planned pages with `workers` pages side by side, each in a browser lane of
+ * its own (two cores: the browser lays out one page while the other is measured). A page too
+ * slow to look at, or one that crashes its tab, is that page's fault; the lane goes on with a
+ * fresh context.
  */
 export async function lookAtPages(
   browser: Browser,
@@ -167,25 +172,31 @@ export async function lookAtPages(
   plan: PlannedPage[],
   { shotsDir, workers = 2 }: { shotsDir?: string; workers?: number } = {},
 ): Promise<LookedAt[]> {
-  // The outline of failing elements is an inline style, which the site's CSP refuses.
-  const context = await isolatedContext(browser, {
-    bypassCSP: true,
-    viewport: { width: layoutWidths[0], height: viewportHeight },
-  });
-  await context.addInitScript(defineName);
   const results: LookedAt[] = new Array(plan.length);
   let next = 0;
-  try {
-    await Promise.all(
-      Array.from({ length: Math.min(workers, plan.length) }, async () => {
-        const page = await context.newPage();
-        for (let index = next++; index < plan.length; index = next++)
-          results[index] = await lookAt(page, siteUrl, plan[index], shotsDir);
-      }),
-    );
-  } finally {
-    await context.close();
-  }
+  await Promise.all(
+    Array.from({ length: Math.min(workers, plan.length) }, async () => {
+      const lane = await browserLane(
+        browser,
+        // The outline of failing elements is an inline style, which the site's CSP refuses.
+        { bypassCSP: true, viewport: { width: layoutWidths[0], height: viewportHeight } },
+        (context) => context.addInitScript(defineName),
+        layoutPageSeconds,
+      );
+      try {
+        for (let index = next++; index < plan.length; index = next++) {
+          const planned = plan[index];
+          const result = await lane.run((page) => lookAt(page, siteUrl, planned, shotsDir));
+          results[index] =
+            result.fault === undefined
+              ? result.value
+              : { planned, faults: [], shots: {}, fault: result.fault };
+        }
+      } finally {
+        await lane.close();
+      }
+    }),
+  );
   return results;
 }
 
@@ -195,7 +206,8 @@ export async function lookAtPages(
  */
 export function layoutProblems(looked: LookedAt[]): Problem[] {
   const problems: Problem[] = [];
-  for (const { planned, faults } of looked) {
+  for (const { planned, faults, fault } of looked) {
+    if (fault) problems.push({ severity: 'error', page: planned.page.path, message: fault });
     const groups = new Map<string, SeenFault[]>();
     for (const fault of faults) {
       const key = `${fault.kind} ${fault.selector} ${fault.state === '200 % text' ? 'zoom' : ''}`;

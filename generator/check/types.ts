@@ -65,6 +65,8 @@ export interface CheckContext {
   pages: SitePage[];
   /** HTML files the host rules forward elsewhere (`/privacy/`): served as a redirect, not as a page. */
   forwarded: SitePage[];
+  /** HTML files over the size a page may have (pageLimits.ts): in neither list above, no gate reads them; the budgets gate reports them. */
+  oversized: { page: SitePage; bytes: number }[];
   /** The public origin of the canonical URLs (`https://www.example.com`), if the home page names one. */
   publicOrigin?: string;
   /** Fetch external URLs instead of only listing them. */
