@@ -6,6 +6,7 @@
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
 import { parseDocument, visit, isScalar } from 'yaml';
 import { build, type BuildReport } from '../../../generator/build/pipeline.ts';
 import {
@@ -126,6 +127,17 @@ describe('a build that reuses the last one', () => {
     slugs.setIn(['about', 'en'], `${String(slugs.getIn(['about', 'en']))}-edited`);
     await writeFile(path.join(contentDir, 'slugs.yaml'), slugs.toString());
     expect((await expectSameAsFullBuild()).reusedPages).toBe(0);
+
+    // A photo a page shows, replaced by another (its name kept): the pages that show it name its new encodings.
+    const photo = path.join(contentDir, 'images/vision.jpg');
+    await writeFile(
+      photo,
+      await sharp(await readFile(photo))
+        .flop()
+        .jpeg()
+        .toBuffer(),
+    );
+    expect((await expectSameAsFullBuild()).reusedPages).toBeLessThan(pages);
 
     // The first edit undone.
     await writeFile(path.join(contentDir, 'texts/en/about.yaml'), aboutEnglish);

@@ -99,6 +99,7 @@ const imageContext = (files: string[]) =>
     dir: imagesDir,
     pages: files.map((file) => ({ file, path: `/${path.dirname(file)}/` })),
     forwarded: [],
+    oversized: [],
   }) as unknown as CheckContext;
 
 describe('the budgets gate and images', () => {
