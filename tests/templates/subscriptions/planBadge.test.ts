@@ -1,6 +1,7 @@
 /**
  * The plan badge rule, checked in its order on every combination of
- * the data it reads, then on the real plans.
+ * the data it reads (the real plans show whatever badge their data gives:
+ * tests/site/pages.test.ts).
  */
 import { describe, expect, it } from 'vitest';
 import type { Plan } from '../../../generator/content/schemas/offerSchema.ts';
@@ -34,6 +35,5 @@ describe('planBadge', () => {
   it('checks my-europe-plus before world roaming', () => {
     expect(planBadge(plan('my-europe-plus', true, true))).toBe('business');
     expect(planBadge(plan('my-world', true, true))).toBe('global');
-  });
   });
 });
