@@ -6,7 +6,7 @@
  * comparable figures. CPU time (user + system of the process and its children) is
  * the headline; wall time is shown beside it. Medians, with the spread (min–max).
  *
- *  (a) `site build` as a new process: nothing changed since the last build; a real build
+ *  (a) `site build` as a new process: nothing changed since the last build; one text edit; a real build
  *      with a warm image cache; `--no-cache`; empty caches
  *  (b) the build's own steps (median of the times the CLI prints)
  *  (c) `site --version` and `site --help` against `node -e 0`; the first start after a source change
@@ -21,10 +21,11 @@
  *   node --import tsx bench/build.ts --parts de --scale-runs 1
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { cpSync, mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { isScalar, parseDocument, visit, type YAMLMap } from 'yaml';
 import { loadContent } from '../generator/content/load.ts';
 import { routeTableOf } from '../generator/model/routeTable.ts';
 import { machineLine, markdownTable, writeResultsSection } from './resultsFile.ts';
@@ -170,8 +171,43 @@ console.log(
     .map((load) => load.toFixed(1))
     .join(' ')}`,
 );
+/**
+ * A copy of the content whose English about-page body text gets one more word before each
+ * run, built into a folder of its own that holds the previous run's build.
+ */
+const textEditBuild = (() => {
+  const contentDir = path.join(work, 'content-edited');
+  const outDir = path.join(work, 'dist-edited');
+  const editedFile = path.join(contentDir, 'texts/en/about.yaml');
+  let edits = 0;
+  return {
+    command: [process.execPath, site, 'build', '--content', contentDir, '--out', outDir],
+    edit() {
+      if (edits === 0) {
+        cpSync(path.join(root, 'content'), contentDir, { recursive: true });
+        run([process.execPath, site, 'build', '--content', contentDir, '--out', outDir]);
+      }
+      edits += 1;
+      const document = parseDocument(readFileSync(editedFile, 'utf8'));
+      // A text of the page's body: its title and description (`meta`) are drawn into its preview image too.
+      const body = (document.contents as YAMLMap).items.find(
+        (pair) => isScalar(pair.key) && pair.key.value !== 'meta',
+      );
+      visit(body!.value as YAMLMap, {
+        Scalar(_, scalar) {
+          if (typeof scalar.value !== 'string' || !/\s/.test(scalar.value)) return;
+          scalar.value = `${scalar.value} ${edits % 2 ? 'Edited.' : 'Again.'}`;
+          return visit.BREAK;
+        },
+      });
+      writeFileSync(editedFile, document.toString());
+    },
+  };
+})();
+
 run(buildCommand()); // compiles the CLI if its sources changed, and fills the image cache
 let unchanged: Figure | undefined;
+let textEdit: Figure | undefined;
 let warm: Figure | undefined;
 let noCache: Figure | undefined;
 let emptyCache: Figure | undefined;
@@ -179,6 +215,9 @@ if (parts.includes('a')) {
   console.log('(a) site build as a new process');
   unchanged = hasCache ? paired(buildCommand(), runs) : undefined;
   if (unchanged) show('nothing changed since the last build', unchanged);
+  // One text edit since the last build: the pages that read the file are rendered, the others reused.
+  textEdit = hasCache ? paired(textEditBuild.command, runs, textEditBuild.edit) : undefined;
+  if (textEdit) show('one text edit since the last build', textEdit);
   // Without the record of the last build: what any change to the content or the code costs.
   warm = paired(buildCommand(), runs, forgetLastBuild);
   show(hasCache ? 'a real build, warm image cache' : 'build (no cache exists)', warm);
@@ -293,7 +332,7 @@ writeFileSync(
         loadAverage: os.loadavg(),
       },
       runs,
-      build: { nothingChanged: unchanged, warmCache: warm, noCache, emptyCache },
+      build: { nothingChanged: unchanged, textEdit, warmCache: warm, noCache, emptyCache },
       startup: { version, help, firstStartAfterSourceChange: firstStart },
       scale: scale.map(({ factor, figure, growth }) => ({ factor, growth, ...figure })),
       bytesPerPageType: pageTypes,
@@ -313,7 +352,8 @@ if (!argument('--root')) {
   ];
   const measures: [string, Figure | undefined][] = [
     ['nothing changed since the last build', unchanged],
-    ['`site build`, warm image cache', warm],
+    ['one text edit, then `site build`', textEdit],
+    ['`site build`, warm image cache (a full build)', warm],
     ['`site build --no-cache` (draws every image)', noCache],
     ['emptied caches (a first build)', emptyCache],
     ['`site --version`', version],

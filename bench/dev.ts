@@ -5,13 +5,16 @@
  * template, as milliseconds and as a ratio to a bare `node -e 0` started in the
  * same run. The dev server runs in this process over a private copy of the
  * project (content, client, templates, generator; node_modules linked), so the
- * edits never touch the working tree. The table goes to bench/results.md (this bench's
- * section), the raw figures to bench/results/dev.json (git-ignored).
+ * edits never touch the working tree. Then the click-to-edit panel in Chromium:
+ * Alt+click to open panel, and Save to the reloaded page, medians of as many edits.
+ * The table goes to bench/results.md (this bench's section), the raw figures to
+ * bench/results/dev.json (git-ignored).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { launchChromium } from '../generator/check/browser.ts';
 import { copyProject, devStatus, listen, type EventListener } from '../tests/helpers/dev.ts';
 import { machineLine, markdownTable, writeResultsSection } from './resultsFile.ts';
 
@@ -84,7 +87,72 @@ const text = await readFile(textFile, 'utf8');
 const stylesFile = path.join(clientDir, 'styles.css');
 const styles = await readFile(stylesFile, 'utf8');
 
+/**
+ * The editor in Chromium: from an Alt+click on the page's heading to the open
+ * panel (timed in the page, up to the dialog opening), and from Save to the
+ * reloaded page (its DOMContentLoaded), for `edits` edits of the heading's English text.
+ */
+async function measureEditor(): Promise<{ open: number[]; saveToReload: number[] }> {
+  const browser = await launchChromium();
+  const open: number[] = [];
+  const saveToReload: number[] = [];
+  try {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${dev.url}/en/about/`);
+    for (let n = 1; n <= edits; n++) {
+      await settled();
+      await page.waitForFunction(() => document.querySelector('site-editor') !== null);
+      open.push(
+        await page.evaluate(
+          () =>
+            new Promise<number>((resolve) => {
+              const root = document.querySelector('site-editor')!.shadowRoot!;
+              const dialog = root.querySelector('dialog')!;
+              const started = performance.now();
+              new MutationObserver((_, observer) => {
+                if (!dialog.open) return;
+                observer.disconnect();
+                resolve(performance.now() - started);
+              }).observe(dialog, { attributes: true, attributeFilter: ['open'] });
+              document
+                .querySelector('h1')!
+                .dispatchEvent(new MouseEvent('click', { altKey: true, bubbles: true, cancelable: true }));
+            }),
+        ),
+      );
+      const textarea = page.locator('site-editor dialog textarea[lang="en"]');
+      await textarea.fill(`About us, edit ${n}`);
+      const savedAt = await page.evaluate(() => {
+        const at = performance.timeOrigin + performance.now();
+        const save = document
+          .querySelector('site-editor')!
+          .shadowRoot!.querySelector<HTMLButtonElement>('button[type="submit"]')!;
+        save.click();
+        return at;
+      });
+      await page.waitForFunction(
+        (text) => document.querySelector('h1')?.textContent === text && document.readyState !== 'loading',
+        `About us, edit ${n}`,
+      );
+      saveToReload.push(
+        await page.evaluate((at) => {
+          const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+          return performance.timeOrigin + navigation.domContentLoadedEventEnd - at;
+        }, savedAt),
+      );
+    }
+  } finally {
+    await browser.close();
+  }
+  console.log(
+    `  editor panel open: median ${median(open).toFixed(0)} ms; Save to reloaded page: median ${median(saveToReload).toFixed(0)} ms`,
+  );
+  return { open, saveToReload };
+}
+
 const results: Record<string, number[]> = {};
+const editorResults: Record<string, number[]> = {};
 try {
   results.text = await measure('reload', (n) =>
     writeFile(textFile, text.replace(/^(\s+title: )About us$/m, `$1About us ${n}`)),
@@ -98,6 +166,9 @@ try {
       template.replace('className="site-footer"', `className="site-footer bench-${n}"`),
     ),
   );
+  const editor = await measureEditor();
+  editorResults['editor: Alt+click to open panel'] = editor.open;
+  editorResults['editor: Save to reloaded page'] = editor.saveToReload;
 } finally {
   channel.close();
   await dev.close();
@@ -116,7 +187,7 @@ console.log(
 console.log(
   `  first build                      ${((dev.firstBuildMilliseconds ?? NaN) / 1000).toFixed(2).padStart(6)} s`,
 );
-for (const [kind, times] of Object.entries(results)) {
+for (const [kind, times] of Object.entries({ ...results, ...editorResults })) {
   const value = median(times);
   console.log(
     `  ${kind.padEnd(32)} ${value.toFixed(0).padStart(6)} ms  (${(value / node).toFixed(1)} × node -e 0; min ${Math.min(...times).toFixed(0)}, max ${Math.max(...times).toFixed(0)})`,
@@ -134,6 +205,7 @@ await writeFile(
       loadAverage: os.loadavg(),
       firstBuildMilliseconds: dev.firstBuildMilliseconds,
       saveToEventMilliseconds: results,
+      editorMilliseconds: editorResults,
     },
     null,
     2,
@@ -153,7 +225,7 @@ await writeResultsSection(
     `Median of ${edits} saves each; \`node -e 0\` took ${node.toFixed(0)} ms (median of ${bareNodeTimes.length}). First build ${((dev.firstBuildMilliseconds ?? NaN) / 1000).toFixed(2)} s.`,
     markdownTable(
       ['edit', 'median', '× `node -e 0`', 'min–max'],
-      Object.entries(results).map(([kind, times]) => [
+      Object.entries({ ...results, ...editorResults }).map(([kind, times]) => [
         editNames[kind] ?? kind,
         `${median(times).toFixed(0)} ms`,
         `${(median(times) / node).toFixed(1)}×`,

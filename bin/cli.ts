@@ -160,13 +160,24 @@ program
         // --no-cache builds anyway, and still records the build: its output is the same bytes.
         if (options.cache) {
           const { report: previous, reason } = await upToDate.upToDateReport(recordFile, outDir, inputState);
-          if (previous) return printUnchanged(previous, performance.now() - started, verbosity);
+          if (previous) {
+            // The schemas are no input of the build: a deleted folder comes back without a rebuild.
+            const { writeSchemaFiles } = await import('../generator/content/editorSchemas.ts');
+            await writeSchemaFiles(contentDir);
+            return printUnchanged(previous, performance.now() - started, verbosity);
+          }
           if (reason && verbosity !== 'quiet') console.log(`Building: ${reason}.`);
         }
-        const [{ build }, { createDirectoryWriter }] = await Promise.all([
+        const [{ build }, { createDirectoryWriter }, incremental] = await Promise.all([
           import('../generator/build/pipeline.ts'),
           import('../generator/build/writer.ts'),
+          import('../generator/build/incremental.ts'),
         ]);
+        // The pages whose inputs did not change since the last build into this folder are reused; --no-cache renders all.
+        const previous = options.cache
+          ? await incremental.previousOutput(recordFile, outDir, inputState)
+          : undefined;
+        let pageRecord: Parameters<typeof incremental.recordPages> | undefined;
         // A progress line only where someone watches: a terminal, and not under --quiet.
         const progress = process.stderr.isTTY && verbosity !== 'quiet';
         const clearProgress = () => progress && process.stderr.write('\r\x1b[K');
@@ -180,6 +191,11 @@ program
           strict: options.strict,
           cache: options.cache,
           cacheDir: options.cacheDir && path.resolve(options.cacheDir),
+          previous,
+          contentDates: inputState.contentDates,
+          onPages: (pageFacing, pages) => {
+            pageRecord = [recordFile, inputState, pageFacing, pages];
+          },
           onStep: progress
             ? (label, index, total) => process.stderr.write(`\r\x1b[K[${index}/${total}] ${label}…`)
             : undefined,
@@ -189,6 +205,7 @@ program
         await writeSchemaFiles(contentDir);
         await printSummary(report, verbosity);
         await upToDate.recordBuild(recordFile, outDir, inputState, report);
+        if (pageRecord) await incremental.recordPages(...pageRecord);
       },
     ),
   );
@@ -281,7 +298,7 @@ program
 program
   .command('check')
   .description(
-    'Check that the built folder is fit to publish: links, HTML, accessibility, translations, head, budgets, privacy.',
+    'Check that the built folder is fit to publish: links, HTML, accessibility, translations, head, budgets, privacy, layout.',
   )
   .addOption(new Option('--dir <dir>', 'built folder to check').default('dist'))
   .addOption(
@@ -297,6 +314,10 @@ program
   .option('--json', 'print the report as JSON for machines', false)
   .option('--strict', 'fail on warnings and on gates skipped for a missing tool', false)
   .option('--external', 'fetch external links instead of only listing them', false)
+  .addOption(new Option('--report <dir>', "the layout gate's contact sheet").default('check-report'))
+  .option('--no-screenshots', 'no screenshots, no contact sheet, no comparison with the baseline')
+  .addOption(new Option('--baseline <dir>', 'the accepted screenshots').default('check-baseline'))
+  .option('--accept', "keep this check's screenshots as the accepted baseline", false)
   .action(
     failsAs(
       'Check failed.',
@@ -307,6 +328,10 @@ program
         json: boolean;
         strict: boolean;
         external: boolean;
+        report: string;
+        screenshots: boolean;
+        baseline: string;
+        accept: boolean;
       }) => {
         // Loaded only when checking: the gates pull in linkinator, playwright and axe.
         const { runCheck } = await import('../generator/check/runner.ts');
@@ -317,6 +342,11 @@ program
           only: options.only,
           strict: options.strict,
           external: options.external,
+          layout: {
+            reportDir: options.screenshots || options.accept ? path.resolve(options.report) : undefined,
+            baselineDir: path.resolve(options.baseline),
+            accept: options.accept,
+          },
           onGate: options.json
             ? undefined
             : (result) => {
@@ -325,6 +355,13 @@ program
         });
         if (options.json) console.log(JSON.stringify(report, null, 2));
         else console.log(formatSummary(report).join('\n'));
+        const sheet = path.join(options.report, 'index.html');
+        if (
+          !options.json &&
+          (options.screenshots || options.accept) &&
+          report.gates.some((gate) => gate.gate === 'layout' && !gate.skipped)
+        )
+          console.log(`Contact sheet: ${sheet}`);
         if (!report.passed) process.exitCode = 1;
       },
     ),
@@ -365,6 +402,177 @@ program
         });
       };
       process.on('SIGINT', stop).on('SIGTERM', stop);
+    }),
+  );
+
+const translations = program
+  .command('translations')
+  .description(
+    'For translators: what to translate or review, confirm translations, and XLIFF for agencies (docs/translating.md).',
+  );
+const contentOption = () => new Option('--content <dir>', 'content folder').default('content');
+const parseStatuses = (value: string) => {
+  const statuses = value.split(',').map((status) => status.trim());
+  const known = ['missing', 'outdated', 'untranslated', 'current'];
+  const unknown = statuses.filter((status) => !known.includes(status));
+  if (unknown.length > 0)
+    throw new InvalidArgumentError(
+      `Expected statuses from ${known.join(', ')}; unknown: ${unknown.join(', ')}`,
+    );
+  return statuses;
+};
+
+translations
+  .command('status')
+  .description(
+    'Per language and file, how many texts are current, outdated, missing or untranslated; then each that is not current.',
+  )
+  .addOption(contentOption())
+  .option('--language <code>', 'one language only')
+  .option('--json', 'print the report as JSON for machines', false)
+  .action(
+    failsAs('Status failed.', async (options: { content: string; language?: string; json: boolean }) => {
+      const { readTranslationState } = await import('../generator/translations/status.ts');
+      const { statusReport, formatStatusReport } = await import('../generator/translations/report.ts');
+      const { wantsColour } = await import('../generator/build/summary.ts');
+      const state = await readTranslationState(path.resolve(options.content));
+      if (options.language !== undefined && !state.targets.includes(options.language))
+        throw new SiteError({
+          code: 'TRANSLATION_UNKNOWN_TARGET',
+          message: `"${options.language}" is not a translated language`,
+          hint: `The translated languages are ${state.targets.join(', ')}.`,
+        });
+      const report = statusReport(state, options.language);
+      if (options.json) console.log(JSON.stringify(report, null, 2));
+      else
+        for (const line of formatStatusReport(report, {
+          colour: wantsColour(process.stdout, process.env),
+          contentPrefix: `${displayPath(options.content)}/`,
+        }))
+          console.log(line);
+    }),
+  );
+
+translations
+  .command('confirm')
+  .description(
+    "Record that translations were checked against today's reference text and fit, without changing them: keys, files or languages, or --all.",
+  )
+  .argument('[targets...]', 'keys (home.hero.title), files (content/texts/de/home.yaml) or languages (de)')
+  .addOption(contentOption())
+  .option('--language <code>', 'only the translations of this language')
+  .option('--all', 'every outdated and untranslated text (of --language, if given)', false)
+  .option(
+    '--correction',
+    'the reference texts named were only corrected (a typo): their translations in every language stay current',
+    false,
+  )
+  .action(
+    failsAs(
+      'Confirm failed.',
+      async (
+        targets: string[],
+        options: { content: string; language?: string; all: boolean; correction: boolean },
+      ) => {
+        const { readTranslationState } = await import('../generator/translations/status.ts');
+        const { confirmTranslations } = await import('../generator/translations/confirm.ts');
+        const state = await readTranslationState(path.resolve(options.content));
+        const report = await confirmTranslations(state, { targets, ...options });
+        const languages = [...new Set(report.confirmed.map((text) => text.language))];
+        console.log(
+          report.confirmed.length === 0
+            ? 'Nothing to confirm: the texts named are current (or missing).'
+            : `Confirmed ${report.confirmed.length} translation${report.confirmed.length === 1 ? '' : 's'} (${languages.join(', ')}) against today's ${state.languages.default} text${options.correction ? ' (a correction)' : ''}.`,
+        );
+        if (report.missing.length > 0)
+          console.log(
+            `${report.missing.length} of the texts named have no translation to confirm (missing): translate them first.`,
+          );
+        for (const file of report.written)
+          console.log(`  wrote ${displayPath(path.join(options.content, file))}`);
+      },
+    ),
+  );
+
+translations
+  .command('export')
+  .description('Write an XLIFF 1.2 file per language for a translation agency (or CSV for a spreadsheet).')
+  .argument('[languages...]', 'languages to export (default: every translated language)')
+  .addOption(contentOption())
+  .addOption(new Option('--out <dir>', 'folder for the files').default('.'))
+  .addOption(
+    new Option('--only <statuses>', 'only texts of these statuses, e.g. outdated,missing').argParser(
+      parseStatuses,
+    ),
+  )
+  .addOption(new Option('--format <format>', 'file format').choices(['xliff', 'csv']).default('xliff'))
+  .action(
+    failsAs(
+      'Export failed.',
+      async (
+        languages: string[],
+        options: { content: string; out: string; only?: string[]; format: 'xliff' | 'csv' },
+      ) => {
+        const { mkdir, writeFile } = await import('node:fs/promises');
+        const { readTranslationState } = await import('../generator/translations/status.ts');
+        const { pageAddresses } = await import('../generator/translations/pageAddress.ts');
+        const contentDir = path.resolve(options.content);
+        const [state, address] = await Promise.all([
+          readTranslationState(contentDir),
+          pageAddresses(contentDir),
+        ]);
+        const unknown = languages.filter((language) => !state.targets.includes(language));
+        if (unknown.length > 0)
+          throw new SiteError({
+            code: 'TRANSLATION_UNKNOWN_TARGET',
+            message: `Not a translated language: ${unknown.join(', ')}`,
+            hint: `The translated languages are ${state.targets.join(', ')}.`,
+          });
+        await mkdir(options.out, { recursive: true });
+        const write =
+          options.format === 'csv'
+            ? (await import('../generator/translations/csvExport.ts')).exportCsv
+            : (await import('../generator/translations/xliffExport.ts')).exportXliff;
+        for (const language of languages.length > 0 ? languages : state.targets) {
+          const texts = state.texts.filter(
+            (text) => text.language === language && (!options.only || options.only.includes(text.status)),
+          );
+          const file = path.join(
+            options.out,
+            `translations-${language}.${options.format === 'csv' ? 'csv' : 'xlf'}`,
+          );
+          await writeFile(
+            file,
+            await write({ language, reference: state.languages.default, texts, address }),
+          );
+          console.log(`  ${displayPath(file)}  ${texts.length} text${texts.length === 1 ? '' : 's'}`);
+        }
+      },
+    ),
+  );
+
+translations
+  .command('import')
+  .description(
+    'Read a translated XLIFF 1.2 file back into the texts and the record; with any problem, write nothing and list them all.',
+  )
+  .argument('<file>', 'the XLIFF file')
+  .addOption(contentOption())
+  .action(
+    failsAs('Import failed.', async (file: string, options: { content: string }) => {
+      const { readTranslationState } = await import('../generator/translations/status.ts');
+      const { importXliff } = await import('../generator/translations/xliffImport.ts');
+      const state = await readTranslationState(path.resolve(options.content));
+      const report = await importXliff(state, file);
+      console.log(
+        `${report.language}: ${report.written.length} translation${report.written.length === 1 ? '' : 's'} written, ${report.confirmed.length} confirmed unchanged, ${report.skipped.length} left as they were (marked as not translated yet, or empty).`,
+      );
+      if (report.stillOutdated.length > 0)
+        console.log(
+          `  ${report.stillOutdated.length} were translated from an older ${state.languages.default} text and stay outdated: ${report.stillOutdated.join(', ')}`,
+        );
+      for (const written of report.files)
+        console.log(`  wrote ${displayPath(path.join(options.content, written))}`);
     }),
   );
 

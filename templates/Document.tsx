@@ -4,6 +4,7 @@
  * header, footer and cookie banner around the page's own content.
  */
 import type { ReactNode } from 'react';
+import { directionOf } from '../generator/model/languages.ts';
 import { scriptsFor } from '../generator/model/pages.ts';
 import type { PageContext } from './context.ts';
 import { consentKeyFor } from '../client/lib/consent.ts';
@@ -35,7 +36,12 @@ export function Document({ ctx, head, children }: DocumentProps) {
   const socialImage = absolute(ctx.socialImages.pathOf(route.page, route.language));
   const fullTitle = `${title} | ${site.brand}`;
   return (
-    <html lang={route.language} data-cockpit-host={route.path === '/' ? site.cockpitHost : undefined}>
+    <html
+      lang={route.language}
+      // Left to right is HTML's default: only a right-to-left language says its direction.
+      dir={directionOf(languages.of(route.language)) === 'rtl' ? 'rtl' : undefined}
+      data-cockpit-host={route.path === '/' ? site.cockpitHost : undefined}
+    >
       <head>
         <meta charSet="utf-8" />
         {/* Before the stylesheet: a script after a stylesheet waits for it, and the first-visit

@@ -4,6 +4,7 @@
  * without script; the client script adds storing the choice.
  */
 import type { PageContext } from './context.ts';
+import { directionOf } from '../generator/model/languages.ts';
 import { Flag } from './flags.tsx';
 
 export function LanguageSwitcher({
@@ -26,6 +27,11 @@ export function LanguageSwitcher({
             href={route.languageLinks[language]}
             hrefLang={language}
             lang={language}
+            dir={
+              directionOf(of(language)) === directionOf(of(route.language))
+                ? undefined
+                : directionOf(of(language))
+            }
             data-language={language}
             aria-current={language === route.language ? 'true' : undefined}
             title={of(language).name}

@@ -78,6 +78,10 @@ export const rules: Record<string, Rule> = {
   'generator/errors': { values: ['generator/errors'] },
   'generator/model': { values: ['generator/model', 'generator/errors'], types: ['generator/content'] },
   'generator/content': { values: ['generator/content', 'generator/model', 'generator/errors'] },
+  // The translation record and `site translations`: read by the build (counts, --strict) and the i18n gate.
+  'generator/translations': {
+    values: ['generator/translations', 'generator/content', 'generator/model', 'generator/errors'],
+  },
   // Templates share with the browser scripts the rules both run (mail drafts, form rules, consent).
   templates: { values: ['templates', 'generator/model', 'client'], types: ['generator/content'] },
   client: {
@@ -94,6 +98,7 @@ export const rules: Record<string, Rule> = {
       'generator/model',
       'generator/errors',
       'generator/hosting',
+      'generator/translations',
     ],
     except: { 'generator/build/render.ts': ['templates'] },
   },
@@ -110,6 +115,7 @@ export const rules: Record<string, Rule> = {
       'generator/errors',
       'generator/build',
       'generator/preview',
+      'generator/translations',
     ],
   },
   'generator/dev': {

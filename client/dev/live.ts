@@ -28,6 +28,11 @@ function restoreScroll() {
 }
 
 function reload() {
+  // The editor's panel is open (editor.ts): a reload would lose what is typed there; it follows when the panel closes or saves.
+  if (document.documentElement.hasAttribute('data-site-editor-open')) {
+    window.addEventListener('site-editor-closed', reload, { once: true });
+    return;
+  }
   sessionStorage.setItem(scrollKey, JSON.stringify([window.scrollX, window.scrollY]));
   location.reload();
 }

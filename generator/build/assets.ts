@@ -5,13 +5,13 @@
  * its contents so hosts can cache it for a year.
  */
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import browserslist from 'browserslist';
 import * as esbuild from 'esbuild';
 import fg from 'fast-glob';
 import { imageSize } from 'image-size';
 import { browserslistToTargets, bundleAsync, transform } from 'lightningcss';
+import { ContentFileError, readContentFile } from '../content/readContentFile.ts';
 import { SiteError } from '../errors/siteError.ts';
 import type { ClientLanguages } from '../model/languages.ts';
 import type { SiteSettings } from '../content/schemas/siteSchema.ts';
@@ -156,12 +156,35 @@ export async function copyImages(
   const files: OutputFile[] = [];
   const images: Record<string, ImageAsset> = {};
   for (const name of names.sort()) {
-    const contents = await readFile(path.join(imagesDir, name));
+    const contents = await readImage(imagesDir, name);
     const file = { path: hashedName(name, contents), contents: new Uint8Array(contents) };
     files.push(file);
     images[name] = { src: `/${file.path}`, ...intrinsicSize(path.join(imagesDir, name), file.contents) };
   }
   return { files, images };
+}
+
+/** An illustration is at most this big; the largest today is a few kilobytes. */
+const maxImageBytes = 20 * 1024 * 1024;
+
+/** An image's bytes, read as every content file is: never through a link that leads outside the content folder (images/'s parent). */
+async function readImage(imagesDir: string, name: string): Promise<Buffer> {
+  const file = path.join(imagesDir, name);
+  try {
+    return await readContentFile(path.dirname(imagesDir), file, maxImageBytes);
+  } catch (error) {
+    if (!(error instanceof ContentFileError)) throw error;
+    throw new SiteError({
+      code: error.code === 'OUTSIDE_CONTENT' ? 'CONTENT_OUTSIDE' : 'ASSET_FAILED',
+      message:
+        error.code === 'OUTSIDE_CONTENT'
+          ? 'This image is a link that leads outside the content folder; it was not read'
+          : error.code === 'TOO_BIG'
+            ? `Image is ${(error.bytes! / 1024 / 1024).toFixed(1)} MB; images are at most ${maxImageBytes / 1024 / 1024} MB`
+            : 'Image is not a plain file (a device or a pipe)',
+      location: { file },
+    });
+  }
 }
 
 function intrinsicSize(file: string, contents: Uint8Array): { width: number; height: number } {

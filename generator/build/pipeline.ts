@@ -3,9 +3,10 @@
  * each taking the previous steps' plain data. Everything is written through one writer at the end, so a failure
  * anywhere leaves the previous output untouched.
  */
-import { readContentDates } from '../content/contentDates.ts';
+import { readContentDates, type ContentDates } from '../content/contentDates.ts';
 import type { OutputFile } from '../model/builtAssets.ts';
 import type { Language } from '../model/languages.ts';
+import type { Route } from '../model/routeTable.ts';
 import { projectRoot } from '../project.ts';
 import { buildAssets } from './assets.ts';
 import { createDisabledImageCache, createImageCache, type ImageCacheStats } from './imageCache.ts';
@@ -26,6 +27,12 @@ import {
   translationsOf,
 } from './stages.ts';
 import type { OutputWriter } from './writer.ts';
+import {
+  assertTranslationsCurrent,
+  summariseTranslations,
+  type TranslationSummary,
+} from '../translations/buildCheck.ts';
+import { pageFacingKey, reusablePage, type PageInputs, type PreviousOutput } from './incremental.ts';
 
 export { projectRoot };
 
@@ -34,7 +41,7 @@ export interface BuildOptions {
   writer: OutputWriter;
   /** Overrides the public origin of the settings. */
   baseUrl?: string;
-  /** Missing translations fail the build. */
+  /** Missing and outdated translations fail the build. */
   strict?: boolean;
   /** The build's clock: the copyright year. */
   now?: Date;
@@ -42,6 +49,12 @@ export interface BuildOptions {
   cache?: boolean;
   /** The image cache's folder; `node_modules/.cache/site/images` by default. */
   cacheDir?: string;
+  /** Each content file's date, when the caller read them already (`site build` does, for the up-to-date check). */
+  contentDates?: ContentDates;
+  /** The previous build into the same folder, whose unchanged pages are reused (incremental.ts); none renders every page. */
+  previous?: PreviousOutput;
+  /** Told, before the output is swapped in, what every page sees and what each page read: the next build's `previous`. */
+  onPages?: (pageFacing: string, pages: Record<string, PageInputs>) => void;
   /** Told when each step starts (its label, its number and the number of steps), for a progress line. */
   onStep?: (label: string, index: number, total: number) => void;
 }
@@ -75,6 +88,8 @@ export interface BuildReport {
   /** The language codes, in order. */
   languages: Language[];
   pagesByLanguage: Record<Language, number>;
+  /** Pages taken unchanged from the previous build's output instead of rendered. */
+  reusedPages?: number;
   fileCount: number;
   bytes: number;
   milliseconds: number;
@@ -89,6 +104,8 @@ export interface BuildReport {
    * when the content calls for them (a plan without eSIM, a page with a former slug).
    */
   unusedTexts: string[];
+  /** How many texts of each language are current, outdated, missing or untranslated (from the translation record). */
+  translationStatus?: TranslationSummary['counts'];
   /** Drawn images taken from the cache, drawn anew, found corrupt (and redrawn), pruned as unused. */
   imageCache: ImageCacheStats;
   /** Things the build did but could not tidy up, e.g. a leftover copy of the previous output. */
@@ -116,16 +133,24 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
       ? createDisabledImageCache()
       : createImageCache(options.cacheDir ?? defaultImageCacheDir);
 
-  // Dating the content asks git, another process: started first, it runs while the build works.
-  const contentDatesPending = readContentDates(options.contentDir);
+  // Dating the content asks git, another process: started first, it runs while the build works
+  // (unless the caller has the dates already, from the up-to-date check).
+  const contentDatesPending = options.contentDates
+    ? Promise.resolve(options.contentDates)
+    : readContentDates(options.contentDir);
   contentDatesPending.catch(() => {}); // a build that fails first never reads them
 
   try {
     await step('Check output folder', () => options.writer.prepare());
     const content = await step('Load and validate content', () => loadSiteContent(options.contentDir));
     const origin = siteOrigin(content, options.baseUrl);
-    const translations = await step('Load translations', () => translationsOf(content));
-    if (options.strict) checkTranslationsComplete(options.contentDir, content, translations);
+    const [translations, translationSummary] = await step('Load translations', () =>
+      Promise.all([translationsOf(content), summariseTranslations(options.contentDir)]),
+    );
+    if (options.strict) {
+      checkTranslationsComplete(options.contentDir, content, translations);
+      assertTranslationsCurrent(options.contentDir, translationSummary);
+    }
     const routeTable = await step('Build route table', () => routeTableOf(content));
     const assets = await step('Bundle scripts and styles', () =>
       buildAssets(
@@ -139,11 +164,29 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
       drawIcons(content, translations, imageCache, render),
     );
     // Each page goes to the writer as soon as it is rendered (into the staging folder: a later failure still leaves the previous output as it was).
+    const renderInput = {
+      content,
+      routeTable,
+      translations,
+      assets,
+      origin,
+      year: now.getFullYear(),
+      socialImages,
+      icons,
+    };
+    const pageFacing = pageFacingKey(renderInput);
+    let reusedPages = 0;
+    const reuse = async (route: Route) => {
+      const reusable = options.writer.reuse && (await reusablePage(options.previous, pageFacing, route.file));
+      if (!reusable) return undefined;
+      await options.writer.reuse!(route.file, reusable.source);
+      // Its keys were asked for when it was rendered: "used by no page" must not count them out.
+      translations.noteUsed(reusable.page.keys);
+      reusedPages += 1;
+      return { route, path: route.file, ...reusable.page };
+    };
     const pages = await step('Render pages', () =>
-      render.renderPages(
-        { content, routeTable, translations, assets, origin, year: now.getFullYear(), socialImages, icons },
-        (page) => options.writer.write(page),
-      ),
+      render.renderPages(renderInput, (page) => options.writer.write(page), reuse),
     );
     // A text no language has would show the marker on a page: never a page to publish, --strict or not.
     checkShownTexts(options.contentDir, content, translations, { strict: options.strict });
@@ -165,6 +208,12 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
       ...seoFiles,
       ...hostingFiles,
     ];
+    options.onPages?.(
+      pageFacing,
+      Object.fromEntries(
+        pages.map(({ path, sources, keys, sha256, bytes }) => [path, { sources, keys, sha256, bytes }]),
+      ),
+    );
     const warnings = await step('Write output', async () => {
       for (const file of files) await options.writer.write(file);
       return options.writer.commit();
@@ -182,6 +231,7 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
       steps,
       languages: content.languages.codes,
       pagesByLanguage,
+      reusedPages,
       fileCount: pages.length + files.length,
       bytes:
         pages.reduce((total, page) => total + page.bytes, 0) +
@@ -198,6 +248,7 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
         ]),
       ) as Record<Language, string[]>,
       unusedTexts,
+      translationStatus: translationSummary.counts,
       imageCache: imageCache.stats,
       warnings,
       destination: options.writer.destination,

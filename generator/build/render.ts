@@ -2,6 +2,7 @@
  * Stage 5: every route of the table rendered with React on the server into a
  * complete HTML document. React runs here only; the browser gets static HTML.
  */
+import { createHash } from 'node:crypto';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { AppIcon } from '../../templates/logos.tsx';
@@ -22,6 +23,8 @@ export interface RenderInput {
   year: number;
   socialImages: SocialImages;
   icons: SiteIcons;
+  /** `site dev`'s editor only: marks each looked-up text with its key (see dev/editor/marks.ts). A build never sets it. */
+  markText?: (key: string, text: string) => string;
 }
 
 export interface RenderedPage extends OutputFile {
@@ -29,6 +32,8 @@ export interface RenderedPage extends OutputFile {
   contents: string;
   /** The content files the page read, relative to the content folder, e.g. `texts/de/home.yaml`: its sitemap date comes from them. */
   sources: string[];
+  /** The text keys the page asked for (texts, lists, groups), in the order first asked. */
+  keys: string[];
 }
 
 /** A key's text file namespace, worked out once per key for the whole build rather than on every lookup. */
@@ -51,15 +56,19 @@ function recordingInputs(route: Route, input: RenderInput, namespaceOf: (key: st
   const { language } = route;
   const base = input.translations.translators[language];
   const namespaces = new Set<string>();
+  const keys = new Set<string>();
   const parts = new Set<keyof Content>();
   const images = new Set<string>();
   const translator: Translator = {
     ...base,
     t(key, values) {
+      keys.add(key);
       namespaces.add(namespaceOf(key));
-      return base.t(key, values);
+      const text = base.t(key, values);
+      return input.markText ? input.markText(key, text) : text;
     },
     indices(key) {
+      keys.add(key);
       namespaces.add(namespaceOf(key));
       return base.indices(key);
     },
@@ -89,11 +98,17 @@ function recordingInputs(route: Route, input: RenderInput, namespaceOf: (key: st
     for (const name of images) files.add(imageFileOf(name));
     return [...files].sort();
   };
-  return { translator, content, assets: { ...input.assets, images: imageAssets }, sources };
+  return {
+    translator,
+    content,
+    assets: { ...input.assets, images: imageAssets },
+    sources,
+    keys: () => [...keys],
+  };
 }
 
 export function renderPage(route: Route, input: RenderInput, namespaceOf = namespaceLookup()): RenderedPage {
-  const { translator, content, assets, sources } = recordingInputs(route, input, namespaceOf);
+  const { translator, content, assets, sources, keys } = recordingInputs(route, input, namespaceOf);
   const ctx: PageContext = {
     route,
     routeTable: input.routeTable,
@@ -108,7 +123,7 @@ export function renderPage(route: Route, input: RenderInput, namespaceOf = names
   };
   try {
     const html = renderToStaticMarkup(createElement(pageComponents[route.page], { ctx }));
-    return { route, path: route.file, contents: `<!doctype html>${html}`, sources: sources() };
+    return { route, path: route.file, contents: `<!doctype html>${html}`, sources: sources(), keys: keys() };
   } catch (error) {
     // Content is validated before rendering, so a template that throws is a bug: keep its stack, name the page.
     throw new Error(`Rendering ${route.path} (${route.page}, ${route.language}) failed`, { cause: error });
@@ -120,29 +135,41 @@ export interface WrittenPage {
   route: Route;
   path: string;
   sources: string[];
+  keys: string[];
   bytes: number;
+  /** The SHA-256 of its HTML, for the next build to know the file it may reuse. */
+  sha256: string;
 }
 
 /**
  * Renders every route's page in turn and hands each to `write` at once, so a
  * page's HTML is garbage as soon as it is written: with a hundred times the
  * content, holding every page until the end made garbage collection a third of
- * the build.
+ * the build. `reuse` may hand back a page the previous build wrote, which is then
+ * not rendered (incremental.ts).
  */
 export async function renderPages(
   input: RenderInput,
   write: (page: RenderedPage) => Promise<void>,
+  reuse?: (route: Route) => Promise<WrittenPage | undefined>,
 ): Promise<WrittenPage[]> {
   const namespaceOf = namespaceLookup();
   const written: WrittenPage[] = [];
   for (const route of input.routeTable.routes) {
+    const reused = await reuse?.(route);
+    if (reused) {
+      written.push(reused);
+      continue;
+    }
     const page = renderPage(route, input, namespaceOf);
     await write(page);
     written.push({
       route: page.route,
       path: page.path,
       sources: page.sources,
+      keys: page.keys,
       bytes: Buffer.byteLength(page.contents),
+      sha256: createHash('sha256').update(page.contents).digest('hex'),
     });
   }
   return written;

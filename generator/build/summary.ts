@@ -6,6 +6,7 @@
 import { styleText } from 'node:util';
 import type { BuildReport } from './pipeline.ts';
 import { textFileOf } from '../content/contentPaths.ts';
+import { formatCounts } from '../translations/counts.ts';
 
 export type Verbosity = 'quiet' | 'normal' | 'verbose';
 
@@ -53,6 +54,18 @@ export function formatSummary(report: BuildReport, options: SummaryOptions): Sum
     lines.push(
       `  Images: ${images.hits} from the cache, ${images.misses} drawn${images.corrupt > 0 ? ` (${images.corrupt} cache entries were damaged)` : ''}${images.pruned > 0 ? `, ${images.pruned} unused entries pruned` : ''}`,
     );
+    if (report.translationStatus)
+      lines.push(
+        `  Translations: ${Object.entries(report.translationStatus)
+          .map(([language, counts]) => `${language} ${formatCounts(counts)}`)
+          .join('; ')}`,
+      );
+    if (report.reusedPages) {
+      const pages = Object.values(report.pagesByLanguage).reduce((total, count) => total + count, 0);
+      lines.push(
+        `  Pages: ${pages - report.reusedPages} rendered, ${report.reusedPages} unchanged since the last build (reused)`,
+      );
+    }
     for (const step of report.steps)
       lines.push(`  ${step.label.padEnd(32)} ${step.milliseconds.toFixed(0).padStart(6)} ms`);
     const perLanguage = languages
@@ -87,6 +100,11 @@ export function formatSummary(report: BuildReport, options: SummaryOptions): Sum
         `${language}: ${fileKeys.length} missing text${fileKeys.length === 1 ? '' : 's'} in ${file}, shown in ${reference}: ${list(fileKeys)}`,
       );
   }
+  for (const [language, counts] of Object.entries(report.translationStatus ?? {}))
+    if (counts.outdated > 0)
+      warn(
+        `${language}: ${counts.outdated} translation${counts.outdated === 1 ? ' was' : 's were'} made for an older ${reference} text: \`site translations status\` lists ${counts.outdated === 1 ? 'it' : 'them'}.`,
+      );
   if (report.unresolvedKeys.length > 0)
     warn(
       `no language has ${report.unresolvedKeys.length} text${report.unresolvedKeys.length === 1 ? '' : 's'} a template uses (pages show ⚠️): ${list(report.unresolvedKeys)}`,

@@ -48,6 +48,8 @@ export interface Translations {
   unknownPlaceholders(): UnknownPlaceholder[];
   /** Texts of the reference language that no page asked for (nor any list or group around them); complete once pages rendered. */
   unusedKeys(): string[];
+  /** Notes keys as asked for by a page the build did not render again (it reused the previous build's). */
+  noteUsed(keys: Iterable<string>): void;
 }
 
 /**
@@ -206,15 +208,14 @@ export function createTranslations(
     const fixed: TFunction = instance.getFixedT(language);
     const locale = languages.of(language).locale;
     const siteValues = siteTextValues(site, locale);
+    // A Map, not the object: `{{constructor}}` or `{{__proto__}}` must not find what every object inherits.
+    const siteValueMap = new Map<string, unknown>(Object.entries(siteValues));
     const resolved = resolveTexts(texts, language, defaultLanguage);
     // i18next's way: a value that is not a string is written with String(), null as nothing.
     const fill = (entry: ResolvedText, values: TextValues | undefined) =>
       entry.text.replace(placeholderPattern, (placeholder, inner: string) => {
         const name = inner.trim();
-        const value =
-          values && Object.hasOwn(values, name)
-            ? values[name]
-            : (siteValues as Record<string, unknown>)[name];
+        const value = values && Object.hasOwn(values, name) ? values[name] : siteValueMap.get(name);
         if (value === undefined) {
           noteUnknownPlaceholder(language, entry.key, placeholder);
           return placeholder;
@@ -248,6 +249,9 @@ export function createTranslations(
     missingByLanguage,
     unresolvedKeys: () => [...unresolved].sort(),
     unknownPlaceholders: () => [...unknownPlaceholders.values()],
+    noteUsed(keys) {
+      for (const key of keys) used.add(legacyKeys[key] ?? key);
+    },
     unusedKeys: () =>
       referenceKeys.filter((key) => {
         // A key is used when it, or a list or group that holds it, was asked for.

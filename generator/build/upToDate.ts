@@ -23,7 +23,7 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
 import type { BuildReport } from './pipeline.ts';
-import { readContentDates } from '../content/contentDates.ts';
+import { readContentDates, type ContentDates } from '../content/contentDates.ts';
 import { displayPath } from '../errors/siteError.ts';
 import { cacheRoot } from '../project.ts';
 import { outputMarkFile } from './writer.ts';
@@ -57,6 +57,8 @@ export type InputDigests = Record<string, string>;
 export interface BuildInputState {
   key: string;
   digests: InputDigests;
+  /** Each content file's date as the sitemap takes it: the build uses these rather than asking git again. */
+  contentDates: ContentDates;
 }
 
 /** What a build leaves for the next one to compare with. */
@@ -111,7 +113,7 @@ export async function readBuildInputs(inputs: BuildInputs): Promise<BuildInputSt
   await digestFiles(digests, 'project', inputs.projectRoot, sourceFiles);
   const hash = createHash('sha256').update(`${recordVersion}\n`);
   for (const name of Object.keys(digests).sort()) hash.update(`${name}\0${digests[name]}\n`);
-  return { key: hash.digest('hex'), digests };
+  return { key: hash.digest('hex'), digests, contentDates: dates };
 }
 
 const optionNames: Record<string, string> = {

@@ -7,8 +7,24 @@
  * mark (or an empty one) is ever replaced. The swap is two renames (the output
  * aside, the new one in); a process killed between them, or before it tidied up,
  * leaves marked sibling folders that the next command finishes or removes.
+ * Between the two renames the output does not exist for a moment: Node offers no
+ * atomic exchange of two folders (renameat2), and a symlinked output would not be
+ * a folder every upload tool copies; docs/security.md says who is affected and what to do.
  */
-import { mkdir, readdir, readFile, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import {
+  access,
+  copyFile,
+  link,
+  mkdir,
+  readdir,
+  readFile,
+  rename,
+  rm,
+  rmdir,
+  stat,
+  writeFile,
+} from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { SiteError } from '../errors/siteError.ts';
@@ -20,6 +36,12 @@ export interface OutputWriter {
   /** Checks, before any work, that the destination may be replaced. */
   prepare(): Promise<void>;
   write(file: OutputFile): Promise<void>;
+  /**
+   * Writes a file the previous output holds unchanged by linking it (or, where links fail,
+   * copying it) into the new output; the previous output is not touched. Optional: a writer
+   * without it gets every file written.
+   */
+  reuse?(file: string, source: string): Promise<void>;
   /** Makes everything written visible at once; returns warnings about what it could not tidy up. */
   commit(): Promise<string[]>;
   /** Throws away everything written; the destination is not touched. */
@@ -232,6 +254,42 @@ export async function recoverOutput(destination: string): Promise<string[]> {
   return done;
 }
 
+/** What a file system error means for the output, in plain words; Node's own message otherwise. */
+function writeFailureReason(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  const reasons: Record<string, string> = {
+    EROFS: 'the file system there is read-only',
+    EACCES: 'no permission to write there',
+    EPERM: 'no permission to write there',
+    ENOSPC: 'the disk is full',
+    EDQUOT: 'the disk quota is used up',
+    // What a file system that takes no new folders (/proc, some read-only mounts) answers.
+    ENOENT: 'the file system there does not take new folders',
+  };
+  return code && reasons[code] ? `${reasons[code]} (${code})` : (error as Error).message;
+}
+
+/**
+ * `mkdir -p`, one folder at a time, after checking that the nearest existing one is writable.
+ * Node's recursive mkdir says ENOENT on a read-only file system, and never returns where a
+ * file system refuses new folders with ENOENT (it retries the parent for ever, as on /proc).
+ */
+async function makeFolders(folder: string): Promise<void> {
+  const missing: string[] = [];
+  let existing = folder;
+  while (!(await exists(existing))) {
+    missing.unshift(existing);
+    if (path.dirname(existing) === existing) break;
+    existing = path.dirname(existing);
+  }
+  if (missing.length === 0) return;
+  await access(existing, constants.W_OK);
+  for (const dir of missing)
+    await mkdir(dir).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EEXIST') throw error;
+    });
+}
+
 export function createDirectoryWriter(outDir: string, options: DirectoryWriterOptions = {}): OutputWriter {
   const destination = path.resolve(outDir);
   const stamp = `${process.pid}-${Date.now()}`;
@@ -240,7 +298,7 @@ export function createDirectoryWriter(outDir: string, options: DirectoryWriterOp
   const failed = (action: string, error: unknown) =>
     outputError(
       destination,
-      `Could not ${action}: ${(error as Error).message}`,
+      `Could not ${action}: ${writeFailureReason(error)}`,
       'Check that the output folder’s parent exists, is writable and has free space.',
       error,
     );
@@ -255,7 +313,7 @@ export function createDirectoryWriter(outDir: string, options: DirectoryWriterOp
       recovered = await recoverOutput(destination);
       await assertReplaceableOutput(destination, options.protectedDirs ?? []);
       try {
-        await mkdir(staging, { recursive: true });
+        await makeFolders(staging);
         await writeFile(path.join(staging, outputMarkFile), outputMark(false));
       } catch (error) {
         throw failed('create the output folder', error);
@@ -273,12 +331,23 @@ export function createDirectoryWriter(outDir: string, options: DirectoryWriterOp
         throw failed(`write ${file.path}`, error);
       }
     },
+    async reuse(file, source) {
+      const target = path.join(staging, file);
+      if (!target.startsWith(staging + path.sep) || file === outputMarkFile)
+        throw new Error(`Refusing to reuse ${file} outside the output folder`);
+      try {
+        await mkdir(path.dirname(target), { recursive: true });
+        await link(source, target).catch(() => copyFile(source, target));
+      } catch (error) {
+        throw failed(`write ${file}`, error);
+      }
+    },
     async commit() {
       await assertReplaceableOutput(destination, options.protectedDirs ?? []);
       let hadPrevious = true;
       try {
         // A build with no files still replaces the output, with a folder holding only its mark.
-        await mkdir(staging, { recursive: true });
+        await makeFolders(staging);
         // Marked complete before the swap: a build killed within it left a finished output, which the next command moves in.
         await writeFile(path.join(staging, outputMarkFile), outputMark(true));
       } catch (error) {

@@ -7,7 +7,8 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
-import { forgetVisit, isolatedContext, oneAtATime, viewports, type ViewportName } from './browser.ts';
+import { forgetVisit, oneAtATime, viewports, type ViewportName } from './browser.ts';
+import { browserLane } from './browserLane.ts';
 import { hasChromium, installChromium } from './tools.ts';
 import { plural, type CheckContext, type Gate, type Problem } from './types.ts';
 
@@ -142,12 +143,15 @@ export async function accessibilityChecker(
   siteUrl: string,
   viewport: ViewportName,
 ): Promise<AccessibilityChecker> {
-  const context = await isolatedContext(browser, { viewport: viewports[viewport] });
-  const page = await context.newPage();
+  // A page too slow to load or check, or one that crashes the tab, is its own problem; the next page gets a fresh tab.
+  const lane = await browserLane(browser, { viewport: viewports[viewport] });
   const banners = new Map<string, string[]>();
   return {
-    check: oneAtATime((pagePath) => problemsOnPage(page, siteUrl, pagePath, viewport, banners)),
-    close: () => context.close(),
+    check: oneAtATime(async (pagePath) => {
+      const result = await lane.run((page) => problemsOnPage(page, siteUrl, pagePath, viewport, banners));
+      return result.fault === undefined ? result.value : [`${result.fault} (${viewport})`];
+    }),
+    close: () => lane.close(),
   };
 }
 

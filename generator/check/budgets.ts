@@ -8,6 +8,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { parse } from 'node-html-parser';
+import { oversizedProblem } from './pageLimits.ts';
 import { plural, type CheckContext, type Gate, type Problem } from './types.ts';
 
 /** Per page, gzip bytes. The one home of these limits: the gate and the tests read them here. */
@@ -95,8 +96,8 @@ export function budgetProblems(weight: PageWeight): string[] {
 export const gate: Gate = {
   name: 'budgets',
   description: `per page, gzip: HTML ≤ ${kb(pageBudgets.html)}, CSS ≤ ${kb(pageBudgets.css)}, script ≤ ${kb(pageBudgets.script)}; every image has a width and height`,
-  async run({ dir, pages, forwarded }: CheckContext) {
-    const problems: Problem[] = [];
+  async run({ dir, pages, forwarded, oversized }: CheckContext) {
+    const problems: Problem[] = oversized.map(oversizedProblem);
     const all = [...pages, ...forwarded];
     let largest = { html: 0, css: 0, script: 0 };
     for (const page of all) {

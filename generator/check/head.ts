@@ -8,9 +8,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parse, type HTMLElement } from 'node-html-parser';
+import { headLimits } from '../model/constants.ts';
 import { plural, type CheckContext, type Gate, type Problem, type SitePage } from './types.ts';
-
-export const headLimits = { title: 60, description: 160 } as const;
 
 interface PageHead {
   language: string;

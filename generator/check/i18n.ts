@@ -1,18 +1,18 @@
 /**
  * i18n: every text of the reference language (Italian) exists in every language,
  * no page shows the missing-translation marker, every page the route table promises
- * was built, and translations older than their Italian text are listed with both
- * dates (from git) so a translator knows what to revisit.
+ * was built, and translations made for an older Italian text are listed (from the
+ * translation record, content/translations/: no git history needed) so a
+ * translator knows what to revisit.
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { isSiteError } from '../errors/siteError.ts';
 import { missingMarker } from '../build/translations.ts';
-import { readSiteStructure } from './siteStructure.ts';
-import { isShallowHistory, outdatedTranslations, readTextFiles } from './translationAge.ts';
+import { readSiteStructure } from '../content/siteStructure.ts';
+import { readTranslationState } from '../translations/status.ts';
 import { plural, type CheckContext, type Gate, type Problem } from './types.ts';
-
-const minute = (date: Date) => date.toISOString().slice(0, 16).replace('T', ' ');
 
 export const gate: Gate = {
   name: 'i18n',
@@ -25,25 +25,20 @@ export const gate: Gate = {
     const { languages, routeTable } = await readSiteStructure(contentDir);
     const defaultLanguage = languages.default;
     const nameOf = (language: string) => `${languages.of(language).name} (${language})`;
-    const textFiles = await readTextFiles(contentDir, languages);
-    const referenceKeys = textFiles
-      .filter((file) => file.language === defaultLanguage)
-      .flatMap((file) => file.entries.map((entry) => entry.key));
-    for (const language of languages.codes.filter((candidate) => candidate !== defaultLanguage)) {
-      const present = new Set(
-        textFiles
-          .filter((file) => file.language === language)
-          .flatMap((file) => file.entries.filter((entry) => !entry.empty).map((entry) => entry.key)),
-      );
-      for (const key of referenceKeys.filter((candidate) => !present.has(candidate))) {
-        const namespace = key.split('.')[0];
-        problems.push({
-          severity: 'error',
-          page: display(`texts/${language}/${namespace}.yaml`),
-          message: `missing translation: ${key} (${nameOf(language)} pages show the ${nameOf(defaultLanguage)} text)`,
-        });
-      }
-    }
+    // The record says which Italian text each translation was made or confirmed for.
+    const state = await readTranslationState(contentDir).catch((error: unknown) => {
+      if (!isSiteError(error)) throw error;
+      problems.push({ severity: 'error', page: display('translations'), message: error.message });
+      return undefined;
+    });
+    const texts = state?.texts ?? [];
+    const referenceKeys = new Set(texts.map((text) => text.key));
+    for (const text of texts.filter((candidate) => candidate.status === 'missing'))
+      problems.push({
+        severity: 'error',
+        page: display(text.file),
+        message: `missing translation: ${text.key} (${nameOf(text.language)} pages show the ${nameOf(defaultLanguage)} text)`,
+      });
 
     for (const page of [...pages, ...forwarded]) {
       const html = await readFile(path.join(dir, page.file), 'utf8');
@@ -70,35 +65,25 @@ export const gate: Gate = {
       });
     }
 
-    const outdated = await outdatedTranslations(contentDir, textFiles, defaultLanguage);
-    if (outdated && (await isShallowHistory(contentDir))) {
+    const outdated = texts.filter((text) => text.status === 'outdated');
+    for (const item of outdated)
+      problems.push({
+        severity: 'warning',
+        page: display(item.file),
+        message: `outdated translation: ${item.key}: ${nameOf(defaultLanguage)} changed since the ${nameOf(item.language)} translation was made or confirmed, from "${item.recorded}" to "${item.reference}" (site translations status)`,
+      });
+    const untranslated = texts.filter((text) => text.status === 'untranslated');
+    if (untranslated.length > 0)
       problems.push({
         severity: 'info',
-        page: display('texts'),
-        message:
-          'the git history is shallow, so translations may look up to date when they are not: fetch the full history (git fetch --unshallow)',
+        page: display('translations'),
+        message: `${plural(untranslated.length, 'translation')} never checked against ${nameOf(defaultLanguage)} (untranslated in the record): review and confirm them (site translations status)`,
       });
-    }
-    if (outdated === undefined) {
-      problems.push({
-        severity: 'info',
-        page: display('texts'),
-        message: 'outdated translations not checked: the content is not in a git repository',
-      });
-    } else {
-      for (const item of outdated) {
-        problems.push({
-          severity: 'warning',
-          page: display(item.file),
-          message: `outdated translation: ${item.key}: ${nameOf(defaultLanguage)} changed ${minute(item.referenceChanged)}, ${nameOf(item.language)} last changed ${minute(item.translationChanged)} (UTC)`,
-        });
-      }
-    }
-    const checkedKeys = referenceKeys.length * (languages.codes.length - 1);
+    const checkedKeys = referenceKeys.size * (languages.codes.length - 1);
     return {
       problems,
       checked: checkedKeys + routes.length,
-      summary: `${plural(referenceKeys.length, 'key')} × ${languages.codes.length - 1} languages, ${plural(routes.length, 'route')}${outdated ? `, ${plural(outdated.length, 'outdated translation')}` : ''}`,
+      summary: `${plural(referenceKeys.size, 'key')} × ${languages.codes.length - 1} languages, ${plural(routes.length, 'route')}, ${plural(outdated.length, 'outdated translation')}`,
     };
   },
 };

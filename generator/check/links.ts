@@ -22,7 +22,9 @@ async function brokenFragments({
   url,
   pages,
   forwarded,
+  oversized,
 }: CheckContext): Promise<{ problems: Problem[]; checked: number }> {
+  const tooLarge = new Set(oversized.map(({ page }) => page.path));
   const ids = new Map<string, Promise<Set<string> | undefined>>();
   const idsOf = (pagePath: string) => {
     if (!ids.has(pagePath)) {
@@ -48,7 +50,7 @@ async function brokenFragments({
   const check = async (from: string, href: string) => {
     const target = new URL(href, `${url}${from}`);
     const fragment = decodeURIComponent(target.hash.slice(1));
-    if (!fragment || target.origin !== url || fragment === 'top') return;
+    if (!fragment || target.origin !== url || fragment === 'top' || tooLarge.has(target.pathname)) return;
     checked++;
     const found = await idsOf(target.pathname);
     // A target that is not a page is the broken-link check's to report.
@@ -90,6 +92,7 @@ export const gate: Gate = {
     'every internal link, asset, srcset and #fragment resolves without a redirect; external URLs listed',
   async run(context: CheckContext) {
     const { url, pages, publicOrigin, external } = context;
+    const tooLarge = new Set(context.oversized.map(({ page }) => page.path));
     const local = (href: string) => href.startsWith(`${url}/`) || href === url;
     const pathOf = (href: string | undefined) => (href && local(href) ? href.slice(url.length) || '/' : href);
     const result = await new LinkChecker().check({
@@ -100,8 +103,11 @@ export const gate: Gate = {
       checkFragments: false,
       redirects: 'error',
       // Absolute links to the public origin (canonical, hreflang, og:url) are the head gate's.
+      // A page too large to check is the budgets gate's; crawling it would fetch it all.
       linksToSkip: async (href) =>
-        (publicOrigin !== undefined && href.startsWith(publicOrigin)) || (!external && !local(href)),
+        (publicOrigin !== undefined && href.startsWith(publicOrigin)) ||
+        (!external && !local(href)) ||
+        (local(href) && tooLarge.has(new URL(href).pathname)),
     });
     const problems: Problem[] = [];
     // linkinator reports each URL once, from the first page it found it on.

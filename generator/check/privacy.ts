@@ -4,14 +4,21 @@
  * where lazy content waits, and the network log is read until the page is quiet.
  * Other origins are never reached: the browser resolves no host name but 127.0.0.1.
  */
-import type { Browser } from 'playwright-core';
-import { forgetVisit, isolatedContext, oneAtATime, readToTheBottom } from './browser.ts';
+import type { Browser, Page } from 'playwright-core';
+import { forgetVisit, oneAtATime, readToTheBottom } from './browser.ts';
+import { browserLane } from './browserLane.ts';
 import { hasChromium, installChromium } from './tools.ts';
 import { plural, type CheckContext, type Gate, type Problem } from './types.ts';
 
+/** What one page requested from other origins before consent; `fault` when it could not be checked (too slow, crashed the tab). */
+export interface PageRequests {
+  requests: string[];
+  fault?: string;
+}
+
 export interface PrivacyChecker {
   /** The URLs of other origins one page requests before consent; calls are run one after another. */
-  check(pagePath: string): Promise<string[]>;
+  check(pagePath: string): Promise<PageRequests>;
   close(): Promise<void>;
 }
 
@@ -21,17 +28,18 @@ export interface PrivacyChecker {
  * than loading the page.
  */
 export async function privacyChecker(browser: Browser, siteUrl: string): Promise<PrivacyChecker> {
-  const context = await isolatedContext(browser);
-  const page = await context.newPage();
   // The requests of the page being checked; `undefined` between checks.
   let outside: Set<string> | undefined;
-  context.on('request', (request) => {
-    if (!request.url().startsWith(siteUrl) && /^https?:/.test(request.url())) outside?.add(request.url());
-  });
-  const checkOne = async (pagePath: string): Promise<string[]> => {
+  // A page too slow to load, or one that crashes the tab, is its own problem; the next page gets a fresh tab.
+  const lane = await browserLane(browser, {}, (context) =>
+    context.on('request', (request) => {
+      if (!request.url().startsWith(siteUrl) && /^https?:/.test(request.url())) outside?.add(request.url());
+    }),
+  );
+  const checkOne = async (page: Page, pagePath: string): Promise<string[]> => {
     // After a check that failed midway the page may still hold a site page's storage.
     await forgetVisit(page, siteUrl).catch(() => {});
-    await context.clearCookies();
+    await page.context().clearCookies();
     const found = new Set<string>();
     outside = found;
     try {
@@ -49,8 +57,11 @@ export async function privacyChecker(browser: Browser, siteUrl: string): Promise
     }
   };
   return {
-    check: oneAtATime(checkOne),
-    close: () => context.close(),
+    check: oneAtATime(async (pagePath) => {
+      const result = await lane.run((page) => checkOne(page, pagePath));
+      return result.fault === undefined ? { requests: result.value } : { requests: [], fault: result.fault };
+    }),
+    close: () => lane.close(),
   };
 }
 
@@ -60,7 +71,7 @@ export async function requestsBeforeConsent(
   siteUrl: string,
   pagePaths: readonly string[],
   lanes = 3,
-): Promise<string[][]> {
+): Promise<PageRequests[]> {
   const checkers = await Promise.all(
     Array.from({ length: Math.min(lanes, pagePaths.length) }, () => privacyChecker(browser, siteUrl)),
   );
@@ -84,13 +95,16 @@ export const gate: Gate = {
       url,
       pages.map((page) => page.path),
     );
-    const problems = pages.flatMap((page, index) =>
-      found[index].map((request): Problem => ({
+    const problems = pages.flatMap((page, index): Problem[] => [
+      ...found[index].requests.map((request): Problem => ({
         severity: 'error',
         page: page.path,
         message: `requests ${request} before consent`,
       })),
-    );
+      ...(found[index].fault
+        ? [{ severity: 'error' as const, page: page.path, message: found[index].fault! }]
+        : []),
+    ]);
     return { problems, checked: pages.length, summary };
   },
 };

@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { SiteError } from '../errors/siteError.ts';
+import { oversizedProblem, splitBySize } from './pageLimits.ts';
 import { htmlFiles, publicOriginOf, servedPages, serveSite } from './site.ts';
 import {
   gateNames,
@@ -14,7 +15,9 @@ import {
   type CheckReport,
   type Gate,
   type GateName,
+  type GateOutcome,
   type GateResult,
+  type LayoutReportOptions,
 } from './types.ts';
 
 export interface CheckOptions {
@@ -23,6 +26,8 @@ export interface CheckOptions {
   only?: GateName[];
   strict?: boolean;
   external?: boolean;
+  /** The layout gate's contact sheet and baseline. */
+  layout?: LayoutReportOptions;
   /** Called as each gate finishes, for a report that grows while the check runs. */
   onGate?: (result: GateResult) => void;
 }
@@ -36,6 +41,7 @@ const gateModules: Record<GateName, () => Promise<{ gate: Gate }>> = {
   budgets: () => import('./budgets.ts'),
   a11y: () => import('./a11y.ts'),
   privacy: () => import('./privacy.ts'),
+  layout: () => import('./layout.ts'),
 };
 
 export const loadGate = async (name: GateName): Promise<Gate> => (await gateModules[name]()).gate;
@@ -63,7 +69,9 @@ export async function createCheckContext(
   contentDir: string,
   external = false,
 ): Promise<CheckContext & { closeBrowser(): Promise<void> }> {
-  const { pages, forwarded } = await servedPages(url, await htmlFiles(dir));
+  // A page too large to open is reported, never fetched, parsed or loaded by a gate.
+  const { within, oversized } = await splitBySize(dir, await htmlFiles(dir));
+  const { pages, forwarded } = await servedPages(url, within);
   // Loaded on first use, so that a check without the browser gates never loads playwright.
   let launched: Promise<Browser> | undefined;
   const browser = () => (launched ??= import('./browser.ts').then(({ launchChromium }) => launchChromium()));
@@ -79,11 +87,29 @@ export async function createCheckContext(
     url,
     pages,
     forwarded,
+    oversized,
     publicOrigin: await publicOriginOf(dir),
     external,
     browser,
     closeBrowser,
   };
+}
+
+/**
+ * One gate's outcome. A gate that throws (a tool that fails on a page no limit caught) is a
+ * failure of that gate in one line, and the check goes on: the report and verdict are always printed.
+ */
+async function runGate(name: GateName, context: CheckContext): Promise<GateOutcome> {
+  try {
+    return await (await loadGate(name)).run(context);
+  } catch (error) {
+    const message = (error instanceof Error ? error.message : String(error)).split('\n')[0];
+    return {
+      problems: [{ severity: 'error', message: `the ${name} gate stopped before the end: ${message}` }],
+      checked: 0,
+      summary: 'stopped',
+    };
+  }
 }
 
 export async function runCheck(options: CheckOptions): Promise<CheckReport> {
@@ -103,9 +129,14 @@ export async function runCheck(options: CheckOptions): Promise<CheckReport> {
   let context: Awaited<ReturnType<typeof createCheckContext>> | undefined;
   try {
     context = await createCheckContext(dir, server.url, path.resolve(options.contentDir), options.external);
-    for (const name of gateNames.filter((candidate) => !options.only || options.only.includes(candidate))) {
+    context.layout = options.layout;
+    const names = gateNames.filter((candidate) => !options.only || options.only.includes(candidate));
+    for (const name of names) {
       const gateStarted = performance.now();
-      const outcome = await (await loadGate(name)).run(context);
+      const outcome = await runGate(name, context);
+      // The budgets gate reports a page too large to check; without it, the first gate does.
+      if (name !== 'budgets' && !names.includes('budgets') && name === names[0])
+        outcome.problems.unshift(...context.oversized.map(oversizedProblem));
       const result: GateResult = {
         gate: name,
         ...outcome,

@@ -6,7 +6,17 @@
 import type { Browser } from 'playwright-core';
 
 /** The gates in the order they run: the content's own facts first, the fast file checks, the browser last. */
-export const gateNames = ['content', 'links', 'html', 'i18n', 'head', 'budgets', 'a11y', 'privacy'] as const;
+export const gateNames = [
+  'content',
+  'links',
+  'html',
+  'i18n',
+  'head',
+  'budgets',
+  'a11y',
+  'privacy',
+  'layout',
+] as const;
 export type GateName = (typeof gateNames)[number];
 
 /**
@@ -65,6 +75,8 @@ export interface CheckContext {
   pages: SitePage[];
   /** HTML files the host rules forward elsewhere (`/privacy/`): served as a redirect, not as a page. */
   forwarded: SitePage[];
+  /** HTML files over the size a page may have (pageLimits.ts): in neither list above, no gate reads them; the budgets gate reports them. */
+  oversized: { page: SitePage; bytes: number }[];
   /** The public origin of the canonical URLs (`https://www.example.com`), if the home page names one. */
   publicOrigin?: string;
   /** Fetch external URLs instead of only listing them. */
@@ -74,6 +86,17 @@ export interface CheckContext {
    * check ends: the browser gates share it instead of each starting its own.
    */
   browser(): Promise<Browser>;
+  /** Where the layout gate writes its contact sheet and keeps the accepted screenshots. */
+  layout?: LayoutReportOptions;
+}
+
+export interface LayoutReportOptions {
+  /** The contact sheet's folder; none: no screenshots. */
+  reportDir?: string;
+  /** The accepted screenshots, compared with the new ones. */
+  baselineDir: string;
+  /** Keep this run's screenshots as the accepted ones. */
+  accept: boolean;
 }
 
 export interface Gate {

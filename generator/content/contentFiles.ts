@@ -15,6 +15,7 @@ import { countriesFileSchema, plansFileSchema, tariffsFileSchema, zonesFileSchem
 import { siteSettingsSchema } from './schemas/siteSchema.ts';
 import { slugsFileSchema } from './schemas/slugsSchema.ts';
 import { textsFileSchema } from './schemas/textsSchema.ts';
+import { translationRecordSchema } from './schemas/translationRecordSchema.ts';
 
 /** Values one content file names that another defines; the editor schema offers exactly them. */
 export type ReferenceKind =
@@ -150,6 +151,15 @@ export const contentFiles = {
     schema: textsFileSchema,
     perLanguage: true,
     editorSchema: 'texts/<file>.schema.json',
+    references: [],
+  },
+  // Not part of `Content`: only `site translations` and the translation checks read it
+  // (generator/translations/), and the reference language has none.
+  translationRecord: {
+    pattern: 'translations/<language>.yaml',
+    schema: translationRecordSchema,
+    perLanguage: true,
+    editorSchema: 'translations.schema.json',
     references: [],
   },
 } as const satisfies Record<string, ContentFile>;

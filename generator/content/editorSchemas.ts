@@ -16,6 +16,7 @@ import { parse } from 'yaml';
 import { z } from 'zod';
 import { sitePlaceholders } from '../model/constants.ts';
 import { contentFileAt, contentFiles, siteWideFileIds } from './contentFiles.ts';
+import { ContentFileError, maxContentFileBytes, readContentFile } from './readContentFile.ts';
 import { legalFileSchema } from './schemas/legalSchema.ts';
 
 type JsonSchema = Record<string, unknown>;
@@ -61,9 +62,9 @@ interface References {
   referenceTexts: Record<string, unknown>;
 }
 
-async function readYaml(file: string): Promise<unknown> {
+async function readYaml(contentDir: string, file: string): Promise<unknown> {
   try {
-    return parse(await readFile(file, 'utf8'));
+    return parse((await readContentFile(contentDir, file, maxContentFileBytes)).toString('utf8'));
   } catch {
     return undefined;
   }
@@ -82,17 +83,23 @@ const listOf = (value: unknown, field: string) =>
     : [];
 
 async function readReferences(contentDir: string): Promise<References> {
-  const languages = listOf(at(await readYaml(path.join(contentDir, 'languages.yaml')), 'languages'), 'code');
+  const languages = listOf(
+    at(await readYaml(contentDir, path.join(contentDir, 'languages.yaml')), 'languages'),
+    'code',
+  );
   const reference = languages[0] ?? 'it';
   const referenceTexts: Record<string, unknown> = {};
   for (const file of (await fg(`texts/${reference}/*.yaml`, { cwd: contentDir })).sort()) {
-    referenceTexts[path.basename(file, '.yaml')] = await readYaml(path.join(contentDir, file));
+    referenceTexts[path.basename(file, '.yaml')] = await readYaml(contentDir, path.join(contentDir, file));
   }
   const tariffTables = at(referenceTexts.legal, 'tariffTables');
   return {
     languages,
-    planIds: listOf(at(await readYaml(path.join(contentDir, 'plans.yaml')), 'plans'), 'id'),
-    countryKeys: listOf(at(await readYaml(path.join(contentDir, 'countries.yaml')), 'countries'), 'key'),
+    planIds: listOf(at(await readYaml(contentDir, path.join(contentDir, 'plans.yaml')), 'plans'), 'id'),
+    countryKeys: listOf(
+      at(await readYaml(contentDir, path.join(contentDir, 'countries.yaml')), 'countries'),
+      'key',
+    ),
     planLabels: keysOf(at(referenceTexts.subscriptions, 'labels')),
     tariffItems: keysOf(at(tariffTables, 'payPerUse', 'items')),
     tariffColumns: keysOf(at(tariffTables, 'payPerUse', 'columns')),
@@ -177,7 +184,15 @@ function siteSchemas(references: References): EditorSchema[] {
   checkPlaceholders(cookie.properties);
   const legal = toJson(legalFileSchema, 'content/legal/<language>.yaml');
   checkPlaceholders(legal.properties);
-  return [...schemas, { file: 'legal.schema.json', schema: legal }];
+  const { translationRecord } = contentFiles;
+  return [
+    ...schemas,
+    { file: 'legal.schema.json', schema: legal },
+    {
+      file: translationRecord.editorSchema,
+      schema: toJson(translationRecord.schema, `content/${translationRecord.pattern}`),
+    },
+  ];
 }
 
 /** The schema of one text, from its reference wording: same shape, same keys, the reference text as its description. */
@@ -275,7 +290,12 @@ export async function writeEditorSchemas(contentDir: string, schemaDir: string):
   for (const file of await fg('**/*.yaml', { cwd: contentDir })) {
     const modeline = schemaModeline(contentDir, schemaDir, file);
     if (!modeline) continue;
-    const source = await readFile(path.join(contentDir, file), 'utf8');
+    // Never written through a link that leads outside the content folder (the loader refuses such a file).
+    const bytes = await readContentFile(contentDir, path.join(contentDir, file), maxContentFileBytes).catch(
+      (error: unknown) => (error instanceof ContentFileError ? undefined : Promise.reject(error)),
+    );
+    if (bytes === undefined) continue;
+    const source = bytes.toString('utf8');
     const [first, ...rest] = source.split('\n');
     if (first === modeline) continue;
     const updated = modelinePattern.test(first) ? [modeline, ...rest].join('\n') : `${modeline}\n${source}`;

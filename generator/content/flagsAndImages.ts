@@ -6,6 +6,7 @@ import { type LanguageEntry } from '../model/languages.ts';
 import { flagCountries, isFlagCountry } from '../model/flagCountries.ts';
 import { requiredImages } from '../model/constants.ts';
 import { type ParsedFile, ProblemList, positionOf } from './parsedFile.ts';
+import { ContentFileError, outsideMessage, realContentPath } from './readContentFile.ts';
 
 /** Every language's button shows its country's flag: the templates must be able to draw it. */
 export function checkFlags(languages: LanguageEntry[], file: ParsedFile, problems: ProblemList) {
@@ -26,10 +27,17 @@ export function checkFlags(languages: LanguageEntry[], file: ParsedFile, problem
 export async function checkImages(contentDir: string, problems: ProblemList) {
   for (const name of requiredImages) {
     const file = path.join(contentDir, imageFileOf(name));
-    const exists = await stat(file).then(
-      (info) => info.isFile(),
-      () => false,
-    );
+    const real = await realContentPath(contentDir, file).catch((error: unknown) => error);
+    if (real instanceof ContentFileError) {
+      problems.add('CONTENT_OUTSIDE', outsideMessage, file);
+      continue;
+    }
+    const exists =
+      typeof real === 'string' &&
+      (await stat(real).then(
+        (info) => info.isFile(),
+        () => false,
+      ));
     if (!exists)
       problems.add(
         'CONTENT_MISSING_FILE',

@@ -47,17 +47,6 @@ export function checkSlugs(
   };
   /** A slug that cannot be used is reported; a stand-in that no path can have takes its place, so the route table still finds the duplicates among the rest. */
   const standIn = (keys: PathSegment[]) => `~${formatPath(keys)}`;
-  // A slug of the first language equal to another language's code would hide that language's home.
-  const usable = (keys: PathSegment[], slug: string) => {
-    if (!languages.codes.includes(slug)) return slug;
-    report(
-      'CONTENT_SCHEMA',
-      keys,
-      `"${slug}" is a language prefix`,
-      'Choose a slug that is not a language code.',
-    );
-    return standIn(keys);
-  };
   const perLanguage = (keys: PathSegment[], written: Record<string, string> | undefined, what: string) => {
     unknownLanguages(keys, written ?? {});
     return Object.fromEntries(
@@ -70,14 +59,7 @@ export function checkSlugs(
             'Missing slug',
             `Every language of languages.yaml needs a slug for each ${what}.`,
           );
-        return [
-          language,
-          slug === undefined
-            ? standIn([...keys, language])
-            : language === languages.default
-              ? usable([...keys, language], slug)
-              : slug,
-        ];
+        return [language, slug === undefined ? standIn([...keys, language]) : slug];
       }),
     );
   };
@@ -101,10 +83,7 @@ export function checkSlugs(
     ]),
   ) as PageSlugs['legalSections'];
   const defaultLanguageOnly = Object.fromEntries(
-    defaultLanguagePathIds.map((id) => [
-      id,
-      usable(['defaultLanguageOnly', id], slugs.defaultLanguageOnly[id]),
-    ]),
+    defaultLanguagePathIds.map((id) => [id, slugs.defaultLanguageOnly[id]]),
   ) as PageSlugs['defaultLanguageOnly'];
 
   // The paths of the default language alone had their former slugs in that language only.

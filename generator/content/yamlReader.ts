@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { isAlias, LineCounter, parseDocument, visit, type YAMLError } from 'yaml';
 import { type ParsedFile, ProblemList } from './parsedFile.ts';
+import { findControlCharacter } from './controlCharacters.ts';
 import { readContentText } from './readContentFile.ts';
 
 /** A YAML mistake in plain words, at the line that holds it. */
@@ -98,6 +99,14 @@ function plainYamlError(
         col: at.col,
         hint: 'Put the text in double quotes.',
       };
+    case 'RESOURCE_EXHAUSTION':
+      // The parser gives up on values nested thousands deep (a paste that repeated "[" or "- ").
+      return {
+        message: 'Values are nested too deeply here (lists or blocks inside each other thousands of times)',
+        line: at.line,
+        col: at.col,
+        hint: 'Content nests a few levels at most: look for a paste that repeated [, { or "- " and remove it.',
+      };
     case 'TAG_RESOLVE_FAILED':
       return {
         message: 'YAML tags (such as !js/function) are not allowed in content',
@@ -131,7 +140,7 @@ export async function parseYamlFile(
 ): Promise<ParsedFile | undefined> {
   const absolute = path.join(contentDir, relativePath);
   const displayPath = absolute;
-  const source = await readContentText(absolute, relativePath, problems);
+  const source = await readContentText(contentDir, absolute, relativePath, problems);
   if (source === undefined) return undefined;
   const cached = documents?.get(absolute);
   if (cached?.source === source) return cached.file;
@@ -167,6 +176,17 @@ export async function parseYamlFile(
       displayPath,
       alias,
       'Write the value out where it is needed; remove the &anchor and the *alias.',
+    );
+    return undefined;
+  }
+  const control = findControlCharacter(doc, lineCounter);
+  if (control) {
+    problems.add(
+      'CONTENT_SCHEMA',
+      `This text holds a control character (${control.codePoint}), which no page can show`,
+      displayPath,
+      control,
+      'Remove it: retype the text around it, or delete the \\0 or \\x.. escape in quotes.',
     );
     return undefined;
   }

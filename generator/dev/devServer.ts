@@ -15,9 +15,12 @@ import { formatSiteError, isSiteError } from '../errors/siteError.ts';
 import type { PreviewHandler } from '../preview/handlers.ts';
 import { startPreviewServer } from '../preview/previewServer.ts';
 import { createReloadChannel } from './channel.ts';
+import { createTextEditor } from './editor/editor.ts';
+import { createSessionToken, editorEndpoints, withEditorScript } from './editor/endpoints.ts';
 import { overlayProblems, type OverlayProblem } from './overlay.ts';
 import { emptyPlan, fullPlan, isEmptyPlan, mergePlans, planRebuild, type RebuildPlan } from './planner.ts';
 import { createRebuildQueue } from './queue.ts';
+import { allowedHosts, projectRelativeProblems, requestGuard } from './requestGuard.ts';
 import { createDevSession } from './session.ts';
 import { createTemplateCode } from './templateCode.ts';
 import { watchFolders } from './watcher.ts';
@@ -62,9 +65,9 @@ const waitingPage = withLiveScript(
   '',
 );
 
-async function bundleLiveScript(projectRoot: string): Promise<string> {
+async function bundleLiveScript(projectRoot: string, entry = 'client/dev/live.ts'): Promise<string> {
   const result = await esbuild.build({
-    entryPoints: [path.join(projectRoot, 'client/dev/live.ts')],
+    entryPoints: [path.join(projectRoot, entry)],
     bundle: true,
     minify: true,
     format: 'esm',
@@ -93,10 +96,25 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
   };
 
   try {
-    const [liveScript, overlayStyles] = await Promise.all([
+    const [liveScript, overlayStyles, editorScript, editorStyles] = await Promise.all([
       bundleLiveScript(projectRoot),
       readFile(path.join(projectRoot, 'client/dev/overlay.css'), 'utf8'),
+      bundleLiveScript(projectRoot, 'client/dev/editor.ts'),
+      readFile(path.join(projectRoot, 'client/dev/editor.css'), 'utf8'),
     ]);
+    // Click to edit: only pages this server serves carry the token its editing endpoints require.
+    const token = createSessionToken();
+    // Its saves reach the rebuild through the watcher, as any editor's do.
+    const editor = createTextEditor({ contentDir });
+    cleanups.push(() => editor.close());
+    let port = 0;
+    const editorHandler = editorEndpoints({
+      editor,
+      token,
+      port: () => port,
+      script: () => editorScript,
+      styles: () => editorStyles,
+    });
     let problems: OverlayProblem[] = [];
     let built = false;
     let busy = false;
@@ -130,17 +148,24 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
       response.writeHead(503, { ...headers, 'Content-Type': 'text/html; charset=utf-8' }).end(waitingPage);
       return true;
     };
+    let hosts: ReadonlySet<string> = new Set();
     const server = await startPreviewServer({
       dir: servedDir,
       host: options.host,
       port: options.port,
-      handlers: [channel.handler, devFiles, beforeFirstBuild],
+      handlers: [requestGuard(() => hosts), channel.handler, editorHandler, devFiles, beforeFirstBuild],
     });
+    hosts = allowedHosts(server.url, options.host);
     cleanups.push(() => server.close());
+    port = Number(new URL(server.url).port);
+    if (!['127.0.0.1', 'localhost', '::1', undefined].includes(options.host))
+      logError(
+        `Warning: listening on ${options.host}: anyone who can reach this address on your network can open the pages and edit the content (the session token still applies).`,
+      );
 
     const templateCode = await createTemplateCode(projectRoot);
     cleanups.push(() => templateCode.close());
-    const session = createDevSession({ contentDir, clientDir, templateCode });
+    const session = createDevSession({ contentDir, clientDir, templateCode, markTexts: true });
 
     /** Writes the changed output into the served folder; pages get the live script. */
     const writeServed = async (files: string[]) => {
@@ -155,7 +180,9 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
         await mkdir(path.dirname(target), { recursive: true });
         await writeFile(
           target,
-          file.endsWith('.html') && typeof contents === 'string' ? withLiveScript(contents, file) : contents,
+          file.endsWith('.html') && typeof contents === 'string'
+            ? withEditorScript(withLiveScript(contents, file), token)
+            : contents,
         );
       }
       if (files.some((file) => file === '_redirects' || file === '_headers')) await server.reloadRules();
@@ -221,7 +248,10 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
         // Stopping removes what a running rebuild reads (the template code, the served folder): not a failure to show.
         if (closed) return undefined;
         leftover = planned;
-        problems = await overlayProblems(error);
+        problems = projectRelativeProblems(await overlayProblems(error), [
+          path.dirname(contentDir),
+          projectRoot,
+        ]);
         channel.send({ type: 'problems', problems });
         if (isSiteError(error))
           logError(`Build failed; the last good pages are still served.\n${formatSiteError(error)}`);

@@ -50,6 +50,11 @@ export function planRebuild(changed: Iterable<string>, folders: WatchedFolders):
   const plan = emptyPlan();
   const contentFiles = new Set<string>();
   for (const file of changed) {
+    // The content folder itself removed or put back: every file is read again.
+    if (path.resolve(file) === path.resolve(folders.contentDir)) {
+      contentFiles.add('*');
+      continue;
+    }
     const content = inside(file, folders.contentDir);
     if (content !== undefined) {
       contentFiles.add(content);

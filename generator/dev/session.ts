@@ -39,6 +39,7 @@ import type { YamlDocumentCache } from '../content/yamlReader.ts';
 import type { Assets, OutputFile, SiteIcons, SocialImages } from '../model/builtAssets.ts';
 import type { RouteTable } from '../model/routeTable.ts';
 import { pagesReading, type RebuildPlan } from './planner.ts';
+import { createTextMarker, markLegalTexts, placeMarks } from './editor/marks.ts';
 import type { TemplateCode } from './templateCode.ts';
 
 export type OutputContents = string | Uint8Array;
@@ -49,6 +50,8 @@ export interface DevSessionOptions {
   templateCode: TemplateCode;
   /** Drawn images shared with `site build`: read and written, never pruned (a build decides what it keeps). Default: the build's cache. */
   imageCache?: ImageCache;
+  /** Put each text's content key on the element that shows it, for the editor (dev/editor/marks.ts). */
+  markTexts?: boolean;
 }
 
 export interface RebuildResult {
@@ -149,6 +152,7 @@ export function createDevSession(options: DevSessionOptions): DevSession {
   const imageCache = options.imageCache ?? createImageCache(defaultImageCacheDir);
   // A save parses only the file whose text changed.
   const documents: YamlDocumentCache = new Map();
+  const marker = options.markTexts ? createTextMarker() : undefined;
   let state: SiteState | undefined;
   let output = new Map<string, OutputContents>();
   const cockpitPathOf = (content: Content, routeTable: RouteTable) =>
@@ -225,11 +229,17 @@ export function createDevSession(options: DevSessionOptions): DevSession {
         : pagesReading(previousPages, plan.contentFiles).map((page) => page.route.file),
     );
     const renderInput = { content, routeTable, translations, assets, origin, year, socialImages, icons };
+    const markText = marker?.mark;
+    const markedContent = marker && markLegalTexts(content, marker.mark);
+    const render = (route: (typeof routeTable.routes)[number]) => {
+      const page = modules.renderPage(route, { ...renderInput, content: markedContent ?? content, markText });
+      return marker ? { ...page, contents: placeMarks(page.contents, marker.keys) } : page;
+    };
     const moved = previous ? movedAssets(previous.assets, assets) : [];
     for (const route of routeTable.routes) {
       const old = previous?.pages.get(route.file);
       if (!old || toRender.has(route.file)) {
-        next.pages.set(route.file, modules.renderPage(route, renderInput));
+        next.pages.set(route.file, render(route));
       } else {
         // A new hashed asset path is the only change: put it in place of the old one.
         let contents = old.contents;

@@ -7,6 +7,7 @@
  */
 import type { Stats } from 'node:fs';
 import { stat } from 'node:fs/promises';
+import path from 'node:path';
 import { watch } from 'chokidar';
 
 export interface Watcher {
@@ -35,6 +36,16 @@ function movedSince(seen: Stats | undefined, now: Stats | undefined): boolean {
   return now.mtimeMs !== seen.mtimeMs || now.ino !== seen.ino || (seen.size > 0 && now.size !== seen.size);
 }
 
+/**
+ * chokidar stops watching a folder that is removed or moved away and never sees it come
+ * back (`mv content away && mv away content`, a fresh copy after `rm -rf`): the watched
+ * folders themselves are looked at this often, and one that is back is watched again.
+ */
+const folderCheckMs = 500;
+
+/** A folder's identity (its inode), undefined while it does not exist. */
+const folderIdentity = async (folder: string) => (await stat(folder).catch(() => undefined))?.ino;
+
 export async function watchFolders(
   folders: string[],
   onChange: (file: string) => void,
@@ -59,7 +70,11 @@ export async function watchFolders(
     timer.unref();
     lookingAgain.set(file, timer);
   };
+  const roots = new Map<string, number | undefined>();
+  for (const folder of folders) roots.set(path.resolve(folder), await folderIdentity(folder));
   watcher.on('all', (event, file, stats) => {
+    // A watched folder gone: chokidar watches it no more, so it is watched again once it is back.
+    if (event === 'unlinkDir' && roots.has(path.resolve(file))) roots.set(path.resolve(file), undefined);
     if (event === 'addDir' || event === 'unlinkDir') onChange(file);
     if (event === 'add' || event === 'change' || event === 'unlink') {
       onChange(file);
@@ -72,9 +87,28 @@ export async function watchFolders(
   });
   // A folder that vanishes for a moment (an editor replacing it) must not end the server.
   watcher.on('error', (error) => onError(error));
+  let checking = false;
+  const folderCheck = setInterval(async () => {
+    if (checking || closed) return;
+    checking = true;
+    try {
+      for (const [folder, seen] of roots) {
+        const now = await folderIdentity(folder);
+        if (now === seen || closed) continue;
+        roots.set(folder, now);
+        if (now !== undefined) watcher.unwatch(folder).add(folder);
+        // The whole folder changed: everything in it is read again.
+        onChange(folder);
+      }
+    } finally {
+      checking = false;
+    }
+  }, folderCheckMs);
+  folderCheck.unref();
   return {
     close: () => {
       closed = true;
+      clearInterval(folderCheck);
       for (const timer of lookingAgain.values()) clearTimeout(timer);
       return watcher.close();
     },

@@ -27,6 +27,12 @@ export const errorCodes = {
     causes: 'Or a folder is where a file is needed, a file where a folder is needed, or links form a loop.',
     fix: 'Create it, or replace it by a plain file or folder.',
   },
+  CONTENT_OUTSIDE: {
+    title: 'A content file leads outside the content folder (a symbolic link); it is not read.',
+    hint: 'Put the file itself in the content folder instead of a link to it.',
+    causes:
+      'A file or image under content/ is a symbolic link to a file elsewhere (a home folder, a shared drive); whatever the content holds is published, so it is refused unread.',
+  },
   CONTENT_YAML_SYNTAX: {
     title: 'A content file is not valid YAML.',
     hint: 'Check indentation, colons and quotes around this line.',
@@ -55,6 +61,40 @@ export const errorCodes = {
     hint: 'Add the texts, or build without --strict to fall back to the default language.',
     causes: 'Also without --strict: a text that a page shows and no language has.',
   },
+  TRANSLATION_OUTDATED: {
+    title: 'A translation was made for an older reference text (--strict).',
+    hint: 'Update the translation, or confirm it: see `site translations status` and docs/translating.md.',
+    causes:
+      'The Italian text changed since the translation was made or last confirmed (the record in `content/translations/` says against which Italian).',
+    fix: 'Update the translation, or run `site translations confirm <key>` if it still fits.',
+  },
+  TRANSLATION_RECORD_INVALID: {
+    title: 'The translation record (content/translations/) cannot be read.',
+    hint: 'The record is written by `site translations`; restore it from git, or run `site translations confirm --all` to record every translation as checked.',
+    causes: 'The file was edited by hand or damaged: not valid YAML, or a value that is not a text.',
+  },
+  TRANSLATION_UNKNOWN_KEY: {
+    title: 'No text has the key named.',
+    causes: 'A key given to `site translations confirm` that no Italian text has, usually a typo.',
+    fix: 'Use the key the message suggests, or a file or language.',
+  },
+  TRANSLATION_UNKNOWN_TARGET: {
+    title: 'The language or file named has no translations.',
+    causes:
+      'The reference language, a language not in `languages.yaml`, or a file that is not a translated text file.',
+    fix: 'Name a translated language (the message lists them) or one of its text files.',
+  },
+  XLIFF_INVALID: {
+    title: 'The XLIFF file cannot be imported; nothing was written.',
+    hint: 'Fix the units listed (or ask the agency to), then import the file again.',
+    causes: 'Not XLIFF 1.2, not well-formed XML, or one or more units listed below it with their own code.',
+  },
+  XLIFF_UNIT_INVALID: {
+    title: 'A unit of the XLIFF file cannot be imported.',
+    causes:
+      'An unknown text key, an id used twice, a placeholder dropped or added, a text longer than its field takes, a unit of another language’s file.',
+    fix: 'Follow the message at the named unit and line, then import the file again.',
+  },
   TEXT_PLACEHOLDER: {
     title: 'A text names a placeholder that nothing fills.',
     fix: 'Fix the placeholder’s spelling.',
@@ -62,6 +102,12 @@ export const errorCodes = {
   ROUTE_CONFLICT: {
     title: 'Two pages would be written to the same path.',
     hint: 'Give one of the pages a different slug.',
+  },
+  ROUTE_RESERVED: {
+    title: 'A slug takes a path that the build, a web host or a language prefix reserves.',
+    hint: 'Choose another slug in slugs.yaml (a word of the page, such as chi-siamo).',
+    causes:
+      'A slug or former slug of the default language such as `assets`, `og`, `sitemap.xml`, `robots.txt`, `_headers`, `.well-known`, `__site` or a language code (`en`).',
   },
   ASSET_FAILED: {
     title: 'A script, stylesheet or image could not be processed.',

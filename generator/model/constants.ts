@@ -27,6 +27,9 @@ export type RequiredImage = (typeof requiredImages)[number];
 /** Longest text of any field: the longest paragraph of the site is about 700 characters; a much longer one is a paste gone wrong, and would slow every page. */
 export const maxTextLength = 4000;
 
+/** The longest page title and description, in characters, that search engines show whole. */
+export const headLimits = { title: 60, description: 160 } as const;
+
 export const zoneIds = ['switzerland', 'europe', 'business', 'global'] as const;
 
 export const legalDocumentIds = ['tariffs', 'terms', 'privacy', 'cookie'] as const;

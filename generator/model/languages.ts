@@ -10,13 +10,23 @@ import { z } from 'zod';
 /** A language code such as `it`; which codes exist is content. */
 export type Language = string;
 
+/**
+ * A plain language-region tag (`de-CH`, `rm-CH`): Intl knows it, and it carries no
+ * extension. `en-CH-u-nu-arab` would write Arabic-Indic digits into English pages.
+ */
 const isLocale = (value: string) => {
+  if (!/^[a-z]{2,3}-[A-Z]{2}$/.test(value)) return false;
   try {
-    return Intl.getCanonicalLocales(value).length === 1;
+    return Intl.getCanonicalLocales(value)[0] === value;
   } catch {
     return false;
   }
 };
+
+/** The longest name of a language on its button ("Rumantsch Grischun" has 18 letters). */
+export const maxLanguageNameLength = 40;
+
+export type TextDirection = 'ltr' | 'rtl';
 
 export const languageSchema = z
   .object({
@@ -31,13 +41,14 @@ export const languageSchema = z
       .string()
       .trim()
       .min(1, 'Must not be empty')
+      .max(maxLanguageNameLength)
       .meta({
         description: "The language's name in the language itself, on its button.",
         examples: ['English'],
       }),
     locale: z
       .string()
-      .refine(isLocale, 'Expected a locale such as it-CH')
+      .refine(isLocale, 'Expected a language and region such as it-CH (nothing more)')
       .meta({
         description: 'The locale numbers, dates and country names are written in.',
         examples: ['en-CH'],
@@ -48,6 +59,14 @@ export const languageSchema = z
       .meta({
         description: "The country whose flag the language's button shows (ISO 3166 code).",
         examples: ['GB'],
+      }),
+    direction: z
+      .enum(['ltr', 'rtl'])
+      .optional()
+      .meta({
+        description:
+          "The writing direction, when it differs from the language's own (rtl for Arabic, Hebrew, Persian, Urdu; ltr for most).",
+        examples: ['rtl'],
       }),
   })
   .strict();
@@ -127,6 +146,14 @@ export function siteLanguagesFrom(file: LanguagesFile): SiteLanguages {
       return language;
     },
   };
+}
+
+/** The direction a language is written in: as languages.yaml says, or as Intl knows the language. */
+export function directionOf(language: Pick<LanguageEntry, 'code' | 'direction'>): TextDirection {
+  if (language.direction) return language.direction;
+  const info = (new Intl.Locale(language.code) as Intl.Locale & { textInfo?: { direction?: string } })
+    .textInfo;
+  return info?.direction === 'rtl' ? 'rtl' : 'ltr';
 }
 
 /** One value per language, in the languages' order. */

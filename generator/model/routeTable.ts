@@ -8,6 +8,7 @@ import type { Content } from '../content/load.ts';
 import { formatPath, SiteError, type SourceLocation } from '../errors/siteError.ts';
 import { perLanguage as perLanguageOf, type Language, type SiteLanguages } from './languages.ts';
 import { slugPageIds, type PageId, type SlugPageId } from './pages.ts';
+import { reservedPathReason } from './reservedPaths.ts';
 import { legalDocumentElementIds, legalSectionIds, type DefaultLanguagePathId } from './constants.ts';
 
 export type { PageId, SlugPageId } from './pages.ts';
@@ -320,7 +321,7 @@ export function createRouteTable({ languages, slugs, formerSlugs = {}, locateSlu
     });
   }
 
-  assertUniqueFiles(routes, sources, locateSlug);
+  assertUniqueFiles(routes, sources, languages, locateSlug);
 
   return {
     routes,
@@ -350,11 +351,26 @@ interface SlugSource {
 function assertUniqueFiles(
   routes: Route[],
   sources: Map<Route, SlugSource>,
+  languages: SiteLanguages,
   locateSlug?: (keys: SlugKeys) => SourceLocation,
 ) {
   const seen = new Map<string, Route>();
   const problems: SiteError[] = [];
   for (const route of routes) {
+    // A slug on a reserved path (`assets`, a host file, a language prefix) is reported once, as that.
+    const source = sources.get(route);
+    const reserved =
+      source && reservedPathReason(route.path, languages.codes, route.language === languages.default);
+    if (source && reserved) {
+      problems.push(
+        new SiteError({
+          code: 'ROUTE_RESERVED',
+          message: `${formatPath(source.keys)}: ${reserved}; the path would be ${route.path}`,
+          location: locateSlug?.(source.keys),
+        }),
+      );
+      continue;
+    }
     const earlier = seen.get(route.file);
     if (!earlier) {
       seen.set(route.file, route);

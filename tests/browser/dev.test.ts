@@ -96,14 +96,14 @@ describe.skipIf(!hasChromium)('site dev in the browser', () => {
   it('swaps an edited stylesheet in place without reloading the page', async () => {
     const { page, violations } = await open('/en/about/');
     await dev.settled();
-    const before = await page.locator('link[rel="stylesheet"]').getAttribute('href');
+    const before = await page.locator('link[rel="stylesheet"][href^="/assets/"]').getAttribute('href');
     await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
     await edit('styles.css', (text) => `${text}\nbody { outline: 3px solid rgb(1, 2, 3); }\n`, dev.clientDir);
     // The new stylesheet applies, and the old one is gone once the new one has loaded.
     await page.waitForFunction(
       () =>
         getComputedStyle(document.body).outlineColor === 'rgb(1, 2, 3)' &&
-        document.querySelectorAll('link[rel="stylesheet"]').length === 1,
+        document.querySelectorAll('link[rel="stylesheet"][href^="/assets/"]').length === 1,
     );
     // A second save whose stylesheet arrives while the first one's is still loading (stylesheets
     // are held back 300 ms here): the second one's is the one that stays.
@@ -112,17 +112,19 @@ describe.skipIf(!hasChromium)('site dev in the browser', () => {
       await route.continue();
     });
     await edit('styles.css', (text) => `${text}\nbody { outline-color: rgb(4, 5, 6); }\n`, dev.clientDir);
-    await page.waitForFunction(() => document.querySelectorAll('link[rel="stylesheet"]').length === 2);
+    await page.waitForFunction(
+      () => document.querySelectorAll('link[rel="stylesheet"][href^="/assets/"]').length === 2,
+    );
     await edit('styles.css', (text) => text.replace('rgb(4, 5, 6)', 'rgb(7, 8, 9)'), dev.clientDir);
     await page.waitForFunction(
       () =>
         getComputedStyle(document.body).outlineColor === 'rgb(7, 8, 9)' &&
-        document.querySelectorAll('link[rel="stylesheet"]').length === 1,
+        document.querySelectorAll('link[rel="stylesheet"][href^="/assets/"]').length === 1,
     );
     await dev.settled();
     expect(await page.evaluate(() => getComputedStyle(document.body).outlineColor)).toBe('rgb(7, 8, 9)');
     const links = await page
-      .locator('link[rel="stylesheet"]')
+      .locator('link[rel="stylesheet"][href^="/assets/"]')
       .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('href')));
     expect(links).toHaveLength(1);
     expect(links[0]).not.toBe(before);

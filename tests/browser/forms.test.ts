@@ -496,8 +496,9 @@ describe.skipIf(!hasChromium)('forms', () => {
       await page.locator('form[data-form="contact"] button[type="submit"]').click();
 
       await expect.poll(() => navigations.urls.length).toBe(1);
-      // Handed to the visitor's mail program, which the test browsers only log.
-      await expect.poll(handedToDesktop).toContain(`xdg-email ${navigations.urls[0]}`);
+      // Handed to the visitor's mail program, which the test browsers only log. Chromium starts it
+      // as a process of its own: on a busy machine that takes longer than the poll's default second.
+      await expect.poll(handedToDesktop, { timeout: 20_000 }).toContain(`xdg-email ${navigations.urls[0]}`);
       const mail = decodeMailto(navigations.urls[0]);
       expect(mail.address).toBe('info@example.com');
       // The same prefix in every language (the mail drafts' rule), set once in the site settings.

@@ -31,21 +31,24 @@ async function edit(file: string, change: (source: string) => string) {
 }
 
 /** A copy of the real content with Romansh added last: its texts and legal documents copied from Italian. */
-async function withRomansh(name: string): Promise<string> {
+const withRomansh = (name: string) => withFifthLanguage(name, 'rm', 'name: Rumantsch\n    locale: rm-CH');
+
+/** A copy of the real content with one more language last (`fields` beside its code and flag); texts and legal documents copied from Italian. */
+async function withFifthLanguage(name: string, code: string, fields: string): Promise<string> {
   const contentDir = await copyRealContent(path.join(workDir, name));
   await edit(path.join(contentDir, 'languages.yaml'), (source) =>
     source
       .replace(
         '\n# The order of the language buttons',
-        '  - code: rm\n    name: Rumantsch\n    locale: rm-CH\n    flag: CH\n\n# The order of the language buttons',
+        `  - code: ${code}\n    ${fields}\n    flag: CH\n\n# The order of the language buttons`,
       )
-      .replace('buttons: [it, fr, de, en]', 'buttons: [it, fr, de, en, rm]'),
+      .replace('buttons: [it, fr, de, en]', `buttons: [it, fr, de, en, ${code}]`),
   );
   await edit(path.join(contentDir, 'slugs.yaml'), (source) =>
-    source.replace(/ \}$/gm, (_end, offset: number) => `, rm: ${slugOf(source, offset)} }`),
+    source.replace(/ \}$/gm, (_end, offset: number) => `, ${code}: ${slugOf(source, offset)} }`),
   );
-  await cp(path.join(contentDir, 'texts/it'), path.join(contentDir, 'texts/rm'), { recursive: true });
-  await cp(path.join(contentDir, 'legal/it.yaml'), path.join(contentDir, 'legal/rm.yaml'));
+  await cp(path.join(contentDir, 'texts/it'), path.join(contentDir, `texts/${code}`), { recursive: true });
+  await cp(path.join(contentDir, 'legal/it.yaml'), path.join(contentDir, `legal/${code}.yaml`));
   return contentDir;
 }
 
@@ -64,6 +67,33 @@ async function loadError(contentDir: string): Promise<SiteError> {
   expect((error as SiteError).code).toBe('CONTENT_INVALID');
   return error as SiteError;
 }
+
+describe('a language written right to left (Arabic)', () => {
+  let site: MemoryBuild;
+
+  beforeAll(async () => {
+    site = await buildInMemory(await withFifthLanguage('arabic', 'ar', 'name: العربية\n    locale: ar-CH'));
+  });
+
+  it('gives its pages dir="rtl" from the language, and the others none (left to right, the default)', () => {
+    const html = (file: string) => parse(site.text(file)).querySelector('html')!;
+    expect([html('ar/index.html').getAttribute('lang'), html('ar/index.html').getAttribute('dir')]).toEqual([
+      'ar',
+      'rtl',
+    ]);
+    expect(html('ar/chi-siamo/index.html').getAttribute('dir')).toBe('rtl');
+    expect(html('index.html').getAttribute('dir')).toBeUndefined();
+    expect(html('en/index.html').getAttribute('dir')).toBeUndefined();
+  });
+
+  it('marks a language button whose direction differs from the page', () => {
+    const italian = parse(site.text('index.html'));
+    expect(italian.querySelector('a[data-language="ar"]')?.getAttribute('dir')).toBe('rtl');
+    expect(italian.querySelector('a[data-language="en"]')?.getAttribute('dir')).toBeUndefined();
+    const arabic = parse(site.text('ar/index.html'));
+    expect(arabic.querySelector('a[data-language="en"]')?.getAttribute('dir')).toBe('ltr');
+  });
+});
 
 describe('a fifth language added as content (Romansh)', () => {
   let site: MemoryBuild;

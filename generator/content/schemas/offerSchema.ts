@@ -1,7 +1,7 @@
 /** The shapes of the offer: plans.yaml, zones.yaml, countries.yaml and tariffs.yaml. */
 import { z } from 'zod';
 import { zoneIds } from '../../model/constants.ts';
-import { about, nonEmpty, shortText } from './schemaFields.ts';
+import { about, maxNameLength, nonEmpty, shortText } from './schemaFields.ts';
 
 const roamingAllowance = z
   .object({
@@ -216,7 +216,7 @@ export const tariffsFileSchema = z
                 ['112', '117'],
               ),
               service: about(
-                z.string().optional(),
+                z.string().max(maxNameLength).optional(),
                 "The service's key under tariffTables in texts/<lang>/legal.yaml, when the number alone does not say it.",
                 'wakeUp',
               ),

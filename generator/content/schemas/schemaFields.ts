@@ -38,9 +38,12 @@ const hostNameHint = 'a plain host name (letters, digits, hyphens and dots) and 
  * name; no user name or password, no space, quote, backslash or control
  * character anywhere (a pasted URL with one is a mistake, never a need).
  */
+/** Longer addresses are not kept by every browser and host; a real one has a few dozen characters. */
+const maxUrlLength = 2000;
 export const httpsUrl = z.string().superRefine((value, context) => {
   const fail = (message: string) => context.addIssue({ code: 'custom', message, input: value });
   if (!/^https:\/\//i.test(value)) return fail('Expected an https:// URL');
+  if (value.length > maxUrlLength) return fail(`Expected a URL of at most ${maxUrlLength} characters`);
   // Anything a URL would have to percent-encode is refused, not encoded: it is a typo or a paste error.
   if (/[^\x21-\x7e]|["'<>\\^`{|}]/.test(value))
     return fail(

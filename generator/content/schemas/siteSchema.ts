@@ -36,7 +36,10 @@ export const siteSettingsSchema = z
       z
         .object({
           contactSubjectPrefix: about(
-            z.string().refine((value) => value.trim().length > 0, 'Must not be empty'),
+            z
+              .string()
+              .max(maxNameLength)
+              .refine((value) => value.trim().length > 0, 'Must not be empty'),
             "The start of the contact e-mail's subject, the same in every language; keep it in quotes so a trailing space stays.",
             'Contact Request: ',
           ),

@@ -5,14 +5,26 @@ import { slugPageIds } from '../../model/pages.ts';
 import { about } from './schemaFields.ts';
 
 const slugMessage = 'Expected a slug of lower-case letters, digits and single hyphens, such as chi-siamo';
+/** A slug is a word or a few of the page's title; a path part of 255 bytes is the file systems' limit. */
+export const maxSlugLength = 80;
 const slugSchema = about(
-  z.string().regex(/^([a-z0-9]+(-[a-z0-9]+)*)?$/, slugMessage),
+  z
+    .string()
+    .max(maxSlugLength)
+    .regex(/^([a-z0-9]+(-[a-z0-9]+)*)?$/, slugMessage),
   "The page's path in this language: lower-case letters, digits and single hyphens ('' for the home page).",
   'chi-siamo',
 );
 /** A slug that is never a home page: the legal sections and the paths of the default language alone. */
 const pathSlugSchema = (description: string, example: string) =>
-  about(z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, slugMessage), description, example);
+  about(
+    z
+      .string()
+      .max(maxSlugLength)
+      .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, slugMessage),
+    description,
+    example,
+  );
 const pageSlugsSchema = about(
   z.record(z.string(), slugSchema),
   "The page's slug in each language of languages.yaml.",

@@ -69,6 +69,28 @@ describe('build summary', () => {
     expect(verbose.warnings[0]).toContain('home.items.11');
   });
 
+  it('lists the translation statuses per language and warns about outdated translations', () => {
+    const counts = (current: number, outdated: number, missing: number) => ({
+      current,
+      outdated,
+      missing,
+      untranslated: 0,
+    });
+    const summary = formatSummary(
+      report({ translationStatus: { en: counts(10, 0, 0), de: counts(7, 2, 1), fr: counts(9, 1, 0) } }),
+      { verbosity: 'normal', colour: false, destination: 'dist' },
+    );
+    expect(summary.lines).toContain(
+      '  Translations: en 10 current; de 7 current, 2 outdated, 1 missing; fr 9 current, 1 outdated',
+    );
+    expect(summary.warnings).toContain(
+      'Warning: de: 2 translations were made for an older it text: `site translations status` lists them.',
+    );
+    expect(summary.warnings).toContain(
+      'Warning: fr: 1 translation was made for an older it text: `site translations status` lists it.',
+    );
+  });
+
   it('colours only on a terminal, never under NO_COLOR', () => {
     expect(wantsColour({ isTTY: true }, {})).toBe(true);
     expect(wantsColour({ isTTY: false }, {})).toBe(false);

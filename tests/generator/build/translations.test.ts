@@ -97,3 +97,30 @@ describe('translations', () => {
     expect(en.t('home.list.1.title')).toBe('b');
   });
 });
+
+describe('placeholders that name what every object inherits', () => {
+  const inherited = ['constructor', 'toString', 'valueOf', '__proto__', 'hasOwnProperty'];
+  const codes = ['it', 'en'];
+  const translations = createTranslations(
+    {
+      it: Object.fromEntries(inherited.map((name) => [name, { title: `Benvenuti {{${name}}}` }])),
+      en: {},
+    },
+    site,
+    siteLanguagesFrom({
+      languages: codes.map((code) => ({ code, name: code, locale: `${code}-CH`, flag: 'CH' })),
+      buttons: codes,
+    }),
+  );
+
+  it.each(inherited)('leaves {{%s}} unfilled and records it, in a text and with template values', (name) => {
+    const it = translations.translators.it;
+    expect(it.t(`${name}.title`)).toBe(`Benvenuti {{${name}}}`);
+    expect(it.t(`${name}.title`, { other: 'x' })).toBe(`Benvenuti {{${name}}}`);
+    expect(translations.unknownPlaceholders()).toContainEqual({
+      language: 'it',
+      key: `${name}.title`,
+      placeholder: `{{${name}}}`,
+    });
+  });
+});

@@ -73,7 +73,11 @@ describe('build input key', () => {
 
 describe('build record', () => {
   const report = { fileCount: 2, destination: 'out' } as unknown as BuildReport;
-  const state = (key: string, digests: Record<string, string> = {}): BuildInputState => ({ key, digests });
+  const state = (key: string, digests: Record<string, string> = {}): BuildInputState => ({
+    key,
+    digests,
+    contentDates: {},
+  });
 
   it('answers the last report only while the key is the same and the folder holds exactly the files written, and says why not', async () => {
     const out = path.join(dir, 'out');

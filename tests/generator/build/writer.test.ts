@@ -181,3 +181,27 @@ describe('the memory writer', () => {
     expect(aborted.files.size).toBe(0);
   });
 });
+
+describe('an output on a file system that takes no new folders', () => {
+  // /proc answers every mkdir with ENOENT, as some read-only mounts do; Node's recursive mkdir never returned there.
+  it.skipIf(process.platform !== 'linux')(
+    'is a clear OUTPUT_FAILED error, without the raw "ENOENT … mkdir"',
+    async () => {
+      const writer = createDirectoryWriter('/proc/site-output-test/dist');
+      const error = await Promise.race([
+        writer.prepare().then(
+          () => undefined,
+          (caught: unknown) => caught,
+        ),
+        new Promise((resolve) => setTimeout(() => resolve('still waiting after 10 s'), 10_000)),
+      ]);
+      expect(error).toMatchObject({
+        code: 'OUTPUT_FAILED',
+        message:
+          'Could not create the output folder: the file system there does not take new folders (ENOENT)',
+      });
+      expect((error as Error).message).not.toContain('mkdir');
+    },
+    20_000,
+  );
+});

@@ -22,6 +22,7 @@ const context = (dir: string, files: string[]) =>
     dir,
     pages: files.map((file) => ({ path: `/${file}`, file })),
     forwarded: [],
+    oversized: [],
   }) as unknown as CheckContext;
 
 describe('the budgets gate', () => {

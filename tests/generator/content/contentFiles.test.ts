@@ -19,6 +19,8 @@ describe('the content-file registry', () => {
     expect(contentFileAt('legal/rm.yaml')).toEqual({ id: 'legal' });
     expect(contentPathOf('texts', 'rm', 'home')).toBe('texts/rm/home.yaml');
     expect(contentFileAt('texts/rm/home.yaml')).toEqual({ id: 'texts', name: 'home' });
+    expect(contentPathOf('translationRecord', 'rm')).toBe('translations/rm.yaml');
+    expect(contentFileAt('translations/rm.yaml')).toEqual({ id: 'translationRecord' });
     expect(() => contentPathOf('legal')).toThrow(/needs a language/);
     expect(contentFileAt('images/vision.svg')).toBeUndefined();
     expect(contentFileAt('notes.yaml')).toBeUndefined();
@@ -27,6 +29,7 @@ describe('the content-file registry', () => {
   it('gives each file its editor schema, the texts one per text file', () => {
     expect(schemaFileOf(path.join('texts', 'de', 'home.yaml'))).toBe('texts/home.schema.json');
     expect(schemaFileOf('legal/fr.yaml')).toBe(contentFiles.legal.editorSchema);
+    expect(schemaFileOf('translations/de.yaml')).toBe('translations.schema.json');
     for (const id of siteWideFileIds) expect(schemaFileOf(contentPathOf(id))).toBe(contentFiles[id].editorSchema);
     expect(schemaFileOf('notes.yaml')).toBeUndefined();
   });

@@ -244,6 +244,59 @@ const located: [string, Expected][] = [
     },
   ],
   [
+    'slug-reserved',
+    {
+      file: 'slugs.yaml',
+      line: 6,
+      column: 14,
+      code: 'ROUTE_RESERVED',
+      message:
+        /^about\.it: "assets" is a path the build or a web host reserves .*; the path would be \/assets\/$/,
+      hint: /another slug/,
+    },
+  ],
+  [
+    'locale-with-extension',
+    {
+      file: 'languages.yaml',
+      line: 16,
+      column: 13,
+      code: 'CONTENT_SCHEMA',
+      message: /^languages\[1\]\.locale: Expected a language and region such as it-CH \(nothing more\)/,
+    },
+  ],
+  [
+    'slug-too-long',
+    {
+      file: 'slugs.yaml',
+      line: 6,
+      column: 14,
+      code: 'CONTENT_SCHEMA',
+      message: /^about\.it: Too long: 3000 characters, at most 80 are allowed/,
+    },
+  ],
+  [
+    'text-with-nul',
+    {
+      file: 'texts/it/notFound.yaml',
+      line: 5,
+      column: 8,
+      code: 'CONTENT_SCHEMA',
+      message: /^This text holds a control character \(U\+0000\), which no page can show$/,
+      hint: /Remove it/,
+    },
+  ],
+  [
+    'text-with-control-escape',
+    {
+      file: 'texts/fr/notFound.yaml',
+      line: 5,
+      column: 8,
+      code: 'CONTENT_SCHEMA',
+      message: /^This text holds a control character \(U\+001B\)/,
+    },
+  ],
+  [
     'brand-too-long',
     {
       file: 'site.yaml',
@@ -314,6 +367,16 @@ const located: [string, Expected][] = [
       column: 10,
       code: 'CONTENT_YAML_SYNTAX',
       message: /tags \(such as !js\/function\) are not allowed/,
+    },
+  ],
+  [
+    'yaml-nested-too-deep',
+    {
+      file: 'texts/it/notFound.yaml',
+      line: 7,
+      code: 'CONTENT_YAML_SYNTAX',
+      message: /^YAML syntax error: Values are nested too deeply here/,
+      hint: /repeated \[/,
     },
   ],
   [
@@ -445,6 +508,20 @@ describe('mistakes the build finds after loading', () => {
       message:
         /^notFound\.title: unknown placeholder \{\{brnad\}\} \(fr page\)\. Did you mean \{\{brand\}\}\?/,
     });
+  });
+
+  it('a placeholder that names what every object inherits ({{constructor}}), at its text, in every language that shows it', async () => {
+    const { error, contentDir } = await buildError('text-placeholder-inherited');
+    expect(new Set(error.problems.map((problem) => problem.code))).toEqual(new Set(['TEXT_PLACEHOLDER']));
+    expect(error.problems.length).toBeGreaterThan(0);
+    for (const problem of error.problems)
+      expectProblem(problem, contentDir, {
+        file: 'texts/it/home.yaml',
+        line: 6,
+        column: 10,
+        code: 'TEXT_PLACEHOLDER',
+        message: /^home\.hero\.title: unknown placeholder \{\{constructor\}\} \(\w+ page\)/,
+      });
   });
 
   it('an empty translation under --strict, at its line', async () => {

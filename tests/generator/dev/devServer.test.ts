@@ -3,11 +3,13 @@
  * the content, edited the way editors save. Each step waits for the dev server's
  * own events, never for a time. And the one tag dev adds to every page it serves.
  */
-import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { cp, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { createServer, type Server } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../../generator/build/pipeline.ts';
+import { removeKeyAttributes } from '../../../generator/dev/editor/marks.ts';
 import { withLiveScript } from '../../../generator/dev/devServer.ts';
 import { hostConfigFiles } from '../../../generator/hosting/index.ts';
 import { createMemoryWriter } from '../../../generator/build/writer.ts';
@@ -15,8 +17,13 @@ import { listen, startDev, type DevUnderTest, type EventListener } from '../../h
 import { runSite } from '../../helpers/site.ts';
 
 /** The page without the one tag only dev adds. */
+/** The page without what only dev adds: the live-reload and editor scripts, and the editor's key attributes. */
 const withoutLiveScript = (html: string) =>
-  html.replace(/<script type="module" src="\/__site\/live\.js" data-site-dev="[^"]*"><\/script>/, '');
+  removeKeyAttributes(
+    html
+      .replace(/<script type="module" src="\/__site\/live\.js" data-site-dev="[^"]*"><\/script>/, '')
+      .replace(/<script type="module" src="\/__site\/editor\.js" data-site-token="[^"]*"><\/script>/, ''),
+  );
 
 let dev: DevUnderTest;
 let channel: EventListener;
@@ -83,7 +90,11 @@ describe('site dev', () => {
       from,
     );
     const [problem] = broken.data.problems!;
-    expect(problem.file).toMatch(/plans\.yaml$/);
+    // Relative to the project, as a page may show it; never this machine's absolute paths.
+    expect(problem.file).toBe('content/plans.yaml');
+    const status = await (await fetch(`${dev.url}/__site/status`)).text();
+    expect(status).toContain('"file":"content/plans.yaml"');
+    expect(status).not.toContain(dev.contentDir);
     expect(problem.field).toMatch(/^plans\[\d\]\.roaming\.europe\.data$/);
     expect(problem.message).toMatch(/^Expected a text, found the number 42/);
     const brokenLine =
@@ -133,6 +144,47 @@ describe('site dev', () => {
     expect(await (await fetch(`${dev.url}/de/uber-uns/`)).text()).toContain('Über uns und unser Unternehmen');
   }, 300_000);
 
+  it('follows the content folder when it is moved away and back, or removed and copied again', async () => {
+    const aside = `${dev.contentDir}-aside`;
+    const gone = async (replace: () => Promise<void>) => {
+      const from = channel.events.length;
+      await replace();
+      // Removed file by file, a rebuild may first find single files missing: any problem shows the folder is gone.
+      await channel.next(
+        (event) => event.type === 'problems' && (event.data.problems?.length ?? 0) > 0,
+        from,
+      );
+    };
+    const back = async (restore: () => Promise<void>) => {
+      const from = channel.events.length;
+      await restore();
+      await channel.next((event) => event.type === 'problems' && event.data.problems?.length === 0, from);
+    };
+    const shown = async (title: string) => {
+      const from = channel.events.length;
+      await edit('texts/en/contact.yaml', (text) => text.replace(/^(\s+title: )(.+)$/m, `$1${title}`));
+      await channel.next((event) => event.type === 'reload', from);
+      expect(await (await fetch(`${dev.url}/en/contact/`)).text()).toContain(title);
+    };
+
+    try {
+      await gone(() => rename(dev.contentDir, aside));
+      expect((await dev.settled()).problems).toMatchObject([{ message: 'Content folder not found' }]);
+      await back(() => rename(aside, dev.contentDir));
+      await shown('Write to us after the move');
+
+      await cp(dev.contentDir, aside, { recursive: true });
+      await gone(() => rm(dev.contentDir, { recursive: true }));
+      await back(() => cp(aside, dev.contentDir, { recursive: true }));
+      await shown('Write to us after the copy');
+      expect((await dev.settled()).problems).toEqual([]);
+    } finally {
+      // The content back in place for the tests after this one, whatever failed.
+      if (!(await stat(dev.contentDir).catch(() => undefined))) await rename(aside, dev.contentDir);
+      await rm(aside, { recursive: true, force: true });
+    }
+  }, 300_000);
+
   it('serves, after a series of edits, the files a fresh build of the same content writes', async () => {
     await edit('texts/it/home.yaml', (text) => text.replace(/^(\s+title: )(.+)$/m, '$1Titolo provvisorio'));
     await edit('site.yaml', (text) => text.replace(/^(\s+primary: ).+$/m, '$1"#0b5fff"'));
@@ -161,6 +213,62 @@ describe('site dev', () => {
     const headers = (await fetch(`${dev.url}/`)).headers.get('content-security-policy');
     expect(String(writer.files.get('_headers'))).toContain(headers);
   }, 600_000);
+});
+
+/** A request with the given Host header and method (fetch cannot set Host): its status, headers and body. */
+function requestAs(
+  url: string,
+  host: string,
+  method = 'GET',
+): Promise<{ status: number; headers: IncomingHttpHeaders; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(url, { method, headers: { Host: host } }, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (body += chunk));
+      response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, body }));
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+describe('who site dev answers', () => {
+  it('answers 403 and nothing else to a Host it was not started for (DNS rebinding)', async () => {
+    const port = new URL(dev.url).port;
+    for (const host of [
+      'evil.example',
+      `evil.example:${port}`,
+      `127.0.0.1.evil.example:${port}`,
+      `localhost:1`,
+    ]) {
+      for (const urlPath of ['/__site/status', '/en/about/', '/__site/events']) {
+        const answer = await requestAs(`${dev.url}${urlPath}`, host);
+        expect([host, urlPath, answer.status, answer.body]).toEqual([host, urlPath, 403, '']);
+        expect(answer.headers['content-type']).toBeUndefined();
+      }
+    }
+  });
+
+  it('answers the address it printed, localhost and [::1] with its port', async () => {
+    const port = new URL(dev.url).port;
+    for (const host of [new URL(dev.url).host, `localhost:${port}`, `LOCALHOST:${port}`, `[::1]:${port}`])
+      expect([host, (await requestAs(`${dev.url}/__site/status`, host)).status]).toEqual([host, 200]);
+  });
+
+  it('takes only GET and HEAD under /__site/', async () => {
+    const host = new URL(dev.url).host;
+    for (const method of ['POST', 'PUT', 'DELETE', 'PATCH', 'TRACE', 'OPTIONS']) {
+      const answer = await requestAs(`${dev.url}/__site/status`, host, method);
+      expect([method, answer.status, answer.headers.allow, answer.body]).toEqual([
+        method,
+        405,
+        'GET, HEAD',
+        '',
+      ]);
+    }
+    expect((await requestAs(`${dev.url}/__site/status`, host, 'HEAD')).status).toBe(200);
+  });
 });
 
 describe('site dev on a port in use', () => {

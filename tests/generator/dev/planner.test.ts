@@ -23,6 +23,13 @@ describe('planRebuild', () => {
     });
   });
 
+  it('reads every content file again when the content folder itself was removed or put back', () => {
+    expect(plan('content', 'content/plans.yaml')).toEqual({
+      ...emptyPlan(),
+      contentFiles: ['*', 'plans.yaml'],
+    });
+  });
+
   it('rebuilds only the stylesheet for a CSS edit, only the scripts for a script edit', () => {
     expect(plan('client/styles/home.css')).toEqual({ ...emptyPlan(), styles: true });
     expect(plan('client/lib/header.ts')).toEqual({ ...emptyPlan(), scripts: true });

@@ -276,6 +276,65 @@ describe('the legal sections and the default language’s own paths, from slugs.
   });
 });
 
+describe('paths the build, the hosts and the languages reserve', () => {
+  const reserved = [
+    'assets',
+    'og',
+    '__site',
+    '404.html',
+    'sitemap.xml',
+    'robots.txt',
+    'nginx.conf',
+    'vercel.json',
+    '_redirects',
+    '_headers',
+    '.htaccess',
+    '.well-known',
+    'en',
+    'it',
+  ];
+
+  it.each(reserved)('refuses "%s" as a slug of the default language, at its line', (slug) => {
+    const problems = conflicts({
+      slugs: { ...realSlugs, about: { ...realSlugs.about, it: slug } },
+      locateSlug: (keys) => ({ file: 'content/slugs.yaml', line: keys.length }),
+    });
+    expect(problems.map((problem) => [problem.code, problem.message, problem.location])).toEqual([
+      [
+        'ROUTE_RESERVED',
+        expect.stringMatching(
+          new RegExp(
+            `^about\\.it: "${slug.replace('.', '\\.')}" is a (language prefix|path the build or a web host reserves)`,
+          ),
+        ),
+        { file: 'content/slugs.yaml', line: 2 },
+      ],
+    ]);
+  });
+
+  it('refuses a reserved former slug and a reserved path of the default language alone', () => {
+    const problems = conflicts({
+      slugs: { ...realSlugs, defaultLanguageOnly: { ...realSlugs.defaultLanguageOnly, legalAlias: 'og' } },
+      formerSlugs: { about: { it: ['assets'] } },
+    });
+    expect(problems.map((problem) => problem.message)).toEqual([
+      expect.stringMatching(
+        /^defaultLanguageOnly\.legalAlias: "og" is a path the build or a web host reserves/,
+      ),
+      expect.stringMatching(/^former\.about\.it\[0\]: "assets" is a path the build or a web host reserves/),
+    ]);
+  });
+
+  it('lets another language use those words under its prefix', () => {
+    const table = createRouteTable({
+      languages: realLanguages,
+      slugs: { ...realSlugs, about: { ...realSlugs.about, en: 'assets', de: 'it' } },
+    });
+    expect(table.pathOf('about', 'en')).toBe('/en/assets/');
+    expect(table.pathOf('about', 'de')).toBe('/de/it/');
+  });
+});
+
 /** The problems of a route table that must not be made. */
 function conflicts(input: Omit<RouteInput, 'languages'>): SiteError[] {
   let error: unknown;

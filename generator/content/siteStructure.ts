@@ -4,13 +4,13 @@
  * build promises, not the whole content), through the content's own YAML reader
  * and schemas, so a problem is named with its file, line and column.
  */
-import { ProblemList } from '../content/parsedFile.ts';
+import { ProblemList } from './parsedFile.ts';
 import { languagesFileSchema, siteLanguagesFrom, type SiteLanguages } from '../model/languages.ts';
 import { routeTableOf, type RouteTable } from '../model/routeTable.ts';
-import { slugsFileSchema } from '../content/schemas/slugsSchema.ts';
-import { pageSlugsOf } from '../content/slugs.ts';
-import { parseYamlFile } from '../content/yamlReader.ts';
-import { validate } from '../content/zodMessages.ts';
+import { slugsFileSchema } from './schemas/slugsSchema.ts';
+import { pageSlugsOf } from './slugs.ts';
+import { parseYamlFile } from './yamlReader.ts';
+import { validate } from './zodMessages.ts';
 import { SiteError } from '../errors/siteError.ts';
 
 export async function readSiteStructure(

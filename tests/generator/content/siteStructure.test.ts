@@ -2,7 +2,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readSiteStructure } from '../../../generator/check/siteStructure.ts';
+import { readSiteStructure } from '../../../generator/content/siteStructure.ts';
 import { loadContent } from '../../../generator/content/load.ts';
 import { isSiteError } from '../../../generator/errors/siteError.ts';
 import { routeTableOf } from '../../../generator/model/routeTable.ts';

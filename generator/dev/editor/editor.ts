@@ -1,0 +1,319 @@
+/**
+ * What the panel can do with a text: read it in every language, save new values
+ * in any of them at once, and add, remove or move the list item it belongs to in
+ * every language at once. A save is validated as a build would before anything is
+ * written; a file changed on disk since the panel read it is reported with its
+ * new version, never overwritten; files are written whole to a temporary file and
+ * renamed over the old one, all checks done first.
+ */
+import { randomBytes } from 'node:crypto';
+import { rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Language } from '../../model/languages.ts';
+import type { OverlayProblem } from '../overlay.ts';
+import {
+  filesOnlyStatus,
+  type TranslationStatus,
+  type TranslationStatusSource,
+} from './translationStatus.ts';
+import {
+  EditorRequestError,
+  listOf,
+  parseKey,
+  readLanguages,
+  readSource,
+  singleLanguageFamilies,
+  textIn,
+  versionOf,
+  type TextKey,
+} from './texts.ts';
+import { createContentChecker, placeholderProblem, placeholdersOf } from './validate.ts';
+import { changeList, setText, YamlEditError, type ListChange } from './yamlEdit.ts';
+
+/** A list keeps at least this many items: the templates show a list, never an empty one. */
+export const minListItems = 1;
+
+export interface TextInLanguage {
+  language: Language;
+  value?: string;
+  /** The file relative to the content folder, and the line of the text. */
+  file: string;
+  line?: number;
+  version: string;
+  status: TranslationStatus;
+}
+
+export interface TextView {
+  key: string;
+  texts: TextInLanguage[];
+  /** The placeholders a text of this key may use. */
+  placeholders: string[];
+  list?: { key: string; index: number; length: number; min: number };
+}
+
+export type SaveResult =
+  | { outcome: 'saved'; files: string[] }
+  | { outcome: 'unchanged' }
+  | { outcome: 'invalid'; problems: OverlayProblem[] }
+  | { outcome: 'conflict'; current: TextView; languages: Language[] };
+
+export interface TextEditor {
+  read(key: unknown): Promise<TextView>;
+  save(request: { key: unknown; values: unknown; versions: unknown }): Promise<SaveResult>;
+  changeList(request: { key: unknown; action: unknown; versions: unknown }): Promise<SaveResult>;
+  close(): Promise<void>;
+}
+
+export interface TextEditorOptions {
+  contentDir: string;
+  translationStatus?: TranslationStatusSource;
+}
+
+const isRecordOfStrings = (value: unknown): value is Record<string, string> =>
+  value !== null &&
+  typeof value === 'object' &&
+  !Array.isArray(value) &&
+  Object.values(value).every((item) => typeof item === 'string');
+
+const listActions = ['add', 'remove', 'up', 'down'] as const;
+
+export function createTextEditor(options: TextEditorOptions): TextEditor {
+  const { contentDir } = options;
+  let defaultLanguage: Language = 'it';
+  const checker = createContentChecker(contentDir);
+  const statusSource = options.translationStatus ?? filesOnlyStatus(() => defaultLanguage);
+  // One save at a time: each reads, checks and writes the files as the one before left them.
+  let queue: Promise<unknown> = Promise.resolve();
+  const serial = <T>(work: () => Promise<T>): Promise<T> => {
+    const next = queue.then(work, work);
+    queue = next.catch(() => {});
+    return next;
+  };
+
+  /** The languages a key's text is written in: every language, or the default one for a single-language file. */
+  async function languages(key: TextKey): Promise<Language[]> {
+    const codes = await readLanguages(contentDir);
+    defaultLanguage = codes[0];
+    return singleLanguageFamilies.has(key.namespace) ? [codes[0]] : codes;
+  }
+
+  async function sources(key: TextKey, codes: Language[]) {
+    return Promise.all(
+      codes.map(async (language) => ({
+        language,
+        ...(await readSource(contentDir, language, key.namespace)),
+      })),
+    );
+  }
+
+  let warmed = false;
+  async function view(key: TextKey): Promise<TextView> {
+    // A panel opened: its save will be checked soon; the first check reads and parses every file.
+    if (!warmed) {
+      warmed = true;
+      void serial(() => checker.problemsAfter(new Map()));
+    }
+    const codes = await languages(key);
+    const files = await sources(key, codes);
+    if (files[0].source === undefined)
+      throw new EditorRequestError(404, `No text file for "${key.namespace}" in the reference language`);
+    const texts: TextInLanguage[] = [];
+    for (const { language, source, file } of files) {
+      const found = textIn(source, key.segments);
+      if (found && typeof found.value !== 'string')
+        throw new EditorRequestError(400, `"${key.key}" is a group of texts, not one text`);
+      const value = found?.value as string | undefined;
+      texts.push({
+        language,
+        value,
+        file: path.relative(contentDir, file),
+        line: found?.line,
+        version: versionOf(source ?? ''),
+        status: await statusSource.statusOf(key.key, language, value),
+      });
+    }
+    if (texts[0].value === undefined)
+      throw new EditorRequestError(
+        404,
+        `There is no text "${key.key}" in the reference language (${codes[0]})`,
+      );
+    const place = listOf(key);
+    let list: TextView['list'];
+    if (place) {
+      const reference = textIn(files[0].source, place.segments);
+      if (reference && Array.isArray(reference.value))
+        list = { key: place.listKey, index: place.index, length: reference.value.length, min: minListItems };
+    }
+    return {
+      key: key.key,
+      texts,
+      placeholders: [...placeholdersOf(texts[0].value)],
+      list,
+    };
+  }
+
+  /** The versions the panel read, per language; a request without them cannot be checked for conflicts. */
+  function versionsOf(versions: unknown, codes: Language[]): Record<Language, string> {
+    if (!isRecordOfStrings(versions) || !codes.every((code) => code in versions))
+      throw new EditorRequestError(400, 'Expected the version of the file of every language the panel read');
+    return versions;
+  }
+
+  /** Checks and writes the new sources (relative path to text), or reports why not. */
+  async function commit(changes: Map<string, string>): Promise<SaveResult> {
+    if (changes.size === 0) return { outcome: 'unchanged' };
+    const problems = await checker.problemsAfter(changes);
+    if (problems.length > 0) return { outcome: 'invalid', problems };
+    const temporary: [string, string][] = [];
+    try {
+      for (const [file, source] of changes) {
+        const target = path.join(contentDir, file);
+        const temp = path.join(
+          path.dirname(target),
+          `.${path.basename(target)}.${randomBytes(6).toString('hex')}.tmp`,
+        );
+        await writeFile(temp, source, { flag: 'wx' });
+        temporary.push([temp, target]);
+      }
+      for (const [temp, target] of temporary) await rename(temp, target);
+    } catch (error) {
+      await Promise.all(temporary.map(([temp]) => rm(temp, { force: true })));
+      throw error;
+    }
+    // The watcher sees the renames like any editor's save, and the rebuild follows from it alone:
+    // telling the rebuild queue too started a second, empty rebuild whenever the two came >15 ms apart.
+    return { outcome: 'saved', files: [...changes.keys()] };
+  }
+
+  const invalid = (
+    key: TextKey,
+    language: Language,
+    file: string,
+    message: string,
+    hint?: string,
+    line?: number,
+  ): SaveResult => ({
+    outcome: 'invalid',
+    problems: [{ file, line, field: `${key.key} (${language})`, message, hint }],
+  });
+
+  async function save(request: { key: unknown; values: unknown; versions: unknown }): Promise<SaveResult> {
+    const key = parseKey(request.key);
+    if (!isRecordOfStrings(request.values) || Object.keys(request.values).length === 0)
+      throw new EditorRequestError(400, 'Expected the new texts by language, e.g. {"en": "…"}');
+    const values = request.values;
+    return serial(async () => {
+      const codes = await languages(key);
+      const unknown = Object.keys(values).filter((language) => !codes.includes(language));
+      if (unknown.length > 0)
+        throw new EditorRequestError(400, `Not a language of this text: ${unknown.join(', ')}`);
+      const versions = versionsOf(request.versions, Object.keys(values));
+      const files = await sources(key, codes);
+      const stale = files.filter(
+        ({ language, source }) => language in values && versionOf(source ?? '') !== versions[language],
+      );
+      if (stale.length > 0)
+        return {
+          outcome: 'conflict',
+          current: await view(key),
+          languages: stale.map((file) => file.language),
+        };
+      const reference = textIn(files[0].source, key.segments)?.value as string | undefined;
+      const changes = new Map<string, string>();
+      for (const { language, source, file } of files) {
+        if (!(language in values)) continue;
+        const relative = path.relative(contentDir, file);
+        const value = values[language];
+        const current = textIn(source, key.segments);
+        if (current?.value === value) continue;
+        if (source === undefined || current === undefined)
+          return invalid(
+            key,
+            language,
+            relative,
+            'This language has no line for this text yet',
+            'Add the key to the file first, in the shape the reference language has.',
+          );
+        const problem = placeholderProblem(value, reference);
+        if (problem) return invalid(key, language, relative, problem.message, problem.hint, current.line);
+        try {
+          changes.set(relative, setText(source, key.segments, value));
+        } catch (error) {
+          if (error instanceof YamlEditError) return invalid(key, language, relative, error.message);
+          throw error;
+        }
+      }
+      return commit(changes);
+    });
+  }
+
+  async function changeListItem(request: {
+    key: unknown;
+    action: unknown;
+    versions: unknown;
+  }): Promise<SaveResult> {
+    const key = parseKey(request.key);
+    const action = request.action;
+    if (!listActions.includes(action as (typeof listActions)[number]))
+      throw new EditorRequestError(400, `Expected an action: ${listActions.join(', ')}`);
+    const place = listOf(key);
+    if (!place) throw new EditorRequestError(400, `"${key.key}" is not in a list`);
+    return serial(async () => {
+      const codes = await languages(key);
+      const versions = versionsOf(request.versions, codes);
+      const files = await sources(key, codes);
+      if (files.some(({ language, source }) => versionOf(source ?? '') !== versions[language]))
+        return {
+          outcome: 'conflict',
+          current: await view(key),
+          languages: files
+            .filter(({ language, source }) => versionOf(source ?? '') !== versions[language])
+            .map((file) => file.language),
+        };
+      const referenceList = textIn(files[0].source, place.segments)?.value;
+      if (!Array.isArray(referenceList))
+        throw new EditorRequestError(400, `"${place.listKey}" is not a list`);
+      const listFile = path.relative(contentDir, files[0].file);
+      if (action === 'remove' && referenceList.length <= minListItems)
+        return invalid(
+          key,
+          codes[0],
+          listFile,
+          `This list needs at least ${minListItems} item; the last one cannot be removed`,
+          'Change its text instead, or add another item first.',
+        );
+      const changes = new Map<string, string>();
+      for (const { language, source, file } of files) {
+        const relative = path.relative(contentDir, file);
+        const list = textIn(source, place.segments)?.value;
+        // A language without the list shows the reference's: nothing to keep in step there.
+        if (source === undefined || list === undefined) continue;
+        if (!Array.isArray(list) || list.length !== referenceList.length)
+          return invalid(
+            key,
+            language,
+            relative,
+            `The list has ${Array.isArray(list) ? list.length : 0} items in ${language} and ${referenceList.length} in ${codes[0]}: the files are not in step`,
+            `Make ${relative} list the same items as ${listFile} first; then add, remove or move items here.`,
+          );
+        try {
+          changes.set(
+            relative,
+            changeList(source, place.segments, { action, index: place.index } as ListChange),
+          );
+        } catch (error) {
+          if (error instanceof YamlEditError) return invalid(key, language, relative, error.message);
+          throw error;
+        }
+      }
+      return commit(changes);
+    });
+  }
+
+  return {
+    read: async (raw) => view(parseKey(raw)),
+    save,
+    changeList: changeListItem,
+    close: () => checker.close(),
+  };
+}

@@ -1,0 +1,100 @@
+/**
+ * The translation record: per language, `content/translations/<language>.yaml`
+ * holds, for every text of that language, the reference (Italian) text it was
+ * last translated or confirmed against, in full. Comparing it with today's
+ * Italian tells whether a translation is current or outdated, with no git
+ * history; a diff of the file shows which Italian a translator reviewed.
+ *
+ * Written only by `site translations` (confirm, import): one line per text, in
+ * the order of the Italian texts, so that a review shows as a few changed lines.
+ */
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { isMap, isScalar, LineCounter, parseDocument, stringify } from 'yaml';
+import { contentPathOf } from '../content/contentFiles.ts';
+import {
+  translationRecordSchema,
+  type TranslationRecord,
+} from '../content/schemas/translationRecordSchema.ts';
+import { SiteError } from '../errors/siteError.ts';
+import type { Language } from '../model/languages.ts';
+
+export { translationRecordSchema, type TranslationRecord };
+
+/** The record's file of a language, relative to the content folder. */
+export const recordFileOf = (language: Language) => contentPathOf('translationRecord', language);
+
+const header = (language: Language, reference: Language) =>
+  [
+    `# yaml-language-server: $schema=../../schemas/translations.schema.json`,
+    `# The ${reference} text each ${language} translation was last translated or confirmed against.`,
+    '# Written by `site translations confirm` and `site translations import`; do not edit by hand.',
+    '# See docs/translating.md.',
+  ].join('\n');
+
+/** A language's record; empty when it has none yet (every translation is then untranslated). */
+export async function readRecord(contentDir: string, language: Language): Promise<TranslationRecord> {
+  const file = path.join(contentDir, recordFileOf(language));
+  const source = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return undefined;
+    throw new SiteError({
+      code: 'TRANSLATION_RECORD_INVALID',
+      message: `The translation record cannot be read: ${error.message}`,
+      location: { file },
+      cause: error,
+    });
+  });
+  if (source === undefined) return {};
+  const lineCounter = new LineCounter();
+  const document = parseDocument(source, { lineCounter });
+  const syntax = document.errors[0];
+  if (syntax) {
+    const { line, col } = lineCounter.linePos(syntax.pos[0]);
+    throw new SiteError({
+      code: 'TRANSLATION_RECORD_INVALID',
+      message: `The translation record is not valid YAML: ${syntax.message.split('\n')[0]}`,
+      location: { file, line, column: col },
+    });
+  }
+  const result = translationRecordSchema.safeParse(document.toJS() ?? {});
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const key = issue.path[0];
+    const node =
+      isMap(document.contents) && key !== undefined
+        ? document.contents.items.find((pair) => isScalar(pair.key) && pair.key.value === key)
+        : undefined;
+    const position = isScalar(node?.key) ? lineCounter.linePos(node.key.range?.[0] ?? 0) : undefined;
+    throw new SiteError({
+      code: 'TRANSLATION_RECORD_INVALID',
+      message: `The translation record is not valid${key !== undefined ? ` at ${String(key)}` : ''}: ${issue.message}`,
+      location: { file, line: position?.line, column: position?.col },
+    });
+  }
+  return result.data;
+}
+
+/** The record file's text: the header, then one entry per key in the given order. */
+export function recordText(record: TranslationRecord, language: Language, reference: Language): string {
+  const body = Object.keys(record).length === 0 ? '{}\n' : stringify(record, { lineWidth: 0 });
+  return `${header(language, reference)}\n${body}`;
+}
+
+/** Writes a language's record atomically (a temporary file renamed over it). */
+export async function writeRecord(
+  contentDir: string,
+  language: Language,
+  reference: Language,
+  record: TranslationRecord,
+): Promise<void> {
+  const file = path.join(contentDir, recordFileOf(language));
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeAtomically(file, recordText(record, language, reference));
+}
+
+/** A file's new text, written beside it and renamed over it: a reader sees the old or the new file, never half. */
+export async function writeAtomically(file: string, text: string): Promise<void> {
+  const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
+  await writeFile(temporary, text);
+  await rename(temporary, file);
+}

@@ -1,0 +1,135 @@
+/**
+ * The translatable texts of the content, one entry per text: every string of
+ * `texts/<language>/*.yaml` and every wording of `legal/<language>.yaml`, keyed
+ * the same way in every language. A text's key is its namespace and path as the
+ * templates ask for it (`home.hero.title`, `home.features.items.0.text`); a legal
+ * document's texts are keyed under `legal/` (`legal/terms.sections.0.heading`), a
+ * prefix no text file can have. Read from the YAML documents themselves, so each
+ * entry knows its line, and so an import can write into the same documents.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import fg from 'fast-glob';
+import { isMap, isPair, isScalar, isSeq, LineCounter, parse, parseDocument, type Document } from 'yaml';
+import { SiteError } from '../errors/siteError.ts';
+import {
+  languagesFileSchema,
+  siteLanguagesFrom,
+  type Language,
+  type SiteLanguages,
+} from '../model/languages.ts';
+
+/** The prefix of the legal documents' keys. */
+export const legalKeyPrefix = 'legal/';
+/** Fields of a legal document that are not wording: the same in every language. */
+const legalFieldsNotTranslated = new Set(['lastUpdated', 'tariffTable']);
+
+export interface TextEntry {
+  key: string;
+  /** The path inside its file's document, for writing it back. */
+  path: (string | number)[];
+  value: string;
+  /** 1-based line and column of the value. */
+  line: number;
+  column: number;
+}
+
+/** One parsed file of one language, with its texts. */
+export interface SourceFile {
+  language: Language;
+  /** Relative to the content folder: `texts/de/home.yaml`, `legal/de.yaml`. */
+  file: string;
+  source: string;
+  document: Document;
+  lineCounter: LineCounter;
+  entries: TextEntry[];
+}
+
+/** The file (relative to the content folder) that holds a key in a language. */
+export function fileOfKey(key: string, language: Language): string {
+  if (key.startsWith(legalKeyPrefix)) return `legal/${language}.yaml`;
+  return `texts/${language}/${key.split('.')[0]}.yaml`;
+}
+
+function entriesOf(
+  document: Document,
+  lineCounter: LineCounter,
+  prefix: string,
+  translatable: (path: (string | number)[]) => boolean,
+): TextEntry[] {
+  const entries: TextEntry[] = [];
+  const visit = (node: unknown, keyPath: (string | number)[]) => {
+    if (isScalar(node)) {
+      if (typeof node.value !== 'string' || !translatable(keyPath)) return;
+      const { line, col } = lineCounter.linePos(node.range?.[0] ?? 0);
+      entries.push({ key: prefix + keyPath.join('.'), path: keyPath, value: node.value, line, column: col });
+    } else if (isMap(node)) {
+      for (const item of node.items)
+        if (isPair(item) && isScalar(item.key)) visit(item.value, [...keyPath, String(item.key.value)]);
+    } else if (isSeq(node)) {
+      node.items.forEach((item, index) => visit(item, [...keyPath, index]));
+    }
+  };
+  if (document.errors.length === 0) visit(document.contents, []);
+  return entries;
+}
+
+async function readSourceFile(
+  contentDir: string,
+  file: string,
+  language: Language,
+): Promise<SourceFile | undefined> {
+  const source = await readFile(path.join(contentDir, file), 'utf8').catch(() => undefined);
+  if (source === undefined) return undefined;
+  const lineCounter = new LineCounter();
+  const document = parseDocument(source, { lineCounter, keepSourceTokens: false });
+  const legal = file.startsWith('legal/');
+  const namespace = path.basename(file, '.yaml');
+  const entries = legal
+    ? entriesOf(document, lineCounter, legalKeyPrefix, (keyPath) => {
+        const field = keyPath.findLast((step) => typeof step === 'string');
+        return !legalFieldsNotTranslated.has(String(field));
+      })
+    : entriesOf(document, lineCounter, `${namespace}.`, () => true);
+  return { language, file, source, document, lineCounter, entries };
+}
+
+/** The languages of the content, from languages.yaml alone. */
+export async function readLanguages(contentDir: string): Promise<SiteLanguages> {
+  const file = path.join(contentDir, 'languages.yaml');
+  let parsed: unknown;
+  try {
+    parsed = parse(await readFile(file, 'utf8'));
+  } catch (error) {
+    throw new SiteError({
+      code: 'CONTENT_MISSING_FILE',
+      message: 'languages.yaml cannot be read',
+      location: { file },
+      hint: 'Run the command in the project folder, or name the content folder with --content <dir>.',
+      cause: error,
+    });
+  }
+  const result = languagesFileSchema.safeParse(parsed);
+  if (!result.success)
+    throw new SiteError({
+      code: 'CONTENT_SCHEMA',
+      message: 'languages.yaml is not valid',
+      location: { file },
+      hint: 'Run `site build` to see what is wrong with it.',
+    });
+  return siteLanguagesFrom(result.data);
+}
+
+/** Every text file and legal file of every language, parsed. */
+export async function readSources(contentDir: string, languages: SiteLanguages): Promise<SourceFile[]> {
+  const files: { file: string; language: Language }[] = [];
+  for (const language of languages.codes) {
+    for (const file of (await fg(`texts/${language}/*.yaml`, { cwd: contentDir })).sort())
+      files.push({ file, language });
+    files.push({ file: `legal/${language}.yaml`, language });
+  }
+  const read = await Promise.all(
+    files.map(({ file, language }) => readSourceFile(contentDir, file, language)),
+  );
+  return read.filter((file): file is SourceFile => file !== undefined);
+}
