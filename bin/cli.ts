@@ -160,12 +160,7 @@ program
         // --no-cache builds anyway, and still records the build: its output is the same bytes.
         if (options.cache) {
           const { report: previous, reason } = await upToDate.upToDateReport(recordFile, outDir, inputState);
-          if (previous) {
-            // The schemas are no input of the build: a deleted folder comes back without a rebuild.
-            const { writeSchemaFiles } = await import('../generator/content/editorSchemas.ts');
-            await writeSchemaFiles(contentDir);
-            return printUnchanged(previous, performance.now() - started, verbosity);
-          }
+          if (previous) return printUnchanged(previous, performance.now() - started, verbosity);
           if (reason && verbosity !== 'quiet') console.log(`Building: ${reason}.`);
         }
         const [{ build }, { createDirectoryWriter }, incremental] = await Promise.all([
