@@ -195,6 +195,9 @@ program
             ? (label, index, total) => process.stderr.write(`\r\x1b[K[${index}/${total}] ${label}…`)
             : undefined,
         }).finally(clearProgress);
+        // The editors' schemas follow the content they were built from: no separate command after an edit.
+        const { writeSchemaFiles } = await import('../generator/content/editorSchemas.ts');
+        await writeSchemaFiles(contentDir);
         await printSummary(report, verbosity);
         await upToDate.recordBuild(recordFile, outDir, inputState, report);
         if (pageRecord) await incremental.recordPages(...pageRecord);

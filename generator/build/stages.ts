@@ -221,6 +221,8 @@ function assertTextsExist(contentDir: string, content: Content, unresolved: stri
         code: 'TRANSLATION_MISSING',
         message: `No language has the text "${key}", which a page shows`,
         location: { file: textFile(contentDir, defaultLanguage, key) },
+        // The catalogue's hint speaks of --strict; this one is about a text no language has.
+        hint: `Add ${key} to ${textFileOf(defaultLanguage, textNamespace(key))} (the reference), then to every other language.`,
       }),
   );
   throw new SiteError({

@@ -33,6 +33,7 @@ export interface CheckOptions {
 }
 
 const gateModules: Record<GateName, () => Promise<{ gate: Gate }>> = {
+  content: () => import('./content.ts'),
   links: () => import('./links.ts'),
   html: () => import('./html.ts'),
   i18n: () => import('./i18n.ts'),

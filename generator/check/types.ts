@@ -5,8 +5,18 @@
  */
 import type { Browser } from 'playwright-core';
 
-/** The gates in the order they run: the fast file checks first, the browser last. */
-export const gateNames = ['links', 'html', 'i18n', 'head', 'budgets', 'a11y', 'privacy', 'layout'] as const;
+/** The gates in the order they run: the content's own facts first, the fast file checks, the browser last. */
+export const gateNames = [
+  'content',
+  'links',
+  'html',
+  'i18n',
+  'head',
+  'budgets',
+  'a11y',
+  'privacy',
+  'layout',
+] as const;
 export type GateName = (typeof gateNames)[number];
 
 /**

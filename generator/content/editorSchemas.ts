@@ -252,10 +252,20 @@ export interface SchemaWriteReport {
   modelined: string[];
 }
 
-/** Writes every schema (removing stale ones) and gives every content file its schema line. */
-export async function writeEditorSchemas(contentDir: string, schemaDir: string): Promise<SchemaWriteReport> {
+/**
+ * Where the schemas of a content folder go: `schemas/` beside it, where the content files'
+ * schema lines point. They are not committed: `site build`, `site dev` and `site schema`
+ * write them, so they follow every edit and never go stale in a commit.
+ */
+export const schemaDirOf = (contentDir: string) => path.join(path.dirname(path.resolve(contentDir)), 'schemas');
+
+/** Writes every schema that changed and removes stale ones; the content files are left alone. */
+export async function writeSchemaFiles(
+  contentDir: string,
+  schemaDir: string = schemaDirOf(contentDir),
+): Promise<Pick<SchemaWriteReport, 'written' | 'removed'>> {
   const schemas = await editorSchemas(contentDir);
-  const report: SchemaWriteReport = { written: [], removed: [], modelined: [] };
+  const report: Pick<SchemaWriteReport, 'written' | 'removed'> = { written: [], removed: [] };
   const wanted = new Set(schemas.map(({ file }) => file));
   for (const file of (await fg('**/*.schema.json', { cwd: schemaDir }).catch(() => [])).sort()) {
     if (!wanted.has(file)) {
@@ -271,6 +281,12 @@ export async function writeEditorSchemas(contentDir: string, schemaDir: string):
     await writeFile(target, text);
     report.written.push(file);
   }
+  return report;
+}
+
+/** Writes every schema (removing stale ones) and gives every content file its schema line. */
+export async function writeEditorSchemas(contentDir: string, schemaDir: string): Promise<SchemaWriteReport> {
+  const report: SchemaWriteReport = { ...(await writeSchemaFiles(contentDir, schemaDir)), modelined: [] };
   for (const file of await fg('**/*.yaml', { cwd: contentDir })) {
     const modeline = schemaModeline(contentDir, schemaDir, file);
     if (!modeline) continue;

@@ -65,7 +65,7 @@ function checkTextKeys(
         `${formatPath([...segments, key])}: Unknown text key "${key}" (the reference language, ${referenceLanguage}, has no such key).${didYouMean(key, Object.keys(reference as object))}`,
         file.displayPath,
         positionOf(file, segments.slice(1), key),
-        `${referenceLanguage}, the first language, is the reference: add the key there first, or fix the spelling.`,
+        `${referenceLanguage}, the first language, is the reference: add ${formatPath([...segments, key])} to ${textFileOf(referenceLanguage, String(segments[0] ?? key))} first, or fix the spelling.`,
       );
       continue;
     }

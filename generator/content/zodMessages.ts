@@ -4,6 +4,7 @@
  * they probably meant.
  */
 import { z } from 'zod';
+import { isMap, isScalar } from 'yaml';
 import { formatPath } from '../errors/siteError.ts';
 import { closestMatch, didYouMean } from '../errors/suggest.ts';
 import { type ParsedFile, type PathSegment, ProblemList, positionOf } from './parsedFile.ts';
@@ -36,6 +37,26 @@ function valueAt(data: unknown, segments: readonly PathSegment[]): unknown {
       node !== null && typeof node === 'object' ? (node as Record<PathSegment, unknown>)[segment] : undefined,
     data,
   );
+}
+
+/**
+ * A key of digits right after a whole number (`setup: 0,50` reads as `setup: 0` and a key
+ * "50"): what the editor wrote, and meant. Read from the document, whose order is the text's.
+ */
+function decimalCommaAt(
+  map: unknown,
+  key: string,
+): { field: string; written: string; meant: string } | undefined {
+  if (!/^\d+$/.test(key) || !isMap(map)) return;
+  const pairs = map.items.map((pair) => [
+    isScalar(pair.key) ? String(pair.key.value) : undefined,
+    isScalar(pair.value) ? pair.value.value : pair.value,
+  ]);
+  const index = pairs.findIndex(([candidate]) => candidate === key);
+  const [field, whole] = pairs[index - 1] ?? [];
+  if (index < 1 || pairs[index][1] !== null || typeof field !== 'string') return;
+  if (typeof whole !== 'number' || !Number.isInteger(whole)) return;
+  return { field, written: `${whole},${key}`, meant: `${whole}.${key}` };
 }
 
 /** zod's wording rewritten in the content's terms, with the value the editor wrote where it helps. */
@@ -152,6 +173,18 @@ export function validate<Schema extends z.ZodType>(
     const segments = segmentsOf(issue);
     const parent = valueAt(data, segments);
     for (const key of issue.keys) {
+      // `setup: 0,50` in a { … } map reads as `setup: 0` and a key "50": the same hint as a row of prices gets.
+      const comma = decimalCommaAt(file.doc.getIn(segments, true), key);
+      if (comma) {
+        problems.add(
+          'CONTENT_SCHEMA',
+          `${formatPath([...pathPrefix, ...segments, comma.field])}: a decimal comma? Write ${comma.meant}, not ${comma.written}`,
+          file.displayPath,
+          positionOf(file, segments, key),
+          'Prices are written with a decimal point (0.50); a comma separates values in YAML.',
+        );
+        continue;
+      }
       const known = knownKeys(schema, segments, parent);
       const missingKeys = known.filter((candidate) => missingAt(segments, candidate));
       const meant = closestMatch(key, missingKeys) ?? closestMatch(key, known);

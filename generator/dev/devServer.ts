@@ -9,6 +9,7 @@
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { writeSchemaFiles } from '../content/editorSchemas.ts';
 import * as esbuild from 'esbuild';
 import { formatSiteError, isSiteError } from '../errors/siteError.ts';
 import { contentTypeOf, type PreviewHandler } from '../preview/handlers.ts';
@@ -280,12 +281,20 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
       }
     };
 
+    // The editors' schemas follow every save (they are not committed); content that does not load keeps the last ones.
+    const refreshSchemas = () =>
+      writeSchemaFiles(contentDir).then(
+        () => undefined,
+        () => undefined,
+      );
     const folders = { contentDir, clientDir, templatesDir };
     const queue = createRebuildQueue(async (files) => {
       const plan = planRebuild(files, folders);
       // Files the site does not read (a README beside the templates) change nothing.
       if (isEmptyPlan(plan) && isEmptyPlan(leftover)) return;
       await run(plan, files);
+      if (files.some((file) => path.resolve(file).startsWith(path.resolve(contentDir) + path.sep)))
+        await refreshSchemas();
       // Once the queue has settled on whether another rebuild follows.
       setImmediate(scheduleFinish);
     });
@@ -301,6 +310,7 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
     );
 
     const firstBuildMilliseconds = await run(fullPlan(), []);
+    await refreshSchemas();
     scheduleFinish();
     return {
       url: server.url,

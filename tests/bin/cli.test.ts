@@ -86,8 +86,20 @@ describe('site CLI start-up', () => {
     }
   });
 
-  it('`site schema --check` finds the committed schemas current and loads no part of the build', async () => {
-    const { code, packages, stderr } = await packagesLoaded(['schema', '--check']);
+  it('`site schema` writes the schemas and loads no part of the build', async () => {
+    // On a copy: `site schema` also writes each content file's schema line.
+    const dir = await makeTempDir('schema-cli');
+    const contentDir = await copyRealContent(dir);
+    const out = path.join(dir, 'schemas');
+    expect((await runSite(['schema', '--content', contentDir, '--out', out])).code).toBe(0);
+    const { code, packages, stderr } = await packagesLoaded([
+      'schema',
+      '--check',
+      '--content',
+      contentDir,
+      '--out',
+      out,
+    ]);
     expect(code, stderr).toBe(0);
     const allowed = ['commander', 'fast-glob', 'yaml', 'zod'];
     expect([...packages].filter((name) => !allowed.includes(name))).toEqual([]);

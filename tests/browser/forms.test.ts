@@ -9,6 +9,7 @@ import type { CDPSession, Page } from 'playwright-core';
 import { parse as parseYaml } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formRules, type FieldRule, type FieldSpec } from '../../client/lib/formRules.ts';
+import { realLoadedContent } from '../helpers/routeTable.ts';
 import { handedToDesktop, hasChromium, startSite, type SiteUnderTest } from '../helpers/browser.ts';
 
 let site: SiteUnderTest;
@@ -158,11 +159,15 @@ const controlValues = (
 /** A notice's title and description as shown. */
 const noticeTexts = (page: Page, selector: string) => page.locator(`${selector} p`).allTextContents();
 
-/** The forms' notices in English, word for word. */
+/** The forms' notices in English, word for word as the English texts have them (an editor may reword them). */
+const englishTexts = realLoadedContent.texts.en.forms as Record<
+  'error' | 'partnership' | 'contact',
+  { title: string; text: string; success: { title: string; text: string } }
+>;
 const englishNotices = {
-  error: ['An error occurred while submitting the form', 'Please try again later or contact us directly'],
-  partnership: ['Application sent successfully', 'We will contact you soon to discuss the details.'],
-  contact: ['Message sent successfully!', 'Your email client will open to complete the sending.'],
+  error: [englishTexts.error.title, englishTexts.error.text],
+  partnership: [englishTexts.partnership.success.title, englishTexts.partnership.success.text],
+  contact: [englishTexts.contact.success.title, englishTexts.contact.success.text],
 };
 
 /** The partnership form's test values but the description, typed by fillPartnership or set at once by setPartnership. */

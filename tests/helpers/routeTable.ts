@@ -6,6 +6,8 @@ import { realContent } from './site.ts';
 
 const content = await loadContent(realContent);
 
+/** The real content as loaded: tests on the real build derive what they expect from it, never pin it. */
+export const realLoadedContent = content;
 export const realLanguages = content.languages;
 export const realSlugs = content.slugs;
 /** The origin of the real site's URLs (content/site.yaml), which the shared build uses. */

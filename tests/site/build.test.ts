@@ -4,7 +4,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildSteps } from '../../generator/build/pipeline.ts';
 import { budgetProblems, measurePage, pageBudgets } from '../../generator/check/budgets.ts';
-import { realOrigin, realRouteTable } from '../helpers/routeTable.ts';
+import { realLanguages, realLoadedContent, realOrigin, realRouteTable } from '../helpers/routeTable.ts';
 import { sharedDist, sharedReport } from '../helpers/sharedBuild.ts';
 import { readPage } from '../helpers/site.ts';
 
@@ -81,19 +81,21 @@ describe('full build of the real content', () => {
   });
 
   it('marks the current page in the header and links each language button to the same page', async () => {
-    const page = await readPage(outDir, 'de/uber-uns/index.html');
+    // A page other than the home page in a language other than the default: the buttons must change language, not page.
+    const language = realLanguages.codes.find((code) => code !== realLanguages.default)!;
+    const about = routeTable.pathOf('about', language);
+    const page = await readPage(outDir, routeTable.routes.find((route) => route.path === about)!.file);
     const current = page.querySelectorAll('.site-nav a[aria-current="page"]');
-    expect(current.map((link) => link.getAttribute('href'))).toEqual(['/de/uber-uns/']);
+    expect(current.map((link) => link.getAttribute('href'))).toEqual([about]);
     const buttons = page
       .querySelectorAll('.site-header__languages a')
       .map((link) => [link.text.trim().slice(0, 2), link.getAttribute('href')]);
-    expect(buttons).toEqual([
-      ['IT', '/chi-siamo/'],
-      ['FR', '/fr/qui-sommes-nous/'],
-      ['DE', '/de/uber-uns/'],
-      ['EN', '/en/about/'],
-    ]);
-    expect(page.querySelectorAll('.site-header__languages svg.flag')).toHaveLength(4);
+    expect(buttons).toEqual(
+      realLanguages.buttons.map((code) => [code.toUpperCase(), routeTable.pathOf('about', code)]),
+    );
+    expect(page.querySelectorAll('.site-header__languages svg.flag')).toHaveLength(
+      realLanguages.buttons.length,
+    );
   });
 
   it('marks exactly the page itself as current, on every route', async () => {
@@ -119,18 +121,27 @@ describe('full build of the real content', () => {
   });
 
   it('links the header to the visitor’s own legal page and cockpit', async () => {
-    const page = await readPage(outDir, 'fr/index.html');
-    const hrefs = page.querySelectorAll('.site-nav a').map((link) => link.getAttribute('href'));
-    expect(hrefs).toEqual([
-      '/fr/',
-      '/fr/qui-sommes-nous/',
-      '/fr/abonnements/',
-      '/fr/couverture/',
-      '/fr/cockpit/',
-      '/fr/partenariat/',
-      '/fr/legal/',
-      '/fr/contact/',
-    ]);
+    for (const language of realLanguages.codes) {
+      const home = routeTable.routes.find(
+        (route) => route.page === 'home' && route.path === routeTable.pathOf('home', language),
+      )!;
+      const page = await readPage(outDir, home.file);
+      const hrefs = page.querySelectorAll('.site-nav a').map((link) => link.getAttribute('href'));
+      expect(hrefs, language).toEqual(
+        (
+          [
+            'home',
+            'about',
+            'subscriptions',
+            'coverage',
+            'cockpit',
+            'partnership',
+            'legal',
+            'contact',
+          ] as const
+        ).map((entry) => routeTable.pathOf(entry, language)),
+      );
+    }
   });
 
   it('has only internal links that point at a built file', async () => {
@@ -146,26 +157,42 @@ describe('full build of the real content', () => {
   });
 
   it('writes the footer with its three columns, logos, copyright year and legal links', async () => {
-    const page = await readPage(outDir, 'en/index.html');
+    const language = realLanguages.codes.at(-1)!;
+    const home = routeTable.routes.find((route) => route.path === routeTable.pathOf('home', language))!;
+    const page = await readPage(outDir, home.file);
     const footer = page.querySelector('footer')!;
     expect(
       footer.querySelectorAll('.footer-column').map((column) => column.querySelectorAll('a').length),
     ).toEqual([3, 5, 2]);
-    expect(footer.querySelector('a[href="/en/subscriptions/#tariff-zones"]')).toBeTruthy();
+    expect(
+      footer.querySelector(`a[href="${routeTable.pathOf('subscriptions', language)}#tariff-zones"]`),
+    ).toBeTruthy();
     expect(footer.querySelectorAll('svg.wordmark[role="img"][aria-label]').length).toBeGreaterThanOrEqual(2);
     expect(footer.text).toContain(`© ${new Date().getFullYear()}`);
     expect(footer.querySelectorAll('.legal-links a').map((link) => link.getAttribute('href'))).toEqual([
-      '/en/legal/privacy/',
-      '/en/legal/',
-      '/en/legal/cookie/',
+      routeTable.legalSectionPath('privacy', language),
+      routeTable.pathOf('legal', language),
+      routeTable.legalSectionPath('cookie', language),
     ]);
   });
 
   it('puts every part of the home page in every language', async () => {
-    for (const file of ['index.html', 'en/index.html', 'de/index.html', 'fr/index.html']) {
+    for (const language of realLanguages.codes) {
+      const file = routeTable.routes.find(
+        (route) => route.path === routeTable.pathOf('home', language),
+      )!.file;
       const page = await readPage(outDir, file);
-      expect(page.querySelectorAll('[data-count="features"] > li'), file).toHaveLength(6);
-      expect(page.querySelectorAll('[data-count="values"] > li'), file).toHaveLength(4);
+      // As many cards as the texts hold: an editor may add or remove one.
+      const home = realLoadedContent.texts[language].home as {
+        features: { items: unknown[] };
+        about: { values: unknown[] };
+      };
+      expect(page.querySelectorAll('[data-count="features"] > li'), file).toHaveLength(
+        home.features.items.length,
+      );
+      expect(page.querySelectorAll('[data-count="values"] > li'), file).toHaveLength(
+        home.about.values.length,
+      );
       const mail = page.querySelector('.cta-block a[href^="mailto:"]');
       expect(mail?.getAttribute('href')).toMatch(/^mailto:info@example\.com\?subject=/);
       expect(page.querySelector('.hero .notice')?.text.length).toBeGreaterThan(20);
@@ -182,7 +209,7 @@ describe('full build of the real content', () => {
         .sort(),
     );
     expect(sitemap).toContain(
-      `<xhtml:link rel="alternate" hreflang="x-default" href="${origin}/chi-siamo/"/>`,
+      `<xhtml:link rel="alternate" hreflang="x-default" href="${origin}${routeTable.pathOf('about', realLanguages.default)}"/>`,
     );
     expect(sitemap).not.toContain('404');
     const robots = await readFile(path.join(outDir, 'robots.txt'), 'utf8');

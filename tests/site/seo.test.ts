@@ -79,12 +79,17 @@ describe('head metadata', () => {
 
   it('draws one preview image per page type and language', () => {
     const images = site.paths.filter((file) => file.startsWith('og/'));
-    expect(images).toContain('og/about-de.png');
-    expect(images).toContain('og/cockpit-fr.png');
+    for (const language of routeTable.languages.codes)
+      for (const type of ['about', 'cockpit'] as const) {
+        expect(images).toContain(`og/${type}-${language}.png`);
+        const file = routeTable.routes.find(
+          (route) => route.path === routeTable.pathOf(type, language),
+        )!.file;
+        expect(page(file).querySelector('meta[property="og:image"]')!.getAttribute('content')).toBe(
+          `${origin}/og/${type}-${language}.png`,
+        );
+      }
     expect(new Set(images.map((file) => file.replace(/-\w\w\.png$/, ''))).size).toBeGreaterThanOrEqual(9);
-    expect(
-      page('en/about/index.html').querySelector('meta[property="og:image"]')!.getAttribute('content'),
-    ).toBe(`${origin}/og/about-en.png`);
   });
 
   it('keeps not-found and forwarding pages out of search results and the sitemap', () => {
@@ -165,11 +170,14 @@ describe('sitemap lastmod', () => {
       const lastmod = (urlPath: string) =>
         new RegExp(`<loc>${origin}${urlPath}</loc><lastmod>([^<]+)</lastmod>`).exec(xml)?.[1];
       // The subscriptions pages show the zones, in every language.
-      expect([lastmod('/abbonamenti/'), lastmod('/de/abonnements/')]).toEqual(['2025-02-01', '2025-02-01']);
+      const at = (pageId: 'subscriptions' | 'about' | 'legal' | 'home' | 'cookiePolicy', language: string) =>
+        lastmod(routeTable.pathOf(pageId, language));
+      const [first, second, third] = routeTable.languages.codes;
+      expect([at('subscriptions', first), at('subscriptions', third)]).toEqual(['2025-02-01', '2025-02-01']);
       // The about pages show the vision image.
-      expect([lastmod('/chi-siamo/'), lastmod('/en/about/')]).toEqual(['2025-03-01', '2025-03-01']);
+      expect([at('about', first), at('about', second)]).toEqual(['2025-03-01', '2025-03-01']);
       // Italian legal texts: the legal pages, the cookie policy (its link to the privacy text), and every language that falls back to them.
-      expect([lastmod('/legal/'), lastmod('/en/legal/'), lastmod('/cookie-policy/')]).toEqual([
+      expect([at('legal', first), at('legal', second), at('cookiePolicy', first)]).toEqual([
         '2025-04-01',
         '2025-04-01',
         '2025-04-01',

@@ -43,6 +43,8 @@ describe('site check on the planted-fault fixture', () => {
     expect(result.code, result.stderr).toBe(1);
     expect(report.passed).toBe(false);
     const expected: GateName[] = [
+      // The fixture's content is only what the other gates read, so it does not load.
+      'content',
       'links',
       'i18n',
       'head',
@@ -181,7 +183,9 @@ describe('site check on the planted-fault fixture', () => {
       /^NOTE {2}links {3}\/contatti\/ {2}external link, not fetched: https:\/\/tracker\.example\.net\/pixel\.gif$/m,
     );
     expect(text).toMatch(/^ {2}budgets +failed +[\d.]+ s {2}6 pages, .*; 1 error, 0 warnings$/m);
-    expect(text.trim().split('\n').at(-1)).toMatch(/^Not fit to publish: links, .*head, budgets.* failed\.$/);
+    expect(text.trim().split('\n').at(-1)).toMatch(
+      /^Not fit to publish: content, links, .*head, budgets.* failed\.$/,
+    );
   });
 });
 
@@ -189,10 +193,10 @@ describe('site check on a build of the real content', () => {
   it('passes the file gates and says it is fit to publish', async () => {
     // The run's one strict build of the real content (tests/setup/buildOnce.ts). Its html and
     // links gates, the slow ones, run on the same build in tests/site/validity.test.ts.
-    const result = await runSite(['check', '--dir', sharedDist(), '--only', 'i18n,head,budgets']);
+    const result = await runSite(['check', '--dir', sharedDist(), '--only', 'content,i18n,head,budgets']);
     expect(result.code, result.stdout).toBe(0);
     expect(result.stdout).not.toMatch(/^FAIL/m);
-    for (const gate of ['i18n', 'head', 'budgets'])
+    for (const gate of ['content', 'i18n', 'head', 'budgets'])
       expect(result.stdout).toMatch(new RegExp(`^ {2}${gate} +passed `, 'm'));
     expect(result.stdout.trim().split('\n').at(-1)).toBe('Fit to publish.');
   }, 300_000);

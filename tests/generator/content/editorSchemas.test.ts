@@ -9,12 +9,13 @@ import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import fg from 'fast-glob';
 import { parse } from 'yaml';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   editorSchemas,
   schemaFileOf,
   schemaModeline,
   staleEditorSchemas,
+  writeSchemaFiles,
 } from '../../../generator/content/editorSchemas.ts';
 import {
   contentFixturesDir,
@@ -22,9 +23,16 @@ import {
   loadFixture,
   removeFixtureCopies,
 } from '../../helpers/contentFixture.ts';
-import { projectRoot, realContent } from '../../helpers/site.ts';
+import { makeTempDir, projectRoot, realContent } from '../../helpers/site.ts';
 
+/** Where the content files' schema lines point. */
 const schemaDir = path.join(projectRoot, 'schemas');
+/** The schemas as `site build` writes them from the current content (they are not committed), read by ajv. */
+let writtenDir: string;
+beforeAll(async () => {
+  writtenDir = path.join(await makeTempDir('schemas'), 'schemas');
+  await writeSchemaFiles(realContent, writtenDir);
+});
 const ajv = new Ajv({ allErrors: true, strict: true, strictTuples: false });
 addFormats.default(ajv);
 // The YAML extension's own keyword for a readable pattern message.
@@ -37,7 +45,7 @@ async function validatorFor(contentFile: string): Promise<ValidateFunction> {
   if (!validators.has(schemaFile))
     validators.set(
       schemaFile,
-      ajv.compile(JSON.parse(await readFile(path.join(schemaDir, schemaFile), 'utf8'))),
+      ajv.compile(JSON.parse(await readFile(path.join(writtenDir, schemaFile), 'utf8'))),
     );
   return validators.get(schemaFile)!;
 }
@@ -47,8 +55,10 @@ const contentFiles = () => fg('**/*.yaml', { cwd: realContent });
 afterAll(removeFixtureCopies);
 
 describe('editor schemas', () => {
-  it('are committed as `site schema` writes them from the current content', async () => {
-    expect(await staleEditorSchemas(realContent, schemaDir)).toEqual([]);
+  it('are written as `site schema` writes them from the current content, and not committed', async () => {
+    expect(await staleEditorSchemas(realContent, writtenDir)).toEqual([]);
+    const ignored = (await readFile(path.join(projectRoot, '.gitignore'), 'utf8')).split('\n');
+    expect(ignored).toContain('/schemas/');
     expect((await editorSchemas(realContent)).length).toBeGreaterThanOrEqual(20);
   });
 
@@ -70,12 +80,12 @@ describe('editor schemas', () => {
   });
 
   it('describe every field with an example, and offer the values of references', async () => {
-    const zones = JSON.parse(await readFile(path.join(schemaDir, 'zones.schema.json'), 'utf8'));
+    const zones = JSON.parse(await readFile(path.join(writtenDir, 'zones.schema.json'), 'utf8'));
     const zone = zones.properties.zones.items.properties;
     expect(zone.plans.items.enum).toEqual(['my-swiss', 'my-europe-plus', 'my-world']);
     expect(zone.countries.items.enum).toContain('liechtenstein');
     expect(zone.id.enum).toEqual(['switzerland', 'europe', 'business', 'global']);
-    const plans = JSON.parse(await readFile(path.join(schemaDir, 'plans.schema.json'), 'utf8'));
+    const plans = JSON.parse(await readFile(path.join(writtenDir, 'plans.schema.json'), 'utf8'));
     expect(plans.properties.plans.items.properties.features.items.enum).toContain('speed5g');
     // Every property of the fixed schemas has a description and an example.
     const undocumented: string[] = [];
@@ -91,12 +101,12 @@ describe('editor schemas', () => {
         visit(node.items as Record<string, unknown>, `${where}[]`);
     };
     for (const file of ['site', 'plans', 'zones', 'countries', 'tariffs', 'languages', 'slugs'])
-      visit(JSON.parse(await readFile(path.join(schemaDir, `${file}.schema.json`), 'utf8')), file);
+      visit(JSON.parse(await readFile(path.join(writtenDir, `${file}.schema.json`), 'utf8')), file);
     expect(undocumented).toEqual([]);
   });
 
   it('show the Italian text of each key to a translator', async () => {
-    const home = JSON.parse(await readFile(path.join(schemaDir, 'texts/notFound.schema.json'), 'utf8'));
+    const home = JSON.parse(await readFile(path.join(writtenDir, 'texts/notFound.schema.json'), 'utf8'));
     const italian = parse(await readFile(path.join(realContent, 'texts/it/notFound.yaml'), 'utf8'));
     expect(home.properties.title.description).toBe(italian.title);
     expect(home.properties.meta.properties.description.description).toBe(italian.meta.description);

@@ -156,6 +156,16 @@ const located: [string, Expected][] = [
     },
   ],
   [
+    'tariff-value-decimal-comma',
+    {
+      file: 'tariffs.yaml',
+      line: 24,
+      column: 34,
+      code: 'CONTENT_SCHEMA',
+      message: /shortNumbers\[1\]\.setup: a decimal comma\? Write 0\.50, not 0,50/,
+    },
+  ],
+  [
     'legal-unknown-placeholder',
     {
       file: 'legal/de.yaml',

@@ -1,0 +1,141 @@
+/**
+ * content: the facts the site must keep whatever an editor changes, checked on the
+ * content itself (no page is read, so it is the cheapest gate). Everything else an
+ * editor may change freely: how many plans, cards, FAQ entries or tariff rows there
+ * are, prices, texts and slugs. What stays:
+ *
+ * - every address the site has published answers: the spec's addresses are pages or
+ *   forwards (a renamed slug keeps its old address through `former:` in slugs.yaml);
+ * - the Switzerland zone is exactly Switzerland and Liechtenstein, and the Europe zone
+ *   is exactly the EU members plus Iceland and Norway (the spec's zone membership:
+ *   these are what the tariffs promise, not a choice of the marketing text).
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { loadContent, type Content } from '../content/load.ts';
+import { isSiteError } from '../errors/siteError.ts';
+import { routeTableOf } from '../model/routeTable.ts';
+import type { DefaultLanguagePathId } from '../model/constants.ts';
+import type { SlugPageId } from '../model/routeTable.ts';
+import type { Language } from '../model/languages.ts';
+import { plural, type CheckContext, type Gate, type Problem } from './types.ts';
+
+/** The addresses the spec publishes, by page and language: each must keep answering. */
+export const publishedAddresses: {
+  page: SlugPageId | DefaultLanguagePathId;
+  language: Language;
+  path: string;
+}[] = [
+  ...(
+    [
+      ['about', ['/chi-siamo/', '/en/about/', '/de/uber-uns/', '/fr/qui-sommes-nous/']],
+      ['subscriptions', ['/abbonamenti/', '/en/subscriptions/', '/de/abonnements/', '/fr/abonnements/']],
+      ['coverage', ['/copertura/', '/en/coverage/', '/de/abdeckung/', '/fr/couverture/']],
+      ['partnership', ['/partnership/', '/en/partnership/', '/de/partnerschaft/', '/fr/partenariat/']],
+      ['contact', ['/contatti/', '/en/contact/', '/de/kontakt/', '/fr/contact/']],
+      ['esim', ['/esim/', '/en/esim/', '/de/esim/', '/fr/esim/']],
+      ['cockpit', ['/cockpit/', '/en/cockpit/', '/de/cockpit/', '/fr/cockpit/']],
+      ['legal', ['/legal/', '/en/legal/', '/de/legal/', '/fr/legal/']],
+    ] as const
+  ).flatMap(([page, paths]) =>
+    paths.map((address, index) => ({
+      page,
+      language: (['it', 'en', 'de', 'fr'] as const)[index],
+      path: address,
+    })),
+  ),
+  { page: 'legalAlias', language: 'it', path: '/condizioni/' },
+  { page: 'cookiePolicy', language: 'it', path: '/cookie-policy/' },
+  { page: 'privacyRedirect', language: 'it', path: '/privacy/' },
+];
+
+/** The spec's zone membership, as ISO 3166 codes. */
+const eu27 = 'AT BE BG HR CY CZ DK EE FI FR DE GR HU IE IT LV LT LU MT NL PL PT RO SK SI ES SE'.split(' ');
+export const fixedZones: Record<string, { codes: string[]; says: string }> = {
+  switzerland: { codes: ['CH', 'LI'], says: 'exactly Switzerland and Liechtenstein' },
+  europe: { codes: [...eu27, 'IS', 'NO'], says: 'exactly the 27 EU members plus Iceland and Norway' },
+};
+
+/** The line of the first line of `text` that matches, counted from 1 (1 when none does). */
+const lineOf = (text: string, pattern: RegExp) => {
+  const index = text.split('\n').findIndex((line) => pattern.test(line));
+  return index === -1 ? 1 : index + 1;
+};
+
+export async function contentFactProblems(content: Content, contentDir: string): Promise<Problem[]> {
+  const problems: Problem[] = [];
+  const display = (file: string, line: number) =>
+    `${path.relative(process.cwd(), path.join(contentDir, file))}:${line}`;
+  const languages = new Set(content.languages.codes);
+  const answered = new Set(routeTableOf(content).routes.map((route) => route.path));
+
+  const slugsText = await readFile(path.join(contentDir, 'slugs.yaml'), 'utf8');
+  for (const address of publishedAddresses) {
+    // A language the site no longer has takes its addresses with it: that is a decision, not a slip.
+    if (!languages.has(address.language) || answered.has(address.path)) continue;
+    const oldSlug = address.path.split('/').filter(Boolean).at(-1)!;
+    problems.push({
+      severity: 'error',
+      page: display('slugs.yaml', lineOf(slugsText, new RegExp(`^\\s*${address.page}:`))),
+      message:
+        `the address ${address.path} (the ${address.page} page in ${address.language}) no longer answers, ` +
+        `so links and bookmarks to it break. Keep it as a forward: under former: in slugs.yaml add ` +
+        `"  ${address.page}: { ${address.language}: [${oldSlug}] }"`,
+    });
+  }
+
+  const zonesText = await readFile(path.join(contentDir, 'zones.yaml'), 'utf8');
+  // A territory of two codes (the Channel Islands) is one entry: its codes joined.
+  const codeOf = (iso: string | string[]) => [iso].flat().join(' ');
+  const isoOf = new Map(content.countries.map((country) => [country.key, codeOf(country.iso)]));
+  for (const [zoneId, fixed] of Object.entries(fixedZones)) {
+    const zone = content.zones.find((candidate) => candidate.id === zoneId);
+    const at = display('zones.yaml', lineOf(zonesText, new RegExp(`id:\\s*${zoneId}\\b`)));
+    const codes = new Set((zone?.countries ?? []).map((key) => isoOf.get(key)).filter(Boolean));
+    const missing = fixed.codes.filter((code) => !codes.has(code));
+    const extra = [...codes].filter((code) => !fixed.codes.includes(code!));
+    const keyOf = (code: string) =>
+      content.countries.find((country) => codeOf(country.iso) === code)?.key ?? code;
+    if (missing.length > 0 || extra.length > 0)
+      problems.push({
+        severity: 'error',
+        page: at,
+        message:
+          `the ${zoneId} zone must hold ${fixed.says}, as the tariffs promise.` +
+          (missing.length > 0 ? ` Add to its countries: ${missing.map(keyOf).join(', ')}.` : '') +
+          (extra.length > 0
+            ? ` Move to another zone (business or global): ${extra.map((code) => keyOf(code!)).join(', ')}.`
+            : ''),
+      });
+  }
+  return problems;
+}
+
+export const gate: Gate = {
+  name: 'content',
+  description:
+    'the facts the site must keep: every published address answers (a renamed page forwards), the Switzerland and Europe zones as the tariffs promise',
+  async run({ contentDir }: CheckContext) {
+    let content: Content;
+    try {
+      content = await loadContent(contentDir);
+    } catch (error) {
+      if (!isSiteError(error)) throw error;
+      // Content the build would refuse is not fit to publish: its own problems, each at its place.
+      const problems = (error.problems.length > 0 ? error.problems : [error]).map((problem): Problem => ({
+        severity: 'error',
+        page: problem.location
+          ? `${problem.location.file}${problem.location.line ? `:${problem.location.line}` : ''}`
+          : undefined,
+        message: problem.hint ? `${problem.message} ${problem.hint}` : problem.message,
+      }));
+      return { problems, checked: 0, summary: 'content that does not load' };
+    }
+    const problems = await contentFactProblems(content, contentDir);
+    return {
+      problems,
+      checked: publishedAddresses.length + Object.keys(fixedZones).length,
+      summary: `${plural(publishedAddresses.length, 'address', 'addresses')}, ${plural(Object.keys(fixedZones).length, 'zone')}`,
+    };
+  },
+};

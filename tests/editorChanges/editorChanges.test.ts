@@ -1,0 +1,312 @@
+/**
+ * Twelve edits an editor makes every month, each on its own copy of the real content:
+ * every valid one builds, keeps the properties the whole-site tests assert (every page of
+ * the route table built in its language, no ⚠️ marker, every internal link resolving) and
+ * passes `site check`'s cheap gates (content, links, i18n, head, budgets; not the browser
+ * or Java gates: the machine is small). Each invalid variant fails with a located error
+ * that says how to fix it. One process, one warm image cache, builds on disk in a temp dir.
+ */
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { build } from '../../generator/build/pipeline.ts';
+import { missingMarker } from '../../generator/build/translations.ts';
+import { createDirectoryWriter } from '../../generator/build/writer.ts';
+import { runCheck } from '../../generator/check/runner.ts';
+import { loadContent } from '../../generator/content/load.ts';
+import { isSiteError, type SiteError } from '../../generator/errors/siteError.ts';
+import { routeTableOf } from '../../generator/model/routeTable.ts';
+import { editedContent, type Edit } from '../helpers/editedContent.ts';
+import { warmImageCache } from '../helpers/sharedBuild.ts';
+import { makeTempDir, realContent } from '../helpers/site.ts';
+
+let cacheDir: string;
+beforeAll(async () => {
+  cacheDir = await warmImageCache(path.join(await makeTempDir('editor-changes-cache'), 'images'));
+});
+
+/** The same edit in every language's text file: `texts` gives each language its own words. */
+const inEveryLanguage = (
+  file: (language: string) => string,
+  find: string | RegExp,
+  texts: Record<string, string>,
+): Edit[] => Object.entries(texts).map(([language, replace]) => ({ file: file(language), find, replace }));
+
+/** Builds an edited copy, asserts the whole-site properties and runs the cheap gates. */
+async function buildAndCheck(contentDir: string) {
+  const outDir = path.join(path.dirname(contentDir), 'dist');
+  await build({ contentDir, writer: createDirectoryWriter(outDir), cacheDir });
+  const content = await loadContent(contentDir);
+  const routeTable = routeTableOf(content);
+  const files = new Set(routeTable.routes.map((route) => `/${route.file}`));
+  for (const route of routeTable.routes) {
+    const file = path.join(outDir, route.file);
+    expect(existsSync(file), route.path).toBe(true);
+    const html = await readFile(file, 'utf8');
+    expect(html, route.path).toContain(`<html lang="${route.language}"`);
+    expect(html.includes(missingMarker), `${route.path} shows ${missingMarker}`).toBe(false);
+    for (const [, href] of html.matchAll(/href="(\/[^"#?]*)/g)) {
+      const target = href.endsWith('/') ? `${href}index.html` : href;
+      expect(files.has(target) || existsSync(path.join(outDir, target)), `${route.path} links ${href}`).toBe(
+        true,
+      );
+    }
+  }
+  return runCheck({ dir: outDir, contentDir, only: ['content', 'links', 'i18n', 'head', 'budgets'] });
+}
+
+/** The problems a SiteError lists, or itself. */
+const problemsOf = (error: SiteError) => (error.problems.length > 0 ? error.problems : [error]);
+
+async function expectBuildError(contentDir: string): Promise<SiteError> {
+  const outDir = path.join(path.dirname(contentDir), 'dist');
+  const error = await build({ contentDir, writer: createDirectoryWriter(outDir), cacheDir }).then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  expect(isSiteError(error), String(error)).toBe(true);
+  return error as SiteError;
+}
+
+/** The first plan of the content, the one the removal takes out. */
+const firstPlan = (await loadContent(realContent)).plans[0].id;
+
+interface Change {
+  name: string;
+  edits: Edit[];
+}
+
+const newPlanTexts = {
+  it: 'Per le piccole aziende che lavorano solo in Svizzera.',
+  en: 'For small companies that work only in Switzerland.',
+  de: 'Für kleine Unternehmen, die nur in der Schweiz tätig sind.',
+  fr: 'Pour les petites entreprises actives uniquement en Suisse.',
+};
+const newPlan: Edit[] = [
+  {
+    file: 'plans.yaml',
+    replace: [
+      '  - id: my-swiss-lite',
+      '    name: MY SWISS LITE',
+      '    nationalCalls: 10h',
+      '    nationalSms: 500',
+      '    nationalData: 10GB',
+      '    roaming: { europe: false, world: false }',
+      '    esim: true',
+      '    coverage: premiumCh',
+      '    support: local',
+      '    features: [speed5g, esim]',
+      '',
+    ].join('\n'),
+  },
+  {
+    file: 'zones.yaml',
+    find: /plans: \[/,
+    replace: 'plans: [my-swiss-lite, ',
+  },
+  ...inEveryLanguage(
+    (language) => `texts/${language}/subscriptions.yaml`,
+    /\n {2}items:\n {4}my-swiss:\n/,
+    Object.fromEntries(
+      Object.entries(newPlanTexts).map(([language, text]) => [
+        language,
+        `\n  items:\n    my-swiss-lite:\n      description: ${text}\n    my-swiss:\n`,
+      ]),
+    ),
+  ),
+];
+
+const valid: Change[] = [
+  { name: 'a new plan', edits: newPlan },
+  {
+    name: 'a removed plan',
+    edits: [
+      { file: 'plans.yaml', find: new RegExp(`\\n {2}- id: ${firstPlan}\\n(?: {4}.*\\n)+`), replace: '\n' },
+      { file: 'zones.yaml', find: new RegExp(`\\b${firstPlan}, |, ${firstPlan}\\b`, 'g'), replace: '' },
+    ],
+  },
+  {
+    name: 'a new FAQ entry',
+    edits: inEveryLanguage((language) => `texts/${language}/contact.yaml`, /\n {2}items:\n/, {
+      it: '\n  items:\n    - question: Offrite numeri fissi?\n      answer: No, soltanto abbonamenti mobili per aziende.\n',
+      en: '\n  items:\n    - question: Do you offer landlines?\n      answer: No, only mobile subscriptions for businesses.\n',
+      de: '\n  items:\n    - question: Bieten Sie Festnetzanschlüsse an?\n      answer: Nein, nur Mobilabonnemente für Unternehmen.\n',
+      fr: '\n  items:\n    - question: Proposez-vous des lignes fixes ?\n      answer: Non, uniquement des abonnements mobiles pour les entreprises.\n',
+    }),
+  },
+  {
+    name: 'a changed Italian text',
+    edits: [
+      {
+        file: 'texts/it/home.yaml',
+        find: /(\nhero:\n {2}title: )[^\n]*/,
+        replace: '$1La telefonia mobile al servizio della vostra azienda',
+      },
+    ],
+  },
+  {
+    name: 'a renamed slug with its forward',
+    edits: [
+      { file: 'slugs.yaml', find: 'de: uber-uns', replace: 'de: ueber-uns' },
+      { file: 'slugs.yaml', replace: 'former:\n  about: { de: [uber-uns] }\n' },
+    ],
+  },
+  {
+    name: 'a new zone country',
+    edits: [
+      {
+        file: 'zones.yaml',
+        find: /(\n {2}- id: global\n(?: {4}.*\n)*? {4}countries:\n)/,
+        replace: '$1      - cuba\n',
+      },
+    ],
+  },
+  {
+    name: 'a new feature card',
+    edits: inEveryLanguage((language) => `texts/${language}/coverage.yaml`, /\n {2}items:\n/, {
+      it: '\n  items:\n    - title: Rete 5G\n      text: Velocità 5G nelle principali città svizzere.\n',
+      en: '\n  items:\n    - title: 5G network\n      text: 5G speed in the main Swiss cities.\n',
+      de: '\n  items:\n    - title: 5G-Netz\n      text: 5G-Geschwindigkeit in den grössten Schweizer Städten.\n',
+      fr: '\n  items:\n    - title: Réseau 5G\n      text: La vitesse 5G dans les principales villes suisses.\n',
+    }),
+  },
+  {
+    name: 'a longer German text',
+    edits: [
+      {
+        file: 'texts/de/home.yaml',
+        find: /\n {2}subtitle: ([^\n]*)\n/,
+        replace:
+          '\n  subtitle: $1 Wir begleiten Ihr Unternehmen von der ersten Offerte bis zur letzten Rechnung persönlich, verständlich und ohne versteckte Kosten.\n',
+      },
+    ],
+  },
+  {
+    name: 'a new legal section',
+    edits: inEveryLanguage(
+      (language) => `legal/${language}.yaml`,
+      /(\nprivacy:\n(?:.*\n)*? {2}sections:\n)/,
+      {
+        it: '$1    - heading: Contatto per la protezione dei dati\n      paragraphs:\n        - Per ogni domanda sui vostri dati scriveteci a {{email}}.\n',
+        en: '$1    - heading: Data protection contact\n      paragraphs:\n        - For any question about your data, write to {{email}}.\n',
+        de: '$1    - heading: Kontakt für den Datenschutz\n      paragraphs:\n        - Für Fragen zu Ihren Daten schreiben Sie uns an {{email}}.\n',
+        fr: '$1    - heading: Contact pour la protection des données\n      paragraphs:\n        - Pour toute question sur vos données, écrivez-nous à {{email}}.\n',
+      },
+    ),
+  },
+  {
+    name: 'a changed tariff',
+    edits: [{ file: 'tariffs.yaml', find: /(\{ item: \w+, prices: \[)[\d.]+/, replace: '$10.07' }],
+  },
+  {
+    name: 'a new special number',
+    edits: [
+      {
+        file: 'tariffs.yaml',
+        find: 'specialNumbers:\n',
+        replace:
+          'specialNumbers:\n  - { number: "0842", rule: perMinuteWithEuPrice, prices: [0.10, 0.50] }\n',
+      },
+    ],
+  },
+  {
+    name: 'a changed brand name',
+    edits: [{ file: 'site.yaml', find: /^brand: .*$/m, replace: 'brand: Esempio Mobile' }],
+  },
+];
+
+describe('twelve typical editor changes', () => {
+  it('are twelve', () => expect(valid).toHaveLength(12));
+
+  for (const change of valid) {
+    it(`${change.name}: builds, keeps every page and link, passes the cheap gates`, async () => {
+      const contentDir = await editedContent(change.name.replace(/\W+/g, '-'), change.edits);
+      const report = await buildAndCheck(contentDir);
+      const failed = report.gates.flatMap((gate) =>
+        gate.problems
+          .filter((problem) => problem.severity === 'error')
+          .map((problem) => `${gate.gate} ${problem.page}: ${problem.message}`),
+      );
+      expect(failed).toEqual([]);
+      expect(report.passed).toBe(true);
+    }, 120_000);
+  }
+});
+
+describe('their invalid variants fail at the place to fix, saying how', () => {
+  it('a new plan whose description only the translations have names the reference file and the key to add', async () => {
+    const withoutItalian = newPlan.filter((edit) => edit.file !== 'texts/it/subscriptions.yaml');
+    const error = await expectBuildError(await editedContent('plan-without-italian', withoutItalian));
+    const problem = problemsOf(error).find((candidate) => candidate.message.includes('my-swiss-lite'))!;
+    expect(problem.location?.line).toBeGreaterThan(0);
+    expect(problem.hint).toContain('plans.items.my-swiss-lite');
+    expect(problem.hint).toContain('texts/it/subscriptions.yaml');
+  }, 120_000);
+
+  it('a new plan without any description names the reference file and the key to add', async () => {
+    const withoutTexts = newPlan.filter((edit) => !edit.file.startsWith('texts/'));
+    const error = await expectBuildError(await editedContent('plan-without-texts', withoutTexts));
+    const problem = problemsOf(error).find((candidate) => candidate.message.includes('my-swiss-lite'))!;
+    expect(problem.location?.file).toMatch(/texts\/it\/subscriptions\.yaml$/);
+    expect(problem.hint).toContain('subscriptions.plans.items.my-swiss-lite.description');
+    expect(problem.hint).not.toContain('--strict');
+  }, 120_000);
+
+  it('a zone naming a plan that does not exist names the line', async () => {
+    const error = await expectBuildError(
+      await editedContent('unknown-plan', [
+        {
+          file: 'zones.yaml',
+          find: /plans: \[/,
+          replace: 'plans: [my-swiss-lite, ',
+        },
+      ]),
+    );
+    const problem = problemsOf(error)[0];
+    expect(problem.location?.file).toMatch(/zones\.yaml$/);
+    expect(problem.location?.line).toBeGreaterThan(0);
+    expect(`${problem.message} ${problem.hint ?? error.hint ?? ''}`).toMatch(/my-swiss-lite/);
+  }, 120_000);
+
+  it('a renamed slug without its forward fails the check with the former: line to add', async () => {
+    const contentDir = await editedContent('renamed-without-forward', [
+      { file: 'slugs.yaml', find: 'de: uber-uns', replace: 'de: ueber-uns' },
+    ]);
+    const report = await buildAndCheck(contentDir);
+    const problem = report.gates.find((gate) => gate.gate === 'content')!.problems[0];
+    expect(problem.page).toMatch(/slugs\.yaml:\d+$/);
+    expect(problem.message).toContain('about: { de: [uber-uns] }');
+    expect(report.passed).toBe(false);
+  }, 120_000);
+
+  it('a tariff with a decimal comma names the line and says to write a point', async () => {
+    const error = await expectBuildError(
+      await editedContent('tariff-comma', [
+        { file: 'tariffs.yaml', find: /(\{ item: \w+, prices: \[)[\d.]+/, replace: '$10,05' },
+      ]),
+    );
+    const problem = problemsOf(error)[0];
+    expect(problem.location?.file).toMatch(/tariffs\.yaml$/);
+    expect(problem.location?.line).toBeGreaterThan(0);
+    expect(`${problem.message} ${problem.hint ?? ''} ${error.hint ?? ''}`).toMatch(/point|0\.05/);
+  }, 120_000);
+
+  it('a country taken out of the Europe zone fails the check at zones.yaml, naming the country to add back', async () => {
+    const contentDir = await editedContent('europe-without-france', [
+      { file: 'zones.yaml', find: /\n\s+- france\n/, replace: '\n' },
+      { file: 'zones.yaml', find: /\n\s+starred: \[france\]\n/, replace: '\n' },
+    ]);
+    const report = await buildAndCheck(contentDir).catch((error: unknown) => error);
+    if (isSiteError(report)) {
+      // The build itself may refuse it (the note names a star no country carries): located all the same.
+      expect(problemsOf(report)[0].location?.file).toMatch(/zones\.yaml$/);
+      return;
+    }
+    const problem = (report as Awaited<ReturnType<typeof buildAndCheck>>).gates.find(
+      (gate) => gate.gate === 'content',
+    )!.problems[0];
+    expect(problem.page).toMatch(/zones\.yaml:\d+$/);
+    expect(problem.message).toContain('Add to its countries: france');
+  }, 120_000);
+});
