@@ -9,6 +9,7 @@ import type { Stats } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { watch } from 'chokidar';
+import fg from 'fast-glob';
 
 export interface Watcher {
   close(): Promise<void>;
@@ -42,6 +43,23 @@ function movedSince(seen: Stats | undefined, now: Stats | undefined): boolean {
  * folders themselves are looked at this often, and one that is back is watched again.
  */
 const folderCheckMs = 500;
+
+/**
+ * A folder that came back may still be filling (a copy in progress) while chokidar scans it
+ * again, and a file written during that scan is reported by nobody. So for this long after it
+ * came back, the folder's files (names, sizes, times) are compared at every look, and any
+ * difference reads the whole folder again.
+ */
+const settleMs = 3000;
+
+/** What a folder holds, as names, sizes and modification times; '' while it does not exist. */
+async function folderSignature(folder: string): Promise<string> {
+  const entries = await fg('**/*', { cwd: folder, stats: true, onlyFiles: true, dot: true }).catch(() => []);
+  return entries
+    .map((entry) => `${entry.path}:${entry.stats?.size}:${entry.stats?.mtimeMs}`)
+    .sort()
+    .join('\n');
+}
 
 /** A folder's identity (its inode), undefined while it does not exist. */
 const folderIdentity = async (folder: string) => (await stat(folder).catch(() => undefined))?.ino;
@@ -88,6 +106,7 @@ export async function watchFolders(
   // A folder that vanishes for a moment (an editor replacing it) must not end the server.
   watcher.on('error', (error) => onError(error));
   let checking = false;
+  const settling = new Map<string, { signature: string; until: number }>();
   const folderCheck = setInterval(async () => {
     if (checking || closed) return;
     checking = true;
@@ -96,9 +115,20 @@ export async function watchFolders(
         const now = await folderIdentity(folder);
         if (now === seen || closed) continue;
         roots.set(folder, now);
-        if (now !== undefined) watcher.unwatch(folder).add(folder);
+        if (now !== undefined) {
+          watcher.unwatch(folder).add(folder);
+          settling.set(folder, { signature: await folderSignature(folder), until: Date.now() + settleMs });
+        }
         // The whole folder changed: everything in it is read again.
         onChange(folder);
+      }
+      for (const [folder, last] of settling) {
+        const signature = await folderSignature(folder);
+        if (closed) break;
+        if (signature !== last.signature) {
+          settling.set(folder, { signature, until: Date.now() + settleMs });
+          onChange(folder);
+        } else if (Date.now() > last.until) settling.delete(folder);
       }
     } finally {
       checking = false;
