@@ -42,6 +42,9 @@ async function open(
   context.setDefaultTimeout(120_000);
   await context.addInitScript((key) => localStorage.setItem(key, 'essential'), consentKey);
   const page = await context.newPage();
+  // A rebuild an earlier test's save started would reload this page later (once its panel closes),
+  // taking the focus and the panel with it.
+  await dev.settled();
   const violations: string[] = [];
   page.on('console', (message) => {
     if (/Content[- ]Security[- ]Policy/i.test(message.text())) violations.push(message.text());
