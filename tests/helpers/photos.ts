@@ -5,6 +5,7 @@
  * the ridges and the light; the same seed gives the same bytes.
  */
 import sharp from 'sharp';
+import { seededRandom } from './seededRandom.ts';
 
 export interface PhotoOptions {
   width: number;
@@ -15,18 +16,6 @@ export interface PhotoOptions {
   quality?: number;
   /** Standard deviation of the grain, 0 for none. */
   grain?: number;
-}
-
-/** A small, deterministic pseudo-random generator (mulberry32). */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const mix = (a: number, b: number, t: number) => a + (b - a) * t;
@@ -56,7 +45,7 @@ function fractalNoise(next: () => number): (x: number, y: number) => number {
 
 /** The scene as raw RGB at a small size: smooth enough to enlarge without blocks. */
 function drawScene(width: number, height: number, seed: number): Buffer {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const warmth = next();
   const sun = { x: 0.2 + next() * 0.6, y: 0.15 + next() * 0.2 };
   const ridges = [0, 1, 2].map((layer) => ({

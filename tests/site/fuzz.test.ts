@@ -15,23 +15,12 @@ import { isSiteError } from '../../generator/errors/siteError.ts';
 import { createMemoryWriter } from '../../generator/build/writer.ts';
 import { copyRealContent, makeTempDir, realContent } from '../helpers/site.ts';
 import { warmImageCache } from '../helpers/sharedBuild.ts';
+import { seededRandom } from '../helpers/seededRandom.ts';
 
 const seed = 20261124;
 const mutationCount = 24;
 /** Builds are the slow part: at most this many accepted mutations are built and their pages read. */
 const maxBuilds = 1;
-
-/** mulberry32: a small, well-known seeded generator, so every run tries the same mutations. */
-function random(seedValue: number) {
-  let state = seedValue >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type Mutation = (lines: string[], pick: <T>(items: T[]) => T) => string[] | Buffer;
 const valueLine = (line: string) => /^\s*(- )?[\w-]+: \S/.test(line);
@@ -100,7 +89,7 @@ afterAll(async () => {
 
 describe('content fuzzer (fixed seed, bounded)', () => {
   it(`survives ${mutationCount} random mutations: located errors or sound pages, never a crash`, async () => {
-    const next = random(seed);
+    const next = seededRandom(seed);
     const pick = <T>(items: T[]): T => items[Math.floor(next() * items.length)];
     const files = (await fg('**/*.yaml', { cwd: realContent })).sort();
     const names = Object.keys(mutations);
