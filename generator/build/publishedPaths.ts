@@ -201,7 +201,7 @@ export async function assertPublishedPathsKept(
   throw new SiteError({
     code: 'SLUG_FORWARD_MISSING',
     message: `${problems.length} address${problems.length === 1 ? '' : 'es'} the last build published would stop answering; nothing was written.`,
-    hint: `Keep ${problems.length === 1 ? 'it' : 'them'} as forwards: ${hasFormer ? 'under former: in slugs.yaml' : 'at the end of slugs.yaml'}, ${[...byPage.keys()].some((page) => formerSlugs[page as keyof FormerSlugs]) ? 'in place of the same pages’ lines, ' : ''}put\n${block}`,
+    hint: `Keep ${problems.length === 1 ? 'it as a forward' : 'them as forwards'}: ${hasFormer ? 'under former: in slugs.yaml' : 'at the end of slugs.yaml'}, ${[...byPage.keys()].some((page) => formerSlugs[page as keyof FormerSlugs]) ? 'in place of the same pages’ lines, ' : ''}put\n${block}`,
     problems,
   });
 }
