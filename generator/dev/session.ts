@@ -30,6 +30,7 @@ import {
   encodeImages,
   iconDescriptionOf,
   loadSiteContent,
+  publishedPathsRecord,
   routeTableOf,
   siteOrigin,
   translationsOf,
@@ -137,6 +138,7 @@ function outputOf(state: SiteState): Map<string, OutputContents> {
     ...state.icons.files,
     ...state.seoFiles,
     ...state.hostingFiles,
+    publishedPathsRecord(state.routeTable),
   ];
   return new Map(files.map((file) => [file.path, file.contents]));
 }
