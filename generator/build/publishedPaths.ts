@@ -194,13 +194,13 @@ export async function assertPublishedPathsKept(
           `${entry.slugNow !== undefined ? ` (the ${entry.page} page in ${entry.language}, now "${entry.slugNow}")` : ''}, ` +
           'would answer 404: links and bookmarks to it would break',
         location: locate(slugKeys(entry.page, entry.language)),
-        hint: `Keep it as a forward: ${where(entry.page)} "${lines.get(entry.page)}" (two spaces first).`,
+        hint: `Keep it as a forward: ${where(entry.page)} "${lines.get(entry.page)!.trim()}", indented by two spaces.`,
       }),
   );
   const block = [...(hasFormer ? [] : ['former:']), ...lines.values()].join('\n');
   throw new SiteError({
     code: 'SLUG_FORWARD_MISSING',
-    message: `${problems.length} address${problems.length === 1 ? '' : 'es'} the last build published would stop answering; nothing was written.`,
+    message: `${problems.length} address${problems.length === 1 ? '' : 'es'} the last build published would stop answering.`,
     hint: `Keep ${problems.length === 1 ? 'it as a forward' : 'them as forwards'}: ${hasFormer ? 'under former: in slugs.yaml' : 'at the end of slugs.yaml'}, ${[...byPage.keys()].some((page) => formerSlugs[page as keyof FormerSlugs]) ? 'in place of the same pages’ lines, ' : ''}put\n${block}`,
     problems,
   });

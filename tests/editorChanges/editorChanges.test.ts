@@ -296,7 +296,7 @@ describe('their invalid variants fail at the place to fix, saying how', () => {
     const [problem] = problemsOf(error);
     expect(problem.location?.file).toBe(slugsFile);
     expect(doc.toString().split('\n')[problem.location!.line! - 1]).toContain(`${oldSlug}-neu`);
-    expect(problem.hint).toContain(`"  about: { ${language}: [${oldSlug}] }"`);
+    expect(problem.hint).toContain(`"about: { ${language}: [${oldSlug}] }", indented by two spaces`);
   }, 120_000);
 
   it('a tariff with a decimal comma names the line and says to write a point', async () => {

@@ -123,7 +123,7 @@ describe('a renamed slug', () => {
       // At the line of the new slug in slugs.yaml.
       expect(problem.location?.file).toBe(slugsFile);
       expect(lines[problem.location!.line! - 1]).toContain(to.split('/').at(-2));
-      expect(problem.hint).toMatch(/"  about: \{ .*\}"/);
+      expect(problem.hint).toMatch(/"about: \{ .*\}", indented by two spaces/);
     }
     pasted = (error as SiteError).hint?.split('put\n')[1];
     expect(pasted).toMatch(/^ {2}about: \{|^former:\n {2}about: \{/);

@@ -276,7 +276,7 @@ describe('a build into a folder whose last build published paths', () => {
     expect(problem.message).toContain('/en/about-en/');
     expect(problem.message).toContain('"about-us"');
     expect(problem.hint).toContain('add at the end of slugs.yaml the line "former:"');
-    expect(problem.hint).toContain('"  about: { en: [about-en] }"');
+    expect(problem.hint).toContain('the line "about: { en: [about-en] }", indented by two spaces');
     expect(error!.hint).toContain('former:\n  about: { en: [about-en] }');
   });
 
@@ -291,7 +291,7 @@ describe('a build into a folder whose last build published paths', () => {
       assertPublishedPathsKept(contentDir, formerSlugs, tableOf(renamed, formerSlugs), outDir),
     );
     expect(error!.problems.map((problem) => problem.hint)).toEqual([
-      'Keep it as a forward: replace the about: line under former: in slugs.yaml by "  about: { it: [about-it], en: [about-en] }" (two spaces first).',
+      'Keep it as a forward: replace the about: line under former: in slugs.yaml by "about: { it: [about-it], en: [about-en] }", indented by two spaces.',
     ]);
   });
 
