@@ -181,7 +181,7 @@ export async function assertPublishedPathsKept(
   const lines = new Map([...byPage].map(([page, add]) => [page, formerLine(page, formerSlugs, add)]));
   const where = (page: string) =>
     formerSlugs[page as keyof FormerSlugs]
-      ? `replace the ${page}: line under former: in slugs.yaml by`
+      ? `replace the ${page}: entry under former: in slugs.yaml by`
       : hasFormer
         ? 'add under former: in slugs.yaml the line'
         : 'add at the end of slugs.yaml the line "former:" and under it the line';
@@ -201,7 +201,7 @@ export async function assertPublishedPathsKept(
   throw new SiteError({
     code: 'SLUG_FORWARD_MISSING',
     message: `${problems.length} address${problems.length === 1 ? '' : 'es'} the last build published would stop answering.`,
-    hint: `Keep ${problems.length === 1 ? 'it as a forward' : 'them as forwards'}: ${hasFormer ? 'under former: in slugs.yaml' : 'at the end of slugs.yaml'}, ${[...byPage.keys()].some((page) => formerSlugs[page as keyof FormerSlugs]) ? 'in place of the same pages’ lines, ' : ''}put\n${block}`,
+    hint: `Keep ${problems.length === 1 ? 'it as a forward' : 'them as forwards'}: ${hasFormer ? 'under former: in slugs.yaml' : 'at the end of slugs.yaml'}, ${[...byPage.keys()].some((page) => formerSlugs[page as keyof FormerSlugs]) ? 'in place of the same pages’ entries, ' : ''}put\n${block}`,
     problems,
   });
 }

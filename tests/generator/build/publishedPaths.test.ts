@@ -280,7 +280,7 @@ describe('a build into a folder whose last build published paths', () => {
     expect(error!.hint).toContain('former:\n  about: { en: [about-en] }');
   });
 
-  it('asks to replace the page’s line when former: lists it already', async () => {
+  it('asks to replace the page’s entry when former: lists it already', async () => {
     const renamed = namedSlugs((slugs) => {
       slugs.about.en = 'about-us';
       slugs.about.it = 'chi-siamo';
@@ -291,7 +291,7 @@ describe('a build into a folder whose last build published paths', () => {
       assertPublishedPathsKept(contentDir, formerSlugs, tableOf(renamed, formerSlugs), outDir),
     );
     expect(error!.problems.map((problem) => problem.hint)).toEqual([
-      'Keep it as a forward: replace the about: line under former: in slugs.yaml by "about: { it: [about-it], en: [about-en] }", indented by two spaces.',
+      'Keep it as a forward: replace the about: entry under former: in slugs.yaml by "about: { it: [about-it], en: [about-en] }", indented by two spaces.',
     ]);
   });
 
