@@ -34,12 +34,12 @@ function Roaming({ plan, reach, ctx }: { plan: Plan; reach: 'europe' | 'world'; 
   );
 }
 
-export function PlanCard({ plan, ctx }: { plan: Plan; ctx: PageContext }) {
+export function PlanCard({ plan, ctx, className }: { plan: Plan; ctx: PageContext; className: string }) {
   const { t } = ctx;
   const badge = planBadge(plan);
   const titleId = `plan-${plan.id}`;
   return (
-    <li className="plan-card" data-plan={plan.id}>
+    <li className={`plan-card ${className}`} data-plan={plan.id}>
       <article aria-labelledby={titleId}>
         <p className="plan-card__badge">
           <span className={`badge zone-${badge}`} data-badge={badge}>
