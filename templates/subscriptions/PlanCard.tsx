@@ -1,5 +1,6 @@
 /** One plan card: computed badge, name, target, allowances at home and abroad, eSIM, coverage, support, features. */
 import type { Plan } from '../../generator/content/schemas/offerSchema.ts';
+import { planDescriptionKey, planScopeKey, type RoamingReach } from '../../generator/model/planTexts.ts';
 import type { PageContext } from '../context.ts';
 import { formatNumber, formatQuantity } from '../format.ts';
 import { Icon } from '../Icon.tsx';
@@ -23,13 +24,13 @@ function AllowanceList({ allowance, ctx }: { allowance: Allowance; ctx: PageCont
   );
 }
 
-function Roaming({ plan, reach, ctx }: { plan: Plan; reach: 'europe' | 'world'; ctx: PageContext }) {
+function Roaming({ plan, reach, ctx }: { plan: Plan; reach: RoamingReach; ctx: PageContext }) {
   const allowance = plan.roaming[reach];
   if (!allowance) return <dd className="plan-card__none">{ctx.t('subscriptions.plans.notIncluded')}</dd>;
   return (
     <dd>
       <AllowanceList allowance={allowance} ctx={ctx} />
-      <p className="plan-card__scope">{ctx.t(`subscriptions.plans.items.${plan.id}.scope.${reach}`)}</p>
+      <p className="plan-card__scope">{ctx.t(planScopeKey(plan.id, reach))}</p>
     </dd>
   );
 }
@@ -47,7 +48,7 @@ export function PlanCard({ plan, ctx, className }: { plan: Plan; ctx: PageContex
           </span>
         </p>
         <h3 id={titleId}>{plan.name}</h3>
-        <p className="plan-card__target">{t(`subscriptions.plans.items.${plan.id}.description`)}</p>
+        <p className="plan-card__target">{t(planDescriptionKey(plan.id))}</p>
         <dl className="plan-card__details">
           <div>
             <dt>{t('subscriptions.plans.national')}</dt>

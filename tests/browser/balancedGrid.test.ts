@@ -45,7 +45,7 @@ async function addPlanAndFeature(contentDir: string) {
   for (const language of languages) {
     await editYaml(path.join(contentDir, `texts/${language}/subscriptions.yaml`), (document) => {
       const items = document.getIn(['plans', 'items']) as YAMLMap;
-      items.set('fixture-plan', (items.get(firstPlan, true) as YAMLMap).clone());
+      items.set('fixture-plan', (items.get(firstPlan, true) as unknown as YAMLMap).clone());
     });
     await editYaml(path.join(contentDir, `texts/${language}/home.yaml`), (document) => {
       const items = document.getIn(['features', 'items']) as YAMLSeq<YAMLMap>;
@@ -84,7 +84,8 @@ const overflowOf = (page: Page, selector: string) =>
   page.$eval(selector, (list) => {
     const width = document.documentElement.clientWidth;
     const found: string[] = [];
-    if (document.documentElement.scrollWidth > width) found.push(`page ${document.documentElement.scrollWidth}`);
+    if (document.documentElement.scrollWidth > width)
+      found.push(`page ${document.documentElement.scrollWidth}`);
     for (const card of Array.from(list.children)) {
       const box = card.getBoundingClientRect();
       if (box.right > width + 1) found.push(`card ends at ${Math.round(box.right)}`);
@@ -141,7 +142,8 @@ describe.skipIf(!hasChromium)('card lists of any length', () => {
               await page.setViewportSize({ width, height: 900 });
               const rows = await rowsOf(page, selector);
               expect(rows.reduce((sum, cards) => sum + cards, 0)).toBe(count);
-              if (!balanced(rows)) problems.push(`${width} px ${selector} with ${count}: rows ${rows.join('+')}`);
+              if (!balanced(rows))
+                problems.push(`${width} px ${selector} with ${count}: rows ${rows.join('+')}`);
               if (width === 1280 && rows.length > 1 && rows.some((cards) => cards === 1))
                 problems.push(`1280 px ${selector} with ${count}: a card alone on a row (${rows.join('+')})`);
               if (width === 320)

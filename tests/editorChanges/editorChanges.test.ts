@@ -244,12 +244,15 @@ describe('their invalid variants fail at the place to fix, saying how', () => {
     expect(problem.hint).toContain('texts/it/subscriptions.yaml');
   }, 120_000);
 
-  it('a new plan without any description names the reference file and the key to add', async () => {
+  it('a new plan without any description is an error at the plan, naming the key and the reference file', async () => {
     const withoutTexts = newPlan.filter((edit) => !edit.file.startsWith('texts/'));
     const error = await expectBuildError(await editedContent('plan-without-texts', withoutTexts));
     const problem = problemsOf(error).find((candidate) => candidate.message.includes('my-swiss-lite'))!;
-    expect(problem.location?.file).toMatch(/texts\/it\/subscriptions\.yaml$/);
+    expect(problem.code).toBe('TEXT_MISSING_REFERENCE');
+    expect(problem.location?.file).toMatch(/plans\.yaml$/);
+    expect(problem.location?.line).toBeGreaterThan(0);
     expect(problem.hint).toContain('subscriptions.plans.items.my-swiss-lite.description');
+    expect(problem.hint).toContain('texts/it/subscriptions.yaml');
     expect(problem.hint).not.toContain('--strict');
   }, 120_000);
 
