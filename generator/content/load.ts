@@ -15,8 +15,8 @@ import type { TextTree } from './schemas/textsSchema.ts';
 import { checkFlags } from './flags.ts';
 import { takePageImages, type PageImages } from './imageDeclarations.ts';
 import { contentFiles, contentPathOf } from './contentFiles.ts';
-import { ProblemList } from './parsedFile.ts';
-import { checkLegalPlaceholders, checkReferences, checkTariffLabels } from './references.ts';
+import { type ParsedFile, ProblemList } from './parsedFile.ts';
+import { checkLegalPlaceholders, checkLegalSections, checkReferences, checkTariffLabels } from './references.ts';
 import { checkSlugs, pageSlugsOf } from './slugs.ts';
 import { loadTexts } from './texts.ts';
 import { type YamlDocumentCache, parseYamlFile } from './yamlReader.ts';
@@ -98,14 +98,21 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
   // Without a valid list of languages, the files per language cannot be named: the list's problems come first.
   const languages = languagesLoaded.data && siteLanguagesFrom(languagesLoaded.data);
   const legal = {} as Record<Language, LegalFile>;
+  const legalFiles = {} as Record<Language, ParsedFile>;
   let texts = {} as Record<Language, TextTree>;
   let textLocations = {} as Record<Language, Record<string, SourceLocation>>;
   if (languages && languagesLoaded.file) {
     for (const language of languages.codes) {
       const loaded = await load(contentPathOf('legal', language), contentFiles.legal.schema);
       if (loaded.data) legal[language] = loaded.data;
-      if (loaded.file) checkLegalPlaceholders(loaded.file, problems);
+      if (loaded.file) {
+        legalFiles[language] = loaded.file;
+        checkLegalPlaceholders(loaded.file, problems);
+      }
     }
+    for (const language of languages.codes.slice(1))
+      if (legal[languages.default] && legal[language])
+        checkLegalSections(legal[languages.default], legal[language], languages.default, legalFiles[language], problems);
     ({ texts, textLocations } = await loadTexts(
       contentDir,
       languages,

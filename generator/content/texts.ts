@@ -37,10 +37,21 @@ function checkTextKeys(
 ) {
   if (translation === null || typeof translation !== 'object') return;
   if (Array.isArray(translation)) {
+    const referenceItems: unknown[] = Array.isArray(reference) ? reference : [];
+    const known = referenceItems.length;
     translation.forEach((item, index) => {
-      if (Array.isArray(reference) && index < reference.length)
-        checkTextKeys(reference[index], item, file, [...segments, index], problems, referenceLanguage);
+      if (index < known)
+        checkTextKeys(referenceItems[index], item, file, [...segments, index], problems, referenceLanguage);
     });
+    // Pages show a list's items as the reference has them: an item beyond them would never show.
+    if (Array.isArray(reference) && translation.length > known)
+      problems.add(
+        'TEXT_MISSING_REFERENCE',
+        `${formatPath(segments)}: This list has ${translation.length} items, the reference language (${referenceLanguage}) has ${known}; pages show only ${known}`,
+        file.displayPath,
+        positionOf(file, [...segments.slice(1), known]),
+        `Add the new item to ${formatPath(segments)} in ${textFileOf(referenceLanguage, String(segments[0]))} first, at the same position in the list, then keep it here.`,
+      );
     return;
   }
   for (const [key, value] of Object.entries(translation)) {

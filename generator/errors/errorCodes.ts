@@ -59,7 +59,15 @@ export const errorCodes = {
   TRANSLATION_MISSING: {
     title: 'A text is missing in a language (--strict).',
     hint: 'Add the texts, or build without --strict to fall back to the default language.',
-    causes: 'Also without --strict: a text that a page shows and no language has.',
+    causes:
+      'A translation not written yet. Without --strict the page shows the Italian text and the build lists it; a text the Italian lacks is TEXT_MISSING_REFERENCE.',
+  },
+  TEXT_MISSING_REFERENCE: {
+    title: 'A text the site shows is missing in the reference language (the first, Italian).',
+    hint: 'Add the text to the reference file named, then to every other language.',
+    causes:
+      'A new plan whose description is not in the Italian subscriptions texts; a feature card, FAQ entry or legal section added to a translation but not to the Italian; an Italian list item without one of its fields (a title without its text).',
+    fix: 'Add the key the message names to the Italian file it names (the translations follow, or fall back to the Italian until they do).',
   },
   TRANSLATION_OUTDATED: {
     title: 'A translation was made for an older reference text (--strict).',
