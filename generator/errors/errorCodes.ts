@@ -99,6 +99,13 @@ export const errorCodes = {
     title: 'A text names a placeholder that nothing fills.',
     fix: 'Fix the placeholder’s spelling.',
   },
+  TEXT_NUMBER_FORMAT: {
+    title: "A number in a text groups its thousands otherwise than 3'000 (a warning).",
+    hint: "Write the number as Swiss usage does in every language: 3'000, 1'250'000.",
+    causes:
+      'A number typed with a space, a point, a comma or a typographic apostrophe between its thousands (3 000, 3.000, 3’000), as French, German or English elsewhere write it.',
+    fix: 'Write it with a straight apostrophe. If it is not a number of thousands (a decimal, part of a phone number), write it so that it does not read as one.',
+  },
   ROUTE_CONFLICT: {
     title: 'Two pages would be written to the same path.',
     hint: 'Give one of the pages a different slug.',
