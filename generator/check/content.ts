@@ -127,7 +127,9 @@ export const gate: Gate = {
         page: problem.location
           ? `${problem.location.file}${problem.location.line ? `:${problem.location.line}` : ''}`
           : undefined,
-        message: problem.hint ? `${problem.message} ${problem.hint}` : problem.message,
+        message: problem.hintFor('check')
+          ? `${problem.message} ${problem.hintFor('check')}`
+          : problem.message,
       }));
       return { problems, checked: 0, summary: 'content that does not load' };
     }
