@@ -125,6 +125,11 @@ describe('site dev', () => {
     expect(dev.stderr()).toMatch(
       /plans\.yaml:\d+:\d+ {2}plans\[\d\]\.roaming\.europe\.data: .*\[CONTENT_SCHEMA\]/,
     );
+    // With the same code frame under it, and a hint for an editor who saves rather than builds.
+    expect(dev.stderr()).toContain(`> ${brokenLine} |`);
+    expect(dev.stderr()).toMatch(new RegExp(`> ${brokenLine} \\|\\s+data: 42\\n\\s+\\|\\s+\\^`));
+    expect(dev.stderr()).toMatch(/hint: .*save/);
+    expect(dev.stderr()).not.toMatch(/build again/);
     const served = await fetch(`${dev.url}/en/subscriptions/`);
     expect(served.status).toBe(200);
     expect(withoutLiveScript(await served.text())).toBe(withoutLiveScript(before));
