@@ -25,14 +25,15 @@ export function isFrenchLocale(locale: string): boolean {
 
 /** Pieces of a text that are not prose: left exactly as written. */
 const notProse = [
-  String.raw`\{\{[^}]*\}\}`, // {{placeholder}}
-  String.raw`\$t\([^)]*\)`, // i18next nesting
+  String.raw`\{\{[^{}]*\}\}`, // {{placeholder}}
+  String.raw`\$t\([^$()]*\)`, // i18next nesting
   String.raw`<[^<>]*>`, // markup
   String.raw`&#?\w+;`, // an entity
   // A web address, ending before the punctuation that follows it in a sentence.
-  String.raw`\b[a-z][a-z0-9+.-]*:\/\/[^\s<>«»"]*[^\s<>«»".,;:!?)]`,
-  String.raw`\b(?:mailto|tel):[^\s<>«»"]*[^\s<>«»".,;:!?)]`,
-  String.raw`[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+`, // an e-mail address
+  // Each starts only where a word starts, so that a long word is read once, not once per letter.
+  String.raw`(?<![\p{L}\p{N}+.-])[a-z][a-z0-9+.-]*:\/\/[^\s<>«»"]*[^\s<>«»".,;:!?)]`,
+  String.raw`(?<![\p{L}\p{N}])(?:mailto|tel):[^\s<>«»"]*[^\s<>«»".,;:!?)]`,
+  String.raw`(?<![\p{L}\p{N}._%+-])[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+`, // an e-mail address
 ].join('|');
 
 /** Any space a translator may have typed before or after the marks: ordinary, tab, thin, either no-break one. */
@@ -46,7 +47,8 @@ const frenchUnits = ['h', 'min', 'j', 'Ko', 'Mo', 'Go', 'To', '%', 'CHF'];
  * the colon of 10:30 or `{{hh}}:{{mm}}` is not.
  */
 const french = new RegExp(
-  `(${notProse})|${space}*([:;!?]+)(?=$|[\\s»)\\]"”’.,…<])|${space}*»|«${space}*|\\u00a0` +
+  // A run of spaces is read from its start only (`(?<!…)`), so a long run is read once.
+  `(${notProse})|(?<!${space})${space}*([:;!?]+)(?=$|[\\s»)\\]"”’.,…<])|(?<!${space})${space}*»|«${space}*|\\u00a0` +
     // A number (or a `{{placeholder}}` standing for one) and its unit.
     `|(?<=\\p{N}|\\}\\})${space}+(?=(?:${frenchUnits.join('|')})(?![\\p{L}\\p{N}]))`,
   'giu',
