@@ -257,6 +257,9 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
             `${new Date().toLocaleTimeString('en-GB')} ${what}: ${result.renderedPages} page${result.renderedPages === 1 ? '' : 's'} rendered, ${result.changedPages.length} changed, in ${milliseconds.toFixed(0)} ms`,
           );
         }
+        // The warnings `site build` prints, each as it prints them.
+        for (const notice of result.notices)
+          logError(`Warning: ${formatSiteError(notice, { command: 'dev' }).trimStart()}`);
         finishPlan = mergePlans(finishPlan, planned);
         return milliseconds;
       } catch (error) {
