@@ -4,6 +4,7 @@
  * anywhere leaves the previous output untouched.
  */
 import { readContentDates, type ContentDates } from '../content/contentDates.ts';
+import { formatSiteError } from '../errors/siteError.ts';
 import type { OutputFile } from '../model/builtAssets.ts';
 import type { Language } from '../model/languages.ts';
 import type { Route } from '../model/routeTable.ts';
@@ -224,7 +225,11 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     );
     const warnings = await step('Write output', async () => {
       for (const file of files) await options.writer.write(file);
-      return [...images.warnings, ...(await options.writer.commit())];
+      return [
+        ...content.notices.map((notice) => formatSiteError(notice).trimStart()),
+        ...images.warnings,
+        ...(await options.writer.commit()),
+      ];
     });
     // Only a successful build decides what the cache keeps.
     await step('Prune image cache', () => imageCache.prune());

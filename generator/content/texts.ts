@@ -128,6 +128,8 @@ export function scalarEntries(file: ParsedFile): ScalarEntry[] {
 interface LoadedTexts {
   texts: Record<Language, TextTree>;
   textLocations: Record<Language, Record<string, SourceLocation>>;
+  /** Every text file read, with the file name its keys start with (`home`). */
+  files: { namespace: string; file: ParsedFile }[];
 }
 
 export async function loadTexts(
@@ -143,6 +145,7 @@ export async function loadTexts(
   const parsed = {} as Record<Language, Map<string, ParsedFile>>;
   /** Italian files that are missing or unreadable and already reported; their translations are not orphans. */
   const unreadableItalian = new Set<string>();
+  const textFiles: LoadedTexts["files"] = [];
   for (const [index, language] of languages.codes.entries()) {
     texts[language] = {};
     textLocations[language] = {};
@@ -182,6 +185,7 @@ export async function loadTexts(
       }
       texts[language][namespace] = data as TextTree;
       parsed[language].set(namespace, file);
+      textFiles.push({ namespace, file });
       const entries = scalarEntries(file);
       if (language === defaultLanguage) rejectEmptyTexts(entries, namespace, file, problems, defaultLanguage);
       // Keys as the templates ask for them: `about.values.0.title`.
@@ -236,7 +240,7 @@ export async function loadTexts(
       );
     }
   }
-  return { texts, textLocations };
+  return { texts, textLocations, files: textFiles };
 }
 
 /** The first language is what every language falls back to: an empty text there would show the warning marker. */

@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { writeSchemaFiles } from '../content/editorSchemas.ts';
 import * as esbuild from 'esbuild';
-import { formatSiteError, isSiteError } from '../errors/siteError.ts';
+import { formatSiteError, isSiteError, readProblemSource } from '../errors/siteError.ts';
 import { contentTypeOf, type PreviewHandler } from '../preview/handlers.ts';
 import { startPreviewServer } from '../preview/previewServer.ts';
 import { createReloadChannel } from './channel.ts';
@@ -265,6 +265,9 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
             `${new Date().toLocaleTimeString('en-GB')} ${what}: ${result.renderedPages} page${result.renderedPages === 1 ? '' : 's'} rendered, ${result.changedPages.length} changed, in ${milliseconds.toFixed(0)} ms`,
           );
         }
+        // The warnings `site build` prints, each as it prints them.
+        for (const notice of result.notices)
+          logError(`Warning: ${formatSiteError(notice, { command: 'dev' }).trimStart()}`);
         finishPlan = mergePlans(finishPlan, planned);
         return milliseconds;
       } catch (error) {
@@ -277,7 +280,10 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
         ]);
         channel.send({ type: 'problems', problems });
         if (isSiteError(error))
-          logError(`Build failed; the last good pages are still served.\n${formatSiteError(error)}`);
+          // The same lines, code frame and all, as `site build` prints; the hints as `site dev` says them.
+          logError(
+            `Build failed; the last good pages are still served.\n${formatSiteError(error, { readSource: readProblemSource, command: 'dev' })}`,
+          );
         else
           logError(
             `Build failed: a template or the generator threw; the last good pages are still served.\n${problems.map((problem) => problem.stack ?? problem.message).join('\n')}`,

@@ -37,6 +37,7 @@ import {
 } from '../build/stages.ts';
 import type { Translations } from '../build/translations.ts';
 import type { Content } from '../content/load.ts';
+import type { SiteError } from '../errors/siteError.ts';
 import { readContentDates } from '../content/contentDates.ts';
 import type { YamlDocumentCache } from '../content/yamlReader.ts';
 import type { Assets, OutputFile, SiteIcons, SocialImages } from '../model/builtAssets.ts';
@@ -68,6 +69,8 @@ export interface RebuildResult {
   renderedPages: number;
   /** Set when the plan touched only the stylesheet: its new path, for tabs to swap in place. */
   stylesheet?: string;
+  /** What `site build` would warn about in content read anew (a number grouped otherwise than 3'000); none when no content was read. */
+  notices: SiteError[];
 }
 
 interface SiteState {
@@ -288,6 +291,7 @@ export function createDevSession(options: DevSessionOptions): DevSession {
       changedPages: changedFiles.filter((file) => file.endsWith('.html') && nextOutput.has(file)),
       renderedPages: rendered,
       stylesheet: stylesOnly ? assets.stylesheet : undefined,
+      notices: contentChanged ? content.notices : [],
     };
   }
 

@@ -4,11 +4,16 @@
  * say. One place to read what can go wrong, and what to do about it: the table of
  * error codes in docs/editing.md is written from it (`npm run docs`).
  */
+/** The commands that print errors; a hint may say something else under each (`site dev` rebuilds on save, so never says "build again"). */
+export type SiteCommand = 'build' | 'dev' | 'check' | 'schema' | 'preview' | 'translations';
+
 export interface ErrorCodeEntry {
   /** What the error means, in a few words. */
   title: string;
-  /** What to do about it, when the raising code gives no hint of its own. */
+  /** What to do about it, when the raising code gives no hint of its own; true whichever command prints it. */
   hint?: string;
+  /** The hint as a command says it, where the command changes what to do (`site dev`: save the file). */
+  hintFor?: Partial<Record<SiteCommand, string>>;
   /** For the docs: what usually causes it, in an editor's words. */
   causes?: string;
   /** For the docs: what to do, where the hint does not say it out of context (or there is none, as the raising code always gives its own). */
@@ -18,7 +23,12 @@ export interface ErrorCodeEntry {
 export const errorCodes = {
   CONTENT_INVALID: {
     title: 'The content has problems; nothing was written.',
-    hint: 'Fix the files above and build again; the previous output is untouched.',
+    hint: 'Fix the files above, then run the command again; nothing was written.',
+    hintFor: {
+      build: 'Fix the files above and build again; the previous output is untouched.',
+      dev: 'Fix the files above and save: the site rebuilds on its own, and serves the last good pages until then.',
+      check: 'Fix the files above, then build and check again.',
+    },
     causes: 'Each problem is listed below it with its own code.',
     fix: 'Fix each listed problem.',
   },
@@ -106,6 +116,13 @@ export const errorCodes = {
   TEXT_PLACEHOLDER: {
     title: 'A text names a placeholder that nothing fills.',
     fix: 'Fix the placeholder’s spelling.',
+  },
+  TEXT_NUMBER_FORMAT: {
+    title: "A number in a text groups its thousands otherwise than 3'000 (a warning).",
+    hint: "Write the number as Swiss usage does in every language: 3'000, 1'250'000.",
+    causes:
+      'A number typed with a space, a point, a comma or a typographic apostrophe between its thousands (3 000, 3.000, 3’000), as French, German or English elsewhere write it.',
+    fix: 'Write it with a straight apostrophe. If it is not a number of thousands (a decimal, part of a phone number), write it so that it does not read as one.',
   },
   ROUTE_CONFLICT: {
     title: 'Two pages would be written to the same path.',
