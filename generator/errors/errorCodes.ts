@@ -183,7 +183,7 @@ export const errorCodes = {
   },
   SCHEMA_STALE: {
     title: 'The editor schemas do not match the content.',
-    hint: 'Run `site schema` and commit the files it writes.',
+    hint: 'Run `site schema` (`site build` and `site dev` also write them); the schemas/ folder is not committed, so a clone never holds stale ones.',
   },
   HOST_RULE_UNSAFE: {
     title: 'A setting cannot be written safely into a host configuration file.',
