@@ -186,6 +186,7 @@ program
           strict: options.strict,
           cache: options.cache,
           cacheDir: options.cacheDir && path.resolve(options.cacheDir),
+          codeVersion: upToDate.codeVersionOf(inputState),
           previous,
           contentDates: inputState.contentDates,
           onPages: (pageFacing, pages) => {

@@ -23,6 +23,7 @@ import {
   drawSocialImages,
   encodeImages,
   loadSiteContent,
+  parsedContentCacheFor,
   routeTableOf,
   siteOrigin,
   translationsOf,
@@ -48,6 +49,11 @@ export interface BuildOptions {
   now?: Date;
   /** false: draw every image anew and neither read nor write the image cache (`--no-cache`). */
   cache?: boolean;
+  /**
+   * The generator's code (its sources, packages, NODE_ENV) as a key, which `site build` passes: with it,
+   * and `cache` not false, unchanged content files are not parsed again (the parsed-content cache).
+   */
+  codeVersion?: string;
   /** The image cache's folder; `node_modules/.cache/site/images` by default. */
   cacheDir?: string;
   /** Each content file's date, when the caller read them already (`site build` does, for the up-to-date check). */
@@ -144,7 +150,10 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
 
   try {
     await step('Check output folder', () => options.writer.prepare());
-    const content = await step('Load and validate content', () => loadSiteContent(options.contentDir));
+    const contentCache = parsedContentCacheFor(options.cache === false ? undefined : options.codeVersion);
+    const content = await step('Load and validate content', () =>
+      loadSiteContent(options.contentDir, undefined, contentCache),
+    );
     const origin = siteOrigin(content, options.baseUrl);
     const [translations, translationSummary] = await step('Load translations', () =>
       Promise.all([translationsOf(content), summariseTranslations(options.contentDir)]),

@@ -11,6 +11,7 @@
 import path from 'node:path';
 import { loadContent, textFileOf, type Content } from '../content/load.ts';
 import type { YamlDocumentCache } from '../content/yamlReader.ts';
+import { createParsedContentCache, type ParsedContentCache } from '../content/parsedContentCache.ts';
 import type { SiteSettings } from '../content/schemas/siteSchema.ts';
 import { pageLastModified, type ContentDates } from '../content/contentDates.ts';
 import { didYouMean } from '../errors/suggest.ts';
@@ -38,15 +39,32 @@ export type TemplateStage = Pick<
 /** Where drawn images are kept between builds, beside other build tools' caches. */
 export const defaultImageCacheDir = path.join(cacheRoot, 'images');
 
+/** Where loads of content files are kept between builds (parsedContentCache.ts). */
+export const defaultParsedContentDir = path.join(cacheRoot, 'content');
+
+/** The parsed-content cache of a build that may reuse earlier builds' work: one that knows its code version. */
+export function parsedContentCacheFor(codeVersion: string | undefined): ParsedContentCache | undefined {
+  return codeVersion === undefined
+    ? undefined
+    : createParsedContentCache(defaultParsedContentDir, codeVersion);
+}
+
 /** The browser scripts and stylesheets of the project. */
 export const defaultClientDir = path.join(projectRoot, 'client');
 
 /** Browsers the CSS is lowered for; module scripts need ES modules anyway. */
 export const browserslistQuery = 'defaults and supports es6-module';
 
-/** Stage 1: the content folder, read and validated; `documents` keeps parses of unchanged files. */
-export function loadSiteContent(contentDir: string, documents?: YamlDocumentCache): Promise<Content> {
-  return loadContent(contentDir, { documents });
+/**
+ * Stage 1: the content folder, read and validated; `documents` keeps parses of unchanged files
+ * within a process (dev), `cache` loads of unchanged files between builds.
+ */
+export function loadSiteContent(
+  contentDir: string,
+  documents?: YamlDocumentCache,
+  cache?: ParsedContentCache,
+): Promise<Content> {
+  return loadContent(contentDir, { documents, cache });
 }
 
 /** The public origin without a trailing slash: the settings', or the one the command line gives. */

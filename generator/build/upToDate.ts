@@ -116,6 +116,19 @@ export async function readBuildInputs(inputs: BuildInputs): Promise<BuildInputSt
   return { key: hash.digest('hex'), digests, contentDates: dates };
 }
 
+/**
+ * The generator's code as a key: every input but the content, its dates and the options, with
+ * NODE_ENV. What caches of the build's intermediate results (parsed content, rendered pages) are
+ * filed under, so that any change to a source, a package or the environment starts them afresh.
+ */
+export function codeVersionOf(inputs: BuildInputState): string {
+  const hash = createHash('sha256').update(`${recordVersion}\n`);
+  for (const name of Object.keys(inputs.digests).sort())
+    if (!/^(content|date|option)\//.test(name) || name === 'option/nodeEnv')
+      hash.update(`${name}\0${inputs.digests[name]}\n`);
+  return hash.digest('hex').slice(0, 32);
+}
+
 const optionNames: Record<string, string> = {
   baseUrl: 'the base URL (--base-url)',
   strict: '--strict',

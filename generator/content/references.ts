@@ -9,8 +9,7 @@ import { type Language } from '../model/languages.ts';
 import { businessBadgePlanId, sitePlaceholders } from '../model/constants.ts';
 import type { Country, Plan, Tariffs, Zone } from './schemas/offerSchema.ts';
 import type { TextTree } from './schemas/textsSchema.ts';
-import { type ParsedFile, type PathSegment, ProblemList, positionOf } from './parsedFile.ts';
-import { scalarEntries } from './texts.ts';
+import { type ParsedFile, type PathSegment, ProblemList, positionOf, scalarEntries } from './parsedFile.ts';
 
 /** Reports the first repeated value of `field` in a list: two plans or zones with one id would hide each other. */
 function checkUnique<T>(
