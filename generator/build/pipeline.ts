@@ -156,7 +156,7 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     );
     const origin = siteOrigin(content, options.baseUrl);
     const [translations, translationSummary] = await step('Load translations', () =>
-      Promise.all([translationsOf(content), summariseTranslations(options.contentDir)]),
+      Promise.all([translationsOf(content), summariseTranslations(options.contentDir, contentCache)]),
     );
     if (options.strict) {
       checkTranslationsComplete(options.contentDir, content, translations);
@@ -230,6 +230,7 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     });
     // Only a successful build decides what the cache keeps.
     await step('Prune image cache', () => imageCache.prune());
+    await contentCache?.save();
 
     const pagesByLanguage = Object.fromEntries(
       content.languages.codes.map((language) => [

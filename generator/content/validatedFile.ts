@@ -6,7 +6,13 @@
 import path from 'node:path';
 import type { z } from 'zod';
 import type { ParsedContentCache } from './parsedContentCache.ts';
-import { type ParsedFile, type PathSegment, ProblemList, scalarEntries } from './parsedFile.ts';
+import {
+  type ParsedFile,
+  type PathSegment,
+  ProblemList,
+  scalarEntries,
+  type ScalarEntry,
+} from './parsedFile.ts';
 import { readContentText } from './readContentFile.ts';
 import { cachedParsedFile, parseYamlText, type YamlDocumentCache } from './yamlReader.ts';
 import { validate } from './zodMessages.ts';
@@ -16,6 +22,12 @@ export interface FileLoadOptions {
   documents?: YamlDocumentCache;
   /** Loads of earlier builds (`site build`). */
   cache?: ParsedContentCache;
+}
+
+/** A file's load as the cache keeps it: its data, and its scalars for the checks that read them. */
+interface CachedLoad {
+  data: unknown;
+  scalars: ScalarEntry[];
 }
 
 export async function loadValidatedFile<Schema extends z.ZodType>(
@@ -29,13 +41,13 @@ export async function loadValidatedFile<Schema extends z.ZodType>(
   const absolute = path.join(contentDir, relativePath);
   const source = await readContentText(contentDir, absolute, relativePath, problems);
   if (source === undefined) return {};
-  const key = options.cache?.keyOf(absolute, pathPrefix, source);
-  const cached = key === undefined ? undefined : await options.cache!.get(key);
-  if (cached)
+  const key = options.cache?.keyOf(`content ${JSON.stringify(pathPrefix)}`, absolute, source);
+  const cached = (key === undefined ? undefined : await options.cache!.get(key)) as CachedLoad | undefined;
+  if (cached && Array.isArray(cached.scalars))
     return { file: cachedParsedFile(absolute, source, cached.scalars), data: cached.data as z.infer<Schema> };
   const file = parseYamlText(absolute, source, problems, options.documents);
   const data = file && validate(file, schema, problems, pathPrefix);
   if (key !== undefined && file && data !== undefined)
-    options.cache!.hold(key, { data, scalars: scalarEntries(file) });
+    options.cache!.hold(key, { data, scalars: scalarEntries(file) } satisfies CachedLoad);
   return { file, data };
 }
