@@ -172,6 +172,18 @@ program
         const previous = options.cache
           ? await incremental.previousOutput(recordFile, outDir, inputState)
           : undefined;
+        // Pages rendered by any earlier build whose content files are unchanged; --no-cache neither reads nor keeps them.
+        const pageStore = options.cache
+          ? {
+              dir: incremental.defaultPageStoreDir,
+              codeVersion: upToDate.codeVersionOf(inputState),
+              contentDigests: Object.fromEntries(
+                Object.entries(inputState.digests)
+                  .filter(([name]) => name.startsWith('content/'))
+                  .map(([name, digest]) => [name.slice('content/'.length), digest]),
+              ),
+            }
+          : undefined;
         let pageRecord: Parameters<typeof incremental.recordPages> | undefined;
         // A progress line only where someone watches: a terminal, and not under --quiet.
         const progress = process.stderr.isTTY && verbosity !== 'quiet';
@@ -187,6 +199,7 @@ program
           cache: options.cache,
           cacheDir: options.cacheDir && path.resolve(options.cacheDir),
           codeVersion: upToDate.codeVersionOf(inputState),
+          pageStore,
           previous,
           contentDates: inputState.contentDates,
           onPages: (pageFacing, pages) => {
@@ -202,6 +215,8 @@ program
         await printSummary(report, verbosity);
         await upToDate.recordBuild(recordFile, outDir, inputState, report);
         if (pageRecord) await incremental.recordPages(...pageRecord);
+        if (pageRecord && pageStore)
+          await incremental.keepPages(pageStore, pageRecord[2], pageRecord[3], outDir);
       },
     ),
   );

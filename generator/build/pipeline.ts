@@ -34,7 +34,14 @@ import {
   summariseTranslations,
   type TranslationSummary,
 } from '../translations/buildCheck.ts';
-import { pageFacingKey, reusablePage, type PageInputs, type PreviousOutput } from './incremental.ts';
+import {
+  pageFacingKey,
+  reusablePage,
+  storedPages,
+  type PageInputs,
+  type PageStore,
+  type PreviousOutput,
+} from './incremental.ts';
 
 export { projectRoot };
 
@@ -60,6 +67,8 @@ export interface BuildOptions {
   contentDates?: ContentDates;
   /** The previous build into the same folder, whose unchanged pages are reused (incremental.ts); none renders every page. */
   previous?: PreviousOutput;
+  /** Rendered pages of earlier builds into any folder (incremental.ts), taken when the previous output has none to reuse. */
+  pageStore?: PageStore;
   /** Told, before the output is swapped in, what every page sees and what each page read: the next build's `previous`. */
   onPages?: (pageFacing: string, pages: Record<string, PageInputs>) => void;
   /** Told when each step starts (its label, its number and the number of steps), for a progress line. */
@@ -186,8 +195,12 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     };
     const pageFacing = pageFacingKey(renderInput);
     let reusedPages = 0;
+    const stored =
+      options.cache === false || !options.pageStore ? undefined : storedPages(options.pageStore, pageFacing);
     const reuse = async (route: Route) => {
-      const reusable = options.writer.reuse && (await reusablePage(options.previous, pageFacing, route.file));
+      const reusable =
+        options.writer.reuse &&
+        ((await reusablePage(options.previous, pageFacing, route.file)) ?? (await stored?.(route.file)));
       if (!reusable) return undefined;
       await options.writer.reuse!(route.file, reusable.source);
       // Its keys were asked for when it was rendered: "used by no page" must not count them out.
