@@ -147,7 +147,7 @@ program
         const outDir = path.resolve(options.out);
         // Nothing changed since the last build into this folder: it already holds what a build would write.
         const upToDate = await import('../generator/build/upToDate.ts');
-        const { projectRoot } = await import('../generator/project.ts');
+        const { cacheRoot, projectRoot } = await import('../generator/project.ts');
         const inputs = {
           projectRoot,
           contentDir,
@@ -210,8 +210,25 @@ program
             : undefined,
         }).finally(clearProgress);
         // The editors' schemas follow the content they were built from: no separate command after an edit.
-        const { writeSchemaFiles } = await import('../generator/content/editorSchemas.ts');
-        await writeSchemaFiles(contentDir);
+        const { refreshSchemaFiles, writeSchemaFiles } =
+          await import('../generator/content/editorSchemas.ts');
+        if (options.cache) {
+          // Made from the code and the files below only: redone when one of them changed.
+          const [reference] = report.languages;
+          const schemaInputs = Object.keys(inputState.digests)
+            .filter(
+              (name) =>
+                /^content\/(languages|plans|countries)\.yaml$/.test(name) ||
+                name.startsWith(`content/texts/${reference}/`),
+            )
+            .sort()
+            .map((name) => `${name}\0${inputState.digests[name]}`);
+          await refreshSchemaFiles(
+            contentDir,
+            upToDate.sha256([upToDate.codeVersionOf(inputState), ...schemaInputs].join('\n')),
+            upToDate.recordFileFor(path.join(cacheRoot, 'schemas'), contentDir),
+          );
+        } else await writeSchemaFiles(contentDir);
         await printSummary(report, verbosity);
         await upToDate.recordBuild(recordFile, outDir, inputState, report);
         if (pageRecord) await incremental.recordPages(...pageRecord);

@@ -72,7 +72,7 @@ export interface BuildRecord {
   report: BuildReport;
 }
 
-const sha256 = (bytes: string | Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+export const sha256 = (bytes: string | Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 /**
  * Every file under a folder, relative, with forward slashes, sorted; none when it does not exist.
