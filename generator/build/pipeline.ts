@@ -23,7 +23,7 @@ import {
   drawSocialImages,
   encodeImages,
   loadSiteContent,
-  parsedContentCacheFor,
+  resultCacheFor,
   routeTableOf,
   siteOrigin,
   translationsOf,
@@ -58,7 +58,7 @@ export interface BuildOptions {
   cache?: boolean;
   /**
    * The generator's code (its sources, packages, NODE_ENV) as a key, which `site build` passes: with it,
-   * and `cache` not false, unchanged content files are not parsed again (the parsed-content cache).
+   * and `cache` not false, unchanged content files are not parsed again (the result cache).
    */
   codeVersion?: string;
   /** The image cache's folder; `node_modules/.cache/site/images` by default. */
@@ -159,13 +159,13 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
 
   try {
     await step('Check output folder', () => options.writer.prepare());
-    const contentCache = parsedContentCacheFor(options.cache === false ? undefined : options.codeVersion);
+    const resultCache = resultCacheFor(options.cache === false ? undefined : options.codeVersion);
     const content = await step('Load and validate content', () =>
-      loadSiteContent(options.contentDir, undefined, contentCache),
+      loadSiteContent(options.contentDir, undefined, resultCache),
     );
     const origin = siteOrigin(content, options.baseUrl);
     const [translations, translationSummary] = await step('Load translations', () =>
-      Promise.all([translationsOf(content), summariseTranslations(options.contentDir, contentCache)]),
+      Promise.all([translationsOf(content), summariseTranslations(options.contentDir, resultCache)]),
     );
     if (options.strict) {
       checkTranslationsComplete(options.contentDir, content, translations);
@@ -174,7 +174,7 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     const routeTable = await step('Build route table', () => routeTableOf(content));
     const images = await step('Encode images', () => encodeImages(content, options.contentDir, imageCache));
     const assets = await step('Bundle scripts and styles', () =>
-      buildAssets(assetInputOf(content, routeTable, { clientDir: defaultClientDir }), images),
+      buildAssets(assetInputOf(content, routeTable, { clientDir: defaultClientDir }), images, resultCache),
     );
     const socialImages = await step('Draw social preview images', () =>
       drawSocialImages(content, routeTable, translations, imageCache),
@@ -243,7 +243,7 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     });
     // Only a successful build decides what the cache keeps.
     await step('Prune image cache', () => imageCache.prune());
-    await contentCache?.save();
+    await resultCache?.save();
 
     const pagesByLanguage = Object.fromEntries(
       content.languages.codes.map((language) => [

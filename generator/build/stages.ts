@@ -11,7 +11,7 @@
 import path from 'node:path';
 import { loadContent, textFileOf, type Content } from '../content/load.ts';
 import type { YamlDocumentCache } from '../content/yamlReader.ts';
-import { createParsedContentCache, type ParsedContentCache } from '../content/parsedContentCache.ts';
+import { createResultCache, type ResultCache } from '../content/resultCache.ts';
 import type { SiteSettings } from '../content/schemas/siteSchema.ts';
 import { pageLastModified, type ContentDates } from '../content/contentDates.ts';
 import { didYouMean } from '../errors/suggest.ts';
@@ -39,14 +39,12 @@ export type TemplateStage = Pick<
 /** Where drawn images are kept between builds, beside other build tools' caches. */
 export const defaultImageCacheDir = path.join(cacheRoot, 'images');
 
-/** Where loads of content files are kept between builds (parsedContentCache.ts). */
-export const defaultParsedContentDir = path.join(cacheRoot, 'content');
+/** Where results of earlier builds (parsed content, bundled scripts and styles) are kept (resultCache.ts). */
+export const defaultResultCacheDir = path.join(cacheRoot, 'results');
 
-/** The parsed-content cache of a build that may reuse earlier builds' work: one that knows its code version. */
-export function parsedContentCacheFor(codeVersion: string | undefined): ParsedContentCache | undefined {
-  return codeVersion === undefined
-    ? undefined
-    : createParsedContentCache(defaultParsedContentDir, codeVersion);
+/** The result cache of a build that may reuse earlier builds' work: one that knows its code version. */
+export function resultCacheFor(codeVersion: string | undefined): ResultCache | undefined {
+  return codeVersion === undefined ? undefined : createResultCache(defaultResultCacheDir, codeVersion);
 }
 
 /** The browser scripts and stylesheets of the project. */
@@ -62,7 +60,7 @@ export const browserslistQuery = 'defaults and supports es6-module';
 export function loadSiteContent(
   contentDir: string,
   documents?: YamlDocumentCache,
-  cache?: ParsedContentCache,
+  cache?: ResultCache,
 ): Promise<Content> {
   return loadContent(contentDir, { documents, cache });
 }

@@ -1,11 +1,11 @@
 /**
  * One content file loaded: read, parsed and checked against its schema, or taken
- * from the parsed-content cache when a build without problems loaded the same bytes
- * at the same path with the same code (parsedContentCache.ts).
+ * from the result cache when a build without problems loaded the same bytes
+ * at the same path with the same code (resultCache.ts).
  */
 import path from 'node:path';
 import type { z } from 'zod';
-import type { ParsedContentCache } from './parsedContentCache.ts';
+import type { ResultCache } from './resultCache.ts';
 import {
   type ParsedFile,
   type PathSegment,
@@ -21,7 +21,7 @@ export interface FileLoadOptions {
   /** Documents parsed by an earlier load in this process (`site dev`). */
   documents?: YamlDocumentCache;
   /** Loads of earlier builds (`site build`). */
-  cache?: ParsedContentCache;
+  cache?: ResultCache;
 }
 
 /** A file's load as the cache keeps it: its data, and its scalars for the checks that read them. */

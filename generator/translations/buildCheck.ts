@@ -4,7 +4,7 @@
  * outdated (missing texts already fail a strict build on their own).
  */
 import path from 'node:path';
-import type { ParsedContentCache } from '../content/parsedContentCache.ts';
+import type { ResultCache } from '../content/resultCache.ts';
 import { SiteError } from '../errors/siteError.ts';
 import type { Language } from '../model/languages.ts';
 import { countByLanguage, readTranslationState, type StatusCounts } from './status.ts';
@@ -15,10 +15,10 @@ export interface TranslationSummary {
   outdated: { key: string; language: Language; file: string; line?: number; column?: number }[];
 }
 
-/** `cache` keeps what unchanged files hold (parsedContentCache.ts). */
+/** `cache` keeps what unchanged files hold (resultCache.ts). */
 export async function summariseTranslations(
   contentDir: string,
-  cache?: ParsedContentCache,
+  cache?: ResultCache,
 ): Promise<TranslationSummary> {
   const state = await readTranslationState(contentDir, cache);
   return {

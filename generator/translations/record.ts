@@ -16,7 +16,7 @@ import {
   translationRecordSchema,
   type TranslationRecord,
 } from '../content/schemas/translationRecordSchema.ts';
-import type { ParsedContentCache } from '../content/parsedContentCache.ts';
+import type { ResultCache } from '../content/resultCache.ts';
 import { SiteError } from '../errors/siteError.ts';
 import type { Language } from '../model/languages.ts';
 
@@ -40,7 +40,7 @@ const header = (language: Language, reference: Language) =>
 export async function readRecord(
   contentDir: string,
   language: Language,
-  cache?: ParsedContentCache,
+  cache?: ResultCache,
 ): Promise<TranslationRecord> {
   const file = path.join(contentDir, recordFileOf(language));
   const source = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {

@@ -12,7 +12,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
 import { isMap, isPair, isScalar, isSeq, LineCounter, parse, parseDocument, type Document } from 'yaml';
-import type { ParsedContentCache } from '../content/parsedContentCache.ts';
+import type { ResultCache } from '../content/resultCache.ts';
 import { SiteError } from '../errors/siteError.ts';
 import {
   languagesFileSchema,
@@ -80,7 +80,7 @@ async function readSourceFile(
   contentDir: string,
   file: string,
   language: Language,
-  cache?: ParsedContentCache,
+  cache?: ResultCache,
 ): Promise<SourceFile | undefined> {
   const absolute = path.join(contentDir, file);
   const source = await readFile(absolute, 'utf8').catch(() => undefined);
@@ -164,7 +164,7 @@ export async function readLanguages(contentDir: string): Promise<SiteLanguages> 
 export async function readSources(
   contentDir: string,
   languages: SiteLanguages,
-  cache?: ParsedContentCache,
+  cache?: ResultCache,
 ): Promise<SourceFile[]> {
   const files: { file: string; language: Language }[] = [];
   for (const language of languages.codes) {

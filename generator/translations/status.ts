@@ -7,7 +7,7 @@
  * - outdated: the reference text changed since the translation was recorded;
  * - current: the translation was made or confirmed against today's reference text.
  */
-import type { ParsedContentCache } from '../content/parsedContentCache.ts';
+import type { ResultCache } from '../content/resultCache.ts';
 import type { Language, SiteLanguages } from '../model/languages.ts';
 import { readRecord, type TranslationRecord } from './record.ts';
 import { fileOfKey, readLanguages, readSources, type SourceFile, type TextEntry } from './sources.ts';
@@ -117,7 +117,7 @@ export function compareWithRecords(
  */
 export async function readTranslationState(
   contentDir: string,
-  cache?: ParsedContentCache,
+  cache?: ResultCache,
 ): Promise<TranslationState> {
   const languages = await readLanguages(contentDir);
   const targets = languages.codes.filter((code) => code !== languages.default);

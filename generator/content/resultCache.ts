@@ -1,16 +1,17 @@
 /**
- * What reading a content file gives, kept between builds: parsing YAML and checking
- * it against its schema is most of loading the content, and most files do not
- * change from one build to the next.
+ * Results of earlier builds, kept between them: parsing YAML and checking it against
+ * its schema is most of loading the content, bundling the scripts and styles starts
+ * esbuild and lightningcss, and most inputs do not change from one build to the next.
  *
- * An entry holds one file's result for one purpose (its validated data and every
- * scalar with its position; the texts and records the translation summary reads),
- * filed under a key of everything that decides it: the generator's code version
- * (schemas and messages are code), the purpose, the file's path and its bytes. Only
- * results are stored, never problems: a file with a mistake is parsed again and
- * reported exactly as a first build reports it, and the checks across files run on
- * every build. Each entry carries the SHA-256 of its bytes: a damaged or truncated
- * one is ignored and made again, never trusted.
+ * An entry holds one result (a content file's validated data and every scalar with
+ * its position; the texts and records the translation summary reads; the bundled
+ * assets), filed under a key of everything that decides it: the generator's code
+ * version (its sources, schemas, client folder and packages), what the result is
+ * for, a path and the text it was made from. Only results are stored, never
+ * problems: a file with a mistake is parsed again and reported exactly as a first
+ * build reports it, and the checks across files run on every build. Each entry
+ * carries the SHA-256 of its bytes: a damaged or truncated one is ignored and made
+ * again, never trusted.
  */
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
@@ -22,8 +23,8 @@ const entryVersion = 1;
 /** Entries older than this are removed when a build stores new ones; an unchanged file then costs one parse. */
 const staleAfterMilliseconds = 7 * 24 * 60 * 60 * 1000;
 
-export interface ParsedContentCache {
-  /** The key of one result: what it is for (`content`, `translation entries`…), the file's path and its text. */
+export interface ResultCache {
+  /** The key of one result: what it is for (`content`, `translation entries`, `assets`), a path and the text it comes from. */
   keyOf(purpose: string, absolutePath: string, source: string): string;
   /** The stored result, or undefined (none, or damaged: then counted as corrupt). */
   get(key: string): Promise<unknown>;
@@ -36,7 +37,7 @@ export interface ParsedContentCache {
 
 const sha256 = (data: string | Uint8Array) => createHash('sha256').update(data).digest();
 
-export function createParsedContentCache(dir: string, codeVersion: string): ParsedContentCache {
+export function createResultCache(dir: string, codeVersion: string): ResultCache {
   const held = new Map<string, Buffer>();
   const stats = { hits: 0, misses: 0, corrupt: 0 };
   const fileOf = (key: string) => path.join(dir, `${key}.bin`);
