@@ -203,7 +203,11 @@ export function storedPages(
     if (stored.sources.some((source) => stored.digests[source] !== now[source])) return undefined;
     const source = htmlFileOf(store, stored.sha256);
     const bytes = await readFile(source).catch(() => undefined);
-    if (!bytes || sha256(bytes) !== stored.sha256) return undefined;
+    if (!bytes) return undefined;
+    if (sha256(bytes) !== stored.sha256) {
+      await rm(source, { force: true }); // damaged: the next build keeps the page anew
+      return undefined;
+    }
     const { digests: _digests, ...page } = stored;
     return { source, page };
   };
@@ -220,8 +224,9 @@ export async function keepPages(
   await mkdir(path.join(store.dir, 'html'), { recursive: true });
   for (const [file, page] of Object.entries(pages)) {
     const target = htmlFileOf(store, page.sha256);
-    const existing = await readFile(target).catch(() => undefined);
-    if (!existing || sha256(existing) !== page.sha256) {
+    // Kept already (its size checked only: a reader checks the bytes, and removes a damaged copy).
+    const existing = await stat(target).catch(() => undefined);
+    if (existing?.size !== page.bytes) {
       const partial = `${target}.${process.pid}.tmp`;
       const output = path.join(outDir, file);
       await link(output, partial).catch(() => copyFile(output, partial));

@@ -61,6 +61,8 @@ export interface BuildOptions {
    * and `cache` not false, unchanged content files are not parsed again (the result cache).
    */
   codeVersion?: string;
+  /** The result cache's folder (resultCache.ts); `node_modules/.cache/site/results` by default. */
+  resultCacheDir?: string;
   /** The image cache's folder; `node_modules/.cache/site/images` by default. */
   cacheDir?: string;
   /** Each content file's date, when the caller read them already (`site build` does, for the up-to-date check). */
@@ -159,7 +161,10 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
 
   try {
     await step('Check output folder', () => options.writer.prepare());
-    const resultCache = resultCacheFor(options.cache === false ? undefined : options.codeVersion);
+    const resultCache = resultCacheFor(
+      options.cache === false ? undefined : options.codeVersion,
+      options.resultCacheDir,
+    );
     const content = await step('Load and validate content', () =>
       loadSiteContent(options.contentDir, undefined, resultCache),
     );

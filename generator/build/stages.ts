@@ -43,8 +43,11 @@ export const defaultImageCacheDir = path.join(cacheRoot, 'images');
 export const defaultResultCacheDir = path.join(cacheRoot, 'results');
 
 /** The result cache of a build that may reuse earlier builds' work: one that knows its code version. */
-export function resultCacheFor(codeVersion: string | undefined): ResultCache | undefined {
-  return codeVersion === undefined ? undefined : createResultCache(defaultResultCacheDir, codeVersion);
+export function resultCacheFor(
+  codeVersion: string | undefined,
+  dir: string = defaultResultCacheDir,
+): ResultCache | undefined {
+  return codeVersion === undefined ? undefined : createResultCache(dir, codeVersion);
 }
 
 /** The browser scripts and stylesheets of the project. */
