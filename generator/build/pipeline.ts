@@ -10,7 +10,7 @@ import type { Route } from '../model/routeTable.ts';
 import { projectRoot } from '../project.ts';
 import { buildAssets } from './assets.ts';
 import { createDisabledImageCache, createImageCache, type ImageCacheStats } from './imageCache.ts';
-import * as render from './render.ts';
+import type { WrittenPage } from './render.ts';
 import {
   assetInputOf,
   buildHostRules,
@@ -181,11 +181,24 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     const assets = await step('Bundle scripts and styles', () =>
       buildAssets(assetInputOf(content, routeTable, { clientDir: defaultClientDir }), images, resultCache),
     );
+    // React and the templates load only when something must be rendered: the brand mark (kept in the
+    // result cache, by colour) or a page that no earlier build left.
+    let templates: Promise<typeof import('./render.ts')> | undefined;
+    const loadTemplates = () => (templates ??= import('./render.ts'));
+    const appIconKey = resultCache?.keyOf('app icon', '', content.site.theme.primary);
+    const keptAppIcon = appIconKey === undefined ? undefined : await resultCache!.get(appIconKey);
+    const appIcon =
+      typeof keptAppIcon === 'string'
+        ? keptAppIcon
+        : (await loadTemplates()).renderAppIcon(content.site.theme.primary);
+    if (appIconKey !== undefined && appIcon !== keptAppIcon) resultCache!.hold(appIconKey, appIcon);
     const socialImages = await step('Draw social preview images', () =>
       drawSocialImages(content, routeTable, translations, imageCache),
     );
     const icons = await step('Draw icons and manifest', () =>
-      drawIcons(content, translations, imageCache, render),
+      drawIcons(content, translations, imageCache, {
+        renderAppIcon: () => appIcon,
+      }),
     );
     // Each page goes to the writer as soon as it is rendered (into the staging folder: a later failure still leaves the previous output as it was).
     const renderInput = {
@@ -213,9 +226,20 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
       reusedPages += 1;
       return { route, path: route.file, ...reusable.page };
     };
-    const pages = await step('Render pages', () =>
-      render.renderPages(renderInput, (page) => options.writer.write(page), reuse),
-    );
+    const pages = await step('Render pages', async () => {
+      const reused = new Map<Route, WrittenPage>();
+      for (const route of routeTable.routes) {
+        const page = await reuse(route);
+        if (page) reused.set(route, page);
+      }
+      if (reused.size === routeTable.routes.length)
+        return routeTable.routes.map((route) => reused.get(route)!);
+      return (await loadTemplates()).renderPages(
+        renderInput,
+        (page) => options.writer.write(page),
+        async (route) => reused.get(route),
+      );
+    });
     // A text no language has would show the marker on a page: never a page to publish, --strict or not.
     checkShownTexts(options.contentDir, content, translations, { strict: options.strict });
     const unresolvedKeys = translations.unresolvedKeys();
