@@ -27,6 +27,7 @@ import {
   routeTableOf,
   siteOrigin,
   translationsOf,
+  countryNamesOf,
 } from './stages.ts';
 import type { OutputWriter } from './writer.ts';
 import {
@@ -170,7 +171,10 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     );
     const origin = siteOrigin(content, options.baseUrl);
     const [translations, translationSummary] = await step('Load translations', () =>
-      Promise.all([translationsOf(content), summariseTranslations(options.contentDir, resultCache)]),
+      Promise.all([
+        countryNamesOf(content, resultCache).then((countryNames) => translationsOf(content, countryNames)),
+        summariseTranslations(options.contentDir, resultCache),
+      ]),
     );
     if (options.strict) {
       checkTranslationsComplete(options.contentDir, content, translations);

@@ -28,7 +28,7 @@ import type { ImageCache } from './imageCache.ts';
 import type { RenderedPage } from './render.ts';
 import { buildSitemap } from './sitemap.ts';
 import { buildSocialImages } from './social.ts';
-import { createTranslations, textNamespace, type Translations } from './translations.ts';
+import { createTranslations, regionName, textNamespace, type Translations } from './translations.ts';
 
 /** The one stage that runs template code: rendering pages and the brand mark. */
 export type TemplateStage = Pick<
@@ -74,8 +74,23 @@ export function siteOrigin(content: Content, baseUrl?: string): string {
 }
 
 /** Stage 2: every language's texts, with the settings' facts they may name. */
-export function translationsOf(content: Content): Translations {
-  return createTranslations(content.texts, content.site, content.languages);
+export function translationsOf(content: Content, countryNames?: Record<string, string>): Translations {
+  return createTranslations(content.texts, content.site, content.languages, countryNames);
+}
+
+/** The settings' country named in every language's locale, through the result cache (by ICU version) when there is one. */
+export async function countryNamesOf(content: Content, cache?: ResultCache): Promise<Record<string, string>> {
+  if (!cache) return {};
+  const country = content.site.address.country;
+  const names: Record<string, string> = {};
+  for (const language of content.languages.codes) {
+    const { locale } = content.languages.of(language);
+    const key = cache.keyOf(`country name, ICU ${process.versions.icu}`, locale, country);
+    const kept = await cache.get(key);
+    names[locale] = typeof kept === 'string' ? kept : regionName(locale, country);
+    if (kept !== names[locale]) cache.hold(key, names[locale]);
+  }
+  return names;
 }
 
 /** Stage 3: the route table, every page in every language (former slugs included). */
