@@ -232,8 +232,9 @@ program
         await printSummary(report, verbosity);
         await upToDate.recordBuild(recordFile, outDir, inputState, report);
         if (pageRecord) await incremental.recordPages(...pageRecord);
+        // Stored pages that cannot be written only make a later build slower: never a failed build.
         if (pageRecord && pageStore)
-          await incremental.keepPages(pageStore, pageRecord[2], pageRecord[3], outDir);
+          await incremental.keepPages(pageStore, pageRecord[2], pageRecord[3], outDir).catch(() => {});
       },
     ),
   );

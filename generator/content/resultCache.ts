@@ -78,19 +78,24 @@ export function createResultCache(dir: string, codeVersion: string): ResultCache
     },
     async save() {
       if (held.size === 0) return;
-      await mkdir(dir, { recursive: true });
-      for (const [key, bytes] of held) {
-        const partial = `${fileOf(key)}.${process.pid}.tmp`;
-        await writeFile(partial, bytes);
-        await rename(partial, fileOf(key));
-      }
-      held.clear();
-      const now = Date.now();
-      for (const name of await readdir(dir)) {
-        const file = path.join(dir, name);
-        const info = await stat(file).catch(() => undefined);
-        if (info && now - info.mtimeMs > staleAfterMilliseconds) await rm(file, { force: true });
-      }
+      // A cache that cannot be written only makes the next build slower: never a failed build.
+      await store().catch(() => {});
     },
   };
+
+  async function store() {
+    await mkdir(dir, { recursive: true });
+    for (const [key, bytes] of held) {
+      const partial = `${fileOf(key)}.${process.pid}.tmp`;
+      await writeFile(partial, bytes);
+      await rename(partial, fileOf(key));
+    }
+    held.clear();
+    const now = Date.now();
+    for (const name of await readdir(dir)) {
+      const file = path.join(dir, name);
+      const info = await stat(file).catch(() => undefined);
+      if (info && now - info.mtimeMs > staleAfterMilliseconds) await rm(file, { force: true });
+    }
+  }
 }
