@@ -153,7 +153,7 @@ program
         const outDir = path.resolve(options.out);
         // Nothing changed since the last build into this folder: it already holds what a build would write.
         const upToDate = await import('../generator/build/upToDate.ts');
-        const { projectRoot } = await import('../generator/project.ts');
+        const { cacheRoot, projectRoot } = await import('../generator/project.ts');
         const inputs = {
           projectRoot,
           contentDir,
@@ -178,6 +178,18 @@ program
         const previous = options.cache
           ? await incremental.previousOutput(recordFile, outDir, inputState)
           : undefined;
+        // Pages rendered by any earlier build whose content files are unchanged; --no-cache neither reads nor keeps them.
+        const pageStore = options.cache
+          ? {
+              dir: incremental.defaultPageStoreDir,
+              codeVersion: upToDate.codeVersionOf(inputState),
+              contentDigests: Object.fromEntries(
+                Object.entries(inputState.digests)
+                  .filter(([name]) => name.startsWith('content/'))
+                  .map(([name, digest]) => [name.slice('content/'.length), digest]),
+              ),
+            }
+          : undefined;
         let pageRecord: Parameters<typeof incremental.recordPages> | undefined;
         // A progress line only where someone watches: a terminal, and not under --quiet.
         const progress = process.stderr.isTTY && verbosity !== 'quiet';
@@ -192,6 +204,8 @@ program
           strict: options.strict,
           cache: options.cache,
           cacheDir: options.cacheDir && path.resolve(options.cacheDir),
+          codeVersion: upToDate.codeVersionOf(inputState),
+          pageStore,
           previous,
           contentDates: inputState.contentDates,
           onPages: (pageFacing, pages) => {
@@ -202,11 +216,31 @@ program
             : undefined,
         }).finally(clearProgress);
         // The editors' schemas follow the content they were built from: no separate command after an edit.
-        const { writeSchemaFiles } = await import('../generator/content/editorSchemas.ts');
-        await writeSchemaFiles(contentDir);
+        const { refreshSchemaFiles, writeSchemaFiles } =
+          await import('../generator/content/editorSchemas.ts');
+        if (options.cache) {
+          // Made from the code and the files below only: redone when one of them changed.
+          const [reference] = report.languages;
+          const schemaInputs = Object.keys(inputState.digests)
+            .filter(
+              (name) =>
+                /^content\/(languages|plans|countries)\.yaml$/.test(name) ||
+                name.startsWith(`content/texts/${reference}/`),
+            )
+            .sort()
+            .map((name) => `${name}\0${inputState.digests[name]}`);
+          await refreshSchemaFiles(
+            contentDir,
+            upToDate.sha256([upToDate.codeVersionOf(inputState), ...schemaInputs].join('\n')),
+            upToDate.recordFileFor(path.join(cacheRoot, 'schemas'), contentDir),
+          );
+        } else await writeSchemaFiles(contentDir);
         await printSummary(report, verbosity);
         await upToDate.recordBuild(recordFile, outDir, inputState, report);
         if (pageRecord) await incremental.recordPages(...pageRecord);
+        // Stored pages that cannot be written only make a later build slower: never a failed build.
+        if (pageRecord && pageStore)
+          await incremental.keepPages(pageStore, pageRecord[2], pageRecord[3], outDir).catch(() => {});
       },
     ),
   );

@@ -11,6 +11,7 @@
 import path from 'node:path';
 import { loadContent, textFileOf, type Content } from '../content/load.ts';
 import type { YamlDocumentCache } from '../content/yamlReader.ts';
+import { createResultCache, type ResultCache } from '../content/resultCache.ts';
 import type { SiteSettings } from '../content/schemas/siteSchema.ts';
 import { pageLastModified, type ContentDates } from '../content/contentDates.ts';
 import { didYouMean } from '../errors/suggest.ts';
@@ -27,7 +28,7 @@ import type { ImageCache } from './imageCache.ts';
 import type { RenderedPage } from './render.ts';
 import { buildSitemap } from './sitemap.ts';
 import { buildSocialImages } from './social.ts';
-import { createTranslations, textNamespace, type Translations } from './translations.ts';
+import { createTranslations, regionName, textNamespace, type Translations } from './translations.ts';
 
 /** The one stage that runs template code: rendering pages and the brand mark. */
 export type TemplateStage = Pick<
@@ -38,15 +39,33 @@ export type TemplateStage = Pick<
 /** Where drawn images are kept between builds, beside other build tools' caches. */
 export const defaultImageCacheDir = path.join(cacheRoot, 'images');
 
+/** Where results of earlier builds (parsed content, bundled scripts and styles) are kept (resultCache.ts). */
+export const defaultResultCacheDir = path.join(cacheRoot, 'results');
+
+/** The result cache of a build that may reuse earlier builds' work: one that knows its code version. */
+export function resultCacheFor(
+  codeVersion: string | undefined,
+  dir: string = defaultResultCacheDir,
+): ResultCache | undefined {
+  return codeVersion === undefined ? undefined : createResultCache(dir, codeVersion);
+}
+
 /** The browser scripts and stylesheets of the project. */
 export const defaultClientDir = path.join(projectRoot, 'client');
 
 /** Browsers the CSS is lowered for; module scripts need ES modules anyway. */
 export const browserslistQuery = 'defaults and supports es6-module';
 
-/** Stage 1: the content folder, read and validated; `documents` keeps parses of unchanged files. */
-export function loadSiteContent(contentDir: string, documents?: YamlDocumentCache): Promise<Content> {
-  return loadContent(contentDir, { documents });
+/**
+ * Stage 1: the content folder, read and validated; `documents` keeps parses of unchanged files
+ * within a process (dev), `cache` loads of unchanged files between builds.
+ */
+export function loadSiteContent(
+  contentDir: string,
+  documents?: YamlDocumentCache,
+  cache?: ResultCache,
+): Promise<Content> {
+  return loadContent(contentDir, { documents, cache });
 }
 
 /** The public origin without a trailing slash: the settings', or the one the command line gives. */
@@ -55,8 +74,23 @@ export function siteOrigin(content: Content, baseUrl?: string): string {
 }
 
 /** Stage 2: every language's texts, with the settings' facts they may name. */
-export function translationsOf(content: Content): Translations {
-  return createTranslations(content.texts, content.site, content.languages);
+export function translationsOf(content: Content, countryNames?: Record<string, string>): Translations {
+  return createTranslations(content.texts, content.site, content.languages, countryNames);
+}
+
+/** The settings' country named in every language's locale, through the result cache (by ICU version) when there is one. */
+export async function countryNamesOf(content: Content, cache?: ResultCache): Promise<Record<string, string>> {
+  if (!cache) return {};
+  const country = content.site.address.country;
+  const names: Record<string, string> = {};
+  for (const language of content.languages.codes) {
+    const { locale } = content.languages.of(language);
+    const key = cache.keyOf(`country name, ICU ${process.versions.icu}`, locale, country);
+    const kept = await cache.get(key);
+    names[locale] = typeof kept === 'string' ? kept : regionName(locale, country);
+    if (kept !== names[locale]) cache.hold(key, names[locale]);
+  }
+  return names;
 }
 
 /** Stage 3: the route table, every page in every language (former slugs included). */

@@ -20,8 +20,7 @@ import { checkLegalPlaceholders, checkLegalSections, checkReferences, checkTarif
 import { checkSlugs, pageSlugsOf } from './slugs.ts';
 import { loadTexts } from './texts.ts';
 import { looseNumberNotices, typeset } from './typography.ts';
-import { type YamlDocumentCache, parseYamlFile } from './yamlReader.ts';
-import { validate } from './zodMessages.ts';
+import { loadValidatedFile, type FileLoadOptions } from './validatedFile.ts';
 
 export interface Content {
   /** The languages, in order; the first is the default. */
@@ -62,10 +61,7 @@ type DatedPart = (typeof datedParts)[number];
 
 
 /** Loads and validates the whole content folder, or throws one SiteError listing every problem. */
-export interface LoadOptions {
-  /** Documents parsed by an earlier load, reused where a file's text is unchanged (and filled). */
-  documents?: YamlDocumentCache;
-}
+export type LoadOptions = FileLoadOptions;
 
 export async function loadContent(contentDir: string, options: LoadOptions = {}): Promise<Content> {
   const folder = await stat(contentDir).then(
@@ -81,10 +77,8 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
     });
   }
   const problems = new ProblemList();
-  const load = async <Schema extends z.ZodType>(relativePath: string, schema: Schema) => {
-    const file = await parseYamlFile(contentDir, relativePath, problems, options.documents);
-    return { file, data: file ? validate(file, schema, problems) : undefined };
-  };
+  const load = <Schema extends z.ZodType>(relativePath: string, schema: Schema) =>
+    loadValidatedFile(contentDir, relativePath, schema, problems, options);
   // Each file is read where the registry puts it, against the schema it names.
 
   const languagesLoaded = await load(contentPathOf('languages'), contentFiles.languages.schema);
@@ -125,7 +119,7 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
       texts,
       textLocations,
       files: textFiles,
-    } = await loadTexts(contentDir, languages, languagesLoaded.file, problems, options.documents));
+    } = await loadTexts(contentDir, languages, languagesLoaded.file, problems, options));
     for (const language of languages.codes)
       texts[language] = typeset(texts[language], languages.of(language).locale);
     for (const { namespace, file } of textFiles) notices.push(...looseNumberNotices(file, [namespace]));
@@ -161,6 +155,7 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
       problems: problems.problems,
     });
   }
+  await options.cache?.save();
   return {
     languages: languages!,
     slugs: pageSlugsOf(slugsLoaded.data!),

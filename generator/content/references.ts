@@ -11,8 +11,7 @@ import { planTextKeys } from '../model/planTexts.ts';
 import type { LegalFile } from './schemas/legalSchema.ts';
 import type { Country, Plan, Tariffs, Zone } from './schemas/offerSchema.ts';
 import type { TextTree } from './schemas/textsSchema.ts';
-import { type ParsedFile, type PathSegment, ProblemList, positionOf } from './parsedFile.ts';
-import { scalarEntries } from './texts.ts';
+import { type ParsedFile, type PathSegment, ProblemList, positionOf, scalarEntries } from './parsedFile.ts';
 
 /** Reports the first repeated value of `field` in a list: two plans or zones with one id would hide each other. */
 function checkUnique<T>(

@@ -5,17 +5,22 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
-import { isMap, isPair, isScalar, isSeq } from 'yaml';
 import { formatPath, type SourceLocation } from '../errors/siteError.ts';
 import { didYouMean } from '../errors/suggest.ts';
 import { textFileOf } from './contentPaths.ts';
 import { type Language, type SiteLanguages } from '../model/languages.ts';
 import { requiredTextFiles } from '../model/pages.ts';
 import { textsFileSchema, type TextTree } from './schemas/textsSchema.ts';
-import { type ParsedFile, type PathSegment, ProblemList, positionOf } from './parsedFile.ts';
+import {
+  type ParsedFile,
+  type PathSegment,
+  ProblemList,
+  positionOf,
+  scalarEntries,
+  type ScalarEntry,
+} from './parsedFile.ts';
 import { unreadableReason } from './readContentFile.ts';
-import { type YamlDocumentCache, parseYamlFile } from './yamlReader.ts';
-import { validate } from './zodMessages.ts';
+import { loadValidatedFile, type FileLoadOptions } from './validatedFile.ts';
 
 type TextShape = 'text' | 'list' | 'map';
 const shapeOf = (value: unknown): TextShape =>
@@ -84,47 +89,6 @@ function checkTextKeys(
   }
 }
 
-interface ScalarEntry {
-  /** Path of the value inside its file, e.g. `['tariffs', 'sections', 0, 'heading']`. */
-  segments: PathSegment[];
-  value: unknown;
-  location: SourceLocation;
-  /** The lines the text spans: from its key's (or, in a list, its own first) line to its value's last. */
-  lines: { first: number; last: number };
-}
-
-/** Every scalar of a file with its path and position, for messages that point at a text. */
-export function scalarEntries(file: ParsedFile): ScalarEntry[] {
-  const entries: ScalarEntry[] = [];
-  const visit = (node: unknown, segments: PathSegment[], keyStart?: number) => {
-    if (isScalar(node)) {
-      const [start, end] = node.range ?? [0, 0, 0];
-      const { line, col } = file.lineCounter.linePos(start);
-      entries.push({
-        segments,
-        value: node.value,
-        location: { file: file.displayPath, line, column: col },
-        lines: {
-          first: file.lineCounter.linePos(keyStart ?? start).line,
-          last: file.lineCounter.linePos(Math.max(start, end - 1)).line,
-        },
-      });
-    } else if (isMap(node) || isSeq(node)) {
-      node.items.forEach((item, index) => {
-        if (isPair(item))
-          visit(
-            item.value,
-            [...segments, isScalar(item.key) ? String(item.key.value) : index],
-            isScalar(item.key) ? item.key.range?.[0] : undefined,
-          );
-        else visit(item, [...segments, index]);
-      });
-    }
-  };
-  visit(file.doc.contents, []);
-  return entries;
-}
-
 interface LoadedTexts {
   texts: Record<Language, TextTree>;
   textLocations: Record<Language, Record<string, SourceLocation>>;
@@ -137,7 +101,7 @@ export async function loadTexts(
   languages: SiteLanguages,
   languagesFile: ParsedFile,
   problems: ProblemList,
-  documents?: YamlDocumentCache,
+  options: FileLoadOptions = {},
 ): Promise<LoadedTexts> {
   const defaultLanguage = languages.default;
   const texts = {} as Record<Language, TextTree>;
@@ -177,8 +141,14 @@ export async function loadTexts(
     }
     for (const relativePath of files.sort()) {
       const namespace = path.basename(relativePath, '.yaml');
-      const file = await parseYamlFile(contentDir, relativePath, problems, documents);
-      const data = file && validate(file, textsFileSchema, problems, [namespace]);
+      const { file, data } = await loadValidatedFile(
+        contentDir,
+        relativePath,
+        textsFileSchema,
+        problems,
+        options,
+        [namespace],
+      );
       if (!file || !data) {
         if (language === defaultLanguage) unreadableItalian.add(namespace);
         continue;

@@ -7,8 +7,7 @@
  */
 import { SiteError } from '../errors/siteError.ts';
 import { looseNumbers, typographyFor } from '../model/typography.ts';
-import type { ParsedFile } from './parsedFile.ts';
-import { scalarEntries } from './texts.ts';
+import { type ParsedFile, scalarEntries } from './parsedFile.ts';
 
 /** A copy of a tree of texts with every text as the language of `locale` writes it. */
 export function typeset<T>(tree: T, locale: string): T {
