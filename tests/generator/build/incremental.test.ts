@@ -196,7 +196,11 @@ describe('a build that reuses the last one', () => {
       (slugs.getIn(['former', 'about', 'en']) as { toJSON(): string[] } | undefined)?.toJSON() ?? [];
     slugs.setIn(['former', 'about', 'en'], slugs.createNode([...listed, oldSlug], { flow: true }));
     await writeFile(path.join(contentDir, 'slugs.yaml'), slugs.toString());
-    expect((await expectSameAsFullBuild()).reusedPages).toBe(0);
+    const renamed = await expectSameAsFullBuild();
+    expect(renamed.reusedPages).toBe(0);
+    // The forward is a page of its own (for hosts without redirect rules): count again.
+    const pagesWithForward = pageCount(renamed);
+    expect(pagesWithForward).toBeGreaterThan(pages);
 
     // A photo a page shows, replaced by another (its name kept): the pages that show it name its new encodings.
     const photo = path.join(contentDir, 'images/vision.jpg');
@@ -219,7 +223,7 @@ describe('a build that reuses the last one', () => {
     commandLine = { baseUrl: 'https://staging.example.ch' };
     expect((await expectSameAsFullBuild()).reusedPages).toBe(0);
     commandLine = {};
-    expect((await expectSameAsFullBuild()).reusedPages).toBe(pages);
+    expect((await expectSameAsFullBuild()).reusedPages).toBe(pagesWithForward);
 
     // Another version of the generator's code (a template, a style, a package): nothing stored is taken.
     const freshOther = path.join(dir, 'fresh-other-code');
