@@ -10,7 +10,7 @@
  */
 import path from 'node:path';
 import { loadContent, textFileOf, type Content } from '../content/load.ts';
-import type { YamlDocumentCache } from '../content/yamlReader.ts';
+import type { PendingSources, YamlDocumentCache } from '../content/yamlReader.ts';
 import type { SiteSettings } from '../content/schemas/siteSchema.ts';
 import { pageLastModified, type ContentDates } from '../content/contentDates.ts';
 import { didYouMean } from '../errors/suggest.ts';
@@ -44,9 +44,16 @@ export const defaultClientDir = path.join(projectRoot, 'client');
 /** Browsers the CSS is lowered for; module scripts need ES modules anyway. */
 export const browserslistQuery = 'defaults and supports es6-module';
 
-/** Stage 1: the content folder, read and validated; `documents` keeps parses of unchanged files. */
-export function loadSiteContent(contentDir: string, documents?: YamlDocumentCache): Promise<Content> {
-  return loadContent(contentDir, { documents });
+/**
+ * Stage 1: the content folder, read and validated; `documents` keeps parses of unchanged files,
+ * `pending` gives texts to load in place of some files' (a save checked before it is written).
+ */
+export function loadSiteContent(
+  contentDir: string,
+  documents?: YamlDocumentCache,
+  pending?: PendingSources,
+): Promise<Content> {
+  return loadContent(contentDir, { documents, pending });
 }
 
 /** The public origin without a trailing slash: the settings', or the one the command line gives. */

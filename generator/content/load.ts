@@ -19,7 +19,7 @@ import { ProblemList } from './parsedFile.ts';
 import { checkLegalPlaceholders, checkReferences, checkTariffLabels } from './references.ts';
 import { checkSlugs, pageSlugsOf } from './slugs.ts';
 import { loadTexts } from './texts.ts';
-import { type YamlDocumentCache, parseYamlFile } from './yamlReader.ts';
+import { type PendingSources, type YamlDocumentCache, parseYamlFile } from './yamlReader.ts';
 import { validate } from './zodMessages.ts';
 
 export interface Content {
@@ -62,6 +62,8 @@ type DatedPart = (typeof datedParts)[number];
 export interface LoadOptions {
   /** Documents parsed by an earlier load, reused where a file's text is unchanged (and filled). */
   documents?: YamlDocumentCache;
+  /** Texts to load instead of the files' (a save being checked before it is written). */
+  pending?: PendingSources;
 }
 
 export async function loadContent(contentDir: string, options: LoadOptions = {}): Promise<Content> {
@@ -79,7 +81,7 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
   }
   const problems = new ProblemList();
   const load = async <Schema extends z.ZodType>(relativePath: string, schema: Schema) => {
-    const file = await parseYamlFile(contentDir, relativePath, problems, options.documents);
+    const file = await parseYamlFile(contentDir, relativePath, problems, options.documents, options.pending);
     return { file, data: file ? validate(file, schema, problems) : undefined };
   };
   // Each file is read where the registry puts it, against the schema it names.
@@ -112,6 +114,7 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
       languagesLoaded.file,
       problems,
       options.documents,
+      options.pending,
     ));
   }
   let images: PageImages | undefined;

@@ -14,7 +14,7 @@ import { requiredTextFiles } from '../model/pages.ts';
 import { textsFileSchema, type TextTree } from './schemas/textsSchema.ts';
 import { type ParsedFile, type PathSegment, ProblemList, positionOf } from './parsedFile.ts';
 import { unreadableReason } from './readContentFile.ts';
-import { type YamlDocumentCache, parseYamlFile } from './yamlReader.ts';
+import { type PendingSources, type YamlDocumentCache, parseYamlFile } from './yamlReader.ts';
 import { validate } from './zodMessages.ts';
 
 type TextShape = 'text' | 'list' | 'map';
@@ -125,6 +125,7 @@ export async function loadTexts(
   languagesFile: ParsedFile,
   problems: ProblemList,
   documents?: YamlDocumentCache,
+  pending?: PendingSources,
 ): Promise<LoadedTexts> {
   const defaultLanguage = languages.default;
   const texts = {} as Record<Language, TextTree>;
@@ -163,7 +164,7 @@ export async function loadTexts(
     }
     for (const relativePath of files.sort()) {
       const namespace = path.basename(relativePath, '.yaml');
-      const file = await parseYamlFile(contentDir, relativePath, problems, documents);
+      const file = await parseYamlFile(contentDir, relativePath, problems, documents, pending);
       const data = file && validate(file, textsFileSchema, problems, [namespace]);
       if (!file || !data) {
         if (language === defaultLanguage) unreadableItalian.add(namespace);

@@ -132,15 +132,23 @@ function plainYamlError(
  */
 export type YamlDocumentCache = Map<string, { source: string; file: ParsedFile }>;
 
+/**
+ * Texts to load in place of what some files hold, by absolute path: the editor of
+ * `site dev` checks a save with them before it writes anything.
+ */
+export type PendingSources = ReadonlyMap<string, string>;
+
 export async function parseYamlFile(
   contentDir: string,
   relativePath: string,
   problems: ProblemList,
   documents?: YamlDocumentCache,
+  pending?: PendingSources,
 ): Promise<ParsedFile | undefined> {
   const absolute = path.join(contentDir, relativePath);
   const displayPath = absolute;
-  const source = await readContentText(contentDir, absolute, relativePath, problems);
+  const source =
+    pending?.get(absolute) ?? (await readContentText(contentDir, absolute, relativePath, problems));
   if (source === undefined) return undefined;
   const cached = documents?.get(absolute);
   if (cached?.source === source) return cached.file;

@@ -53,6 +53,8 @@ export interface DevSessionOptions {
   imageCache?: ImageCache;
   /** Put each text's content key on the element that shows it, for the editor (dev/editor/marks.ts). */
   markTexts?: boolean;
+  /** Parsed content documents, kept between rebuilds (and shared with the editor's checks). */
+  documents?: YamlDocumentCache;
 }
 
 export interface RebuildResult {
@@ -86,7 +88,11 @@ export interface DevSession {
   /** The last good output by path; empty before the first good build. */
   readonly output: ReadonlyMap<string, OutputContents>;
   /** Rebuilds what the plan needs before a tab may reload: pages, assets, host rules. */
-  rebuild(plan: RebuildPlan): Promise<RebuildResult>;
+  /**
+   * `loaded`: the content as the plan's content files now hold it, already loaded and
+   * checked (the editor's save), so it is not loaded again.
+   */
+  rebuild(plan: RebuildPlan, loaded?: Content): Promise<RebuildResult>;
   /**
    * What no page shows directly and can follow the reload: the social preview
    * images and the sitemap. Returns the output files it changed, or undefined when
@@ -158,20 +164,22 @@ export function createDevSession(options: DevSessionOptions): DevSession {
   const { contentDir, clientDir, templateCode } = options;
   const imageCache = options.imageCache ?? createImageCache(defaultImageCacheDir);
   // A save parses only the file whose text changed.
-  const documents: YamlDocumentCache = new Map();
+  const documents: YamlDocumentCache = options.documents ?? new Map();
   const marker = options.markTexts ? createTextMarker() : undefined;
   let state: SiteState | undefined;
   let output = new Map<string, OutputContents>();
   const cockpitPathOf = (content: Content, routeTable: RouteTable) =>
     routeTable.pathOf('cockpit', content.languages.default);
 
-  async function rebuild(plan: RebuildPlan): Promise<RebuildResult> {
+  async function rebuild(plan: RebuildPlan, loaded?: Content): Promise<RebuildResult> {
     const previous = state;
     if (plan.templates) templateCode.invalidate();
     const modules = await templateCode.load();
     const contentChanged = !previous || plan.contentFiles.length > 0;
 
-    const content = contentChanged ? await loadSiteContent(contentDir, documents) : previous.content;
+    const content = contentChanged
+      ? (loaded ?? (await loadSiteContent(contentDir, documents)))
+      : previous.content;
     const year = new Date().getFullYear();
     const origin = siteOrigin(content);
     const routeTable = contentChanged ? routeTableOf(content) : previous.routeTable;
