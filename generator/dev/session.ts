@@ -40,7 +40,7 @@ import type { YamlDocumentCache } from '../content/yamlReader.ts';
 import type { Assets, OutputFile, SiteIcons, SocialImages } from '../model/builtAssets.ts';
 import type { RouteTable } from '../model/routeTable.ts';
 import { pagesReading, type RebuildPlan } from './planner.ts';
-import { createTextMarker, markLegalTexts, placeMarks } from './editor/marks.ts';
+import { createTextMarker, markLegalTexts, markSettingsTexts, placeMarks } from './editor/marks.ts';
 import type { TemplateCode } from './templateCode.ts';
 
 export type OutputContents = string | Uint8Array;
@@ -249,7 +249,7 @@ export function createDevSession(options: DevSessionOptions): DevSession {
     );
     const renderInput = { content, routeTable, translations, assets, origin, year, socialImages, icons };
     const markText = marker?.mark;
-    const markedContent = marker && markLegalTexts(content, marker.mark);
+    const markedContent = marker && markSettingsTexts(markLegalTexts(content, marker.mark), marker.mark);
     const render = (route: (typeof routeTable.routes)[number]) => {
       const page = modules.renderPage(route, { ...renderInput, content: markedContent ?? content, markText });
       return marker ? { ...page, contents: placeMarks(page.contents, marker.keys) } : page;

@@ -25,6 +25,7 @@ import {
   parseKey,
   readLanguages,
   readSource,
+  settingsFamilies,
   singleLanguageFamilies,
   textIn,
   versionOf,
@@ -250,7 +251,14 @@ export function createTextEditor(options: TextEditorOptions): TextEditor {
             'This language has no line for this text yet',
             'Add the key to the file first, in the shape the reference language has.',
           );
-        const problem = placeholderProblem(value, reference);
+        const problem = settingsFamilies.has(key.namespace)
+          ? value.includes('{{')
+            ? {
+                message: 'This text is shown as it is written: no placeholder is filled in it',
+                hint: 'Write the text itself, without {{ }}.',
+              }
+            : undefined
+          : placeholderProblem(value, reference);
         if (problem) return invalid(key, language, relative, problem.message, problem.hint, current.line);
         try {
           changes.set(relative, setText(source, key.segments, value));

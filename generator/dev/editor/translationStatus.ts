@@ -12,7 +12,8 @@ import type { Language } from '../../model/languages.ts';
 import { readRecord, recordFileOf, type TranslationRecord } from '../../translations/record.ts';
 import { legalKeyPrefix as recordLegalPrefix } from '../../translations/sources.ts';
 import { statusOf, type TranslationStatus as RecordStatus } from '../../translations/status.ts';
-import { cookiePolicyKeyPrefix, legalKeyPrefix } from './marks.ts';
+import { legalKeyPrefix } from './marks.ts';
+import { singleLanguageFamilies } from './texts.ts';
 
 export type TranslationStatus = 'reference' | RecordStatus;
 
@@ -31,11 +32,11 @@ export interface TranslationStatusSource {
 
 /**
  * The key the record and `site translations` name a text by: a text's own key,
- * `legal/terms.title` for the panel's `@legal.terms.title`. The cookie policy
- * exists in one language only: it has none.
+ * `legal/terms.title` for the panel's `@legal.terms.title`. Texts written in one
+ * language only (the cookie policy, plan names) have none.
  */
 export function recordKeyOf(key: string): string | undefined {
-  if (key.startsWith(`${cookiePolicyKeyPrefix}.`)) return undefined;
+  if (singleLanguageFamilies.has(key.split('.')[0])) return undefined;
   if (key.startsWith(`${legalKeyPrefix}.`)) return recordLegalPrefix + key.slice(legalKeyPrefix.length + 1);
   return key;
 }

@@ -179,6 +179,34 @@ describe('saving', () => {
       );
     });
 
+    it('edits a plan’s name in plans.yaml, the one language it is written in, and refuses a placeholder there', async () => {
+      const editor = createTextEditor({ contentDir });
+      const view = await editor.read('@plans.plans.0.name');
+      expect(view.texts.map((text) => [text.file, text.status])).toEqual([['plans.yaml', 'reference']]);
+      expect(view.list).toBeUndefined();
+      const file = path.join(contentDir, 'plans.yaml');
+      const before = await readFile(file, 'utf8');
+      const refused = await editor.save({
+        key: '@plans.plans.0.name',
+        values: { [view.texts[0].language]: '{{brand}} Plan' },
+        versions: versionsOf(view),
+      });
+      expect(refused.outcome).toBe('invalid');
+      expect(await readFile(file, 'utf8')).toBe(before);
+      const saved = await editor.save({
+        key: '@plans.plans.0.name',
+        values: { [view.texts[0].language]: 'Renamed plan' },
+        versions: versionsOf(view),
+      });
+      expect(saved.outcome).toBe('saved');
+      const changed = (await readFile(file, 'utf8'))
+        .split('\n')
+        .filter((line, index) => line !== before.split('\n')[index]);
+      expect(changed).toEqual([
+        before.split('\n')[view.texts[0].line! - 1].replace(view.texts[0].value!, 'Renamed plan'),
+      ]);
+    });
+
     it('refuses a text the build would refuse, and writes and hands on nothing', async () => {
       const key = await firstKey();
       const written: WrittenSave[] = [];

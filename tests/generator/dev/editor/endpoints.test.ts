@@ -193,6 +193,24 @@ describe('the editor endpoints', () => {
     await dev.settled();
   });
 
+  it('edits a plan’s name, found on the served subscriptions page by its key, in plans.yaml', async () => {
+    const page = await (await fetch(`${dev.url}${realRouteTable.pathOf('subscriptions', 'en')}`)).text();
+    const key = /data-site-key="(@plans\.plans\.\d+\.name)"/.exec(page)?.[1];
+    expect(key).toBeDefined();
+    const view = await readText(key!);
+    expect(view.texts.map((text) => text.file)).toEqual(['plans.yaml']);
+    const [reference] = view.texts;
+    const answer = await post('save', {
+      key,
+      values: { [reference.language]: `${reference.value} Pro` },
+      versions: versionsOf(view),
+    });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    await dev.settled();
+    const after = await (await fetch(`${dev.url}${realRouteTable.pathOf('subscriptions', 'en')}`)).text();
+    expect(after).toContain(`${reference.value} Pro`);
+  });
+
   it('refuses a text that is too long or has a broken placeholder, and writes nothing', async () => {
     const before = await contentHashes();
     const view = await readText('contact.hero.subtitle');

@@ -77,6 +77,7 @@ describe('texts of a content folder', () => {
     expect(path.relative(contentDir, await textFile(contentDir, 'it', '@cookie-policy'))).toBe(
       'cookie-policy.yaml',
     );
+    expect(path.relative(contentDir, await textFile(contentDir, 'it', '@plans'))).toBe('plans.yaml');
   });
 
   it('finds a text with its line, and the file’s version changes with any byte', async () => {
@@ -120,5 +121,7 @@ describe('listOf', () => {
     });
     expect(listOf(parseKey('shop.items.0'))).toMatchObject({ index: 0, listKey: 'shop.items' });
     expect(listOf(parseKey('shop.hero.title'))).toBeUndefined();
+    // A plan's name is in the list of plans, which is not a list of texts to add to.
+    expect(listOf(parseKey('@plans.plans.1.name'))).toBeUndefined();
   });
 });
