@@ -228,12 +228,16 @@ function sectionOf(view: TextView, index: number): { node: HTMLElement; section:
   for (const text of view.texts) {
     const field = element('div', 'language');
     const id = `site-editor-${index}-${text.language}`;
-    const label = element('label', 'language__label', `${languageName(text.language)} (${text.language})`);
+    const label = element(
+      'label',
+      'language__label',
+      view.allLanguages ? strings.allLanguages : `${languageName(text.language)} (${text.language})`,
+    );
     label.htmlFor = id;
     const status = element('span', `status status--${text.status}`, strings.status[text.status]);
     const where = element('span', 'language__where', `${text.file}${text.line ? `:${text.line}` : ''}`);
     const meta = element('div', 'language__meta');
-    meta.append(status, where);
+    meta.append(...(view.allLanguages ? [] : [status]), where);
     const area = element('textarea', 'language__text');
     area.id = id;
     area.lang = text.language;

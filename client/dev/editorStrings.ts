@@ -34,6 +34,8 @@ export interface PanelStrings {
   /** What a translator does about a translation of this status, when anything. */
   statusHelp: Partial<Record<TranslationStatus, string>>;
   markCurrent: string;
+  /** The label of a setting written once for every language (a plan's name). */
+  allLanguages: string;
   markedCurrent: string;
   saveBeforeConfirm: string;
   /** Why the remove button of a list at its shortest is off. */
@@ -83,6 +85,7 @@ const strings: Record<'it' | 'en' | 'de' | 'fr', PanelStrings> = {
       missing: 'Manca la traduzione: la pagina mostra il testo di riferimento.',
     },
     markCurrent: 'Segnare come aggiornata',
+    allLanguages: 'Tutte le lingue',
     markedCurrent: 'La traduzione è segnata come aggiornata.',
     saveBeforeConfirm: 'Salvate prima le modifiche in questa lingua, poi segnatela come aggiornata.',
     listMin: (count) =>
@@ -129,6 +132,7 @@ const strings: Record<'it' | 'en' | 'de' | 'fr', PanelStrings> = {
       missing: 'The translation is missing: the page shows the reference text.',
     },
     markCurrent: 'Mark as up to date',
+    allLanguages: 'All languages',
     markedCurrent: 'The translation is marked as up to date.',
     saveBeforeConfirm: 'Save your changes to this language first, then mark it as up to date.',
     listMin: (count) =>
@@ -176,6 +180,7 @@ const strings: Record<'it' | 'en' | 'de' | 'fr', PanelStrings> = {
       missing: 'Die Übersetzung fehlt: Die Seite zeigt den Referenztext.',
     },
     markCurrent: 'Als aktuell markieren',
+    allLanguages: 'Alle Sprachen',
     markedCurrent: 'Die Übersetzung ist als aktuell markiert.',
     saveBeforeConfirm:
       'Speichern Sie zuerst Ihre Änderungen in dieser Sprache und markieren Sie sie dann als aktuell.',
@@ -224,6 +229,7 @@ const strings: Record<'it' | 'en' | 'de' | 'fr', PanelStrings> = {
       missing: 'La traduction manque : la page affiche le texte de référence.',
     },
     markCurrent: 'Marquer comme à jour',
+    allLanguages: 'Toutes les langues',
     markedCurrent: 'La traduction est marquée comme à jour.',
     saveBeforeConfirm:
       'Enregistrez d’abord vos modifications dans cette langue, puis marquez-la comme à jour.',

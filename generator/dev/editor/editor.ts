@@ -56,6 +56,8 @@ export interface TextView {
   /** The placeholders a text of this key may use. */
   placeholders: string[];
   list?: { key: string; index: number; length: number; min: number };
+  /** A setting shown as it is in every language (a plan's name): one text, no translations. */
+  allLanguages?: boolean;
 }
 
 export type SaveResult =
@@ -165,8 +167,9 @@ export function createTextEditor(options: TextEditorOptions): TextEditor {
     return {
       key: key.key,
       texts,
-      placeholders: [...placeholdersOf(texts[0].value)],
+      placeholders: settingsFamilies.has(key.namespace) ? [] : [...placeholdersOf(texts[0].value)],
       list,
+      ...(settingsFamilies.has(key.namespace) ? { allLanguages: true } : {}),
     };
   }
 

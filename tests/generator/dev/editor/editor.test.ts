@@ -184,6 +184,7 @@ describe('saving', () => {
       const view = await editor.read('@plans.plans.0.name');
       expect(view.texts.map((text) => [text.file, text.status])).toEqual([['plans.yaml', 'reference']]);
       expect(view.list).toBeUndefined();
+      expect(view.allLanguages).toBe(true);
       const file = path.join(contentDir, 'plans.yaml');
       const before = await readFile(file, 'utf8');
       const refused = await editor.save({
