@@ -273,7 +273,8 @@ describe.skipIf(!hasChromium)('click to edit in site dev', () => {
     // Said in words, with what to do.
     expect(await languageField.locator('.language__help').textContent()).toMatch(/\w{4,}/);
     await languageField.getByRole('button', { name: strings.markCurrent }).click();
-    await expect.poll(() => status(language).textContent()).toBe(strings.status.current);
+    // Reads every text and record, and writes one: slower than a save's answer on a busy machine.
+    await expect.poll(() => status(language).textContent(), { timeout: 60_000 }).toBe(strings.status.current);
     expect(await panel(page).getByRole('status').textContent()).toBe(strings.markedCurrent);
     expect((await readRecord(dev.contentDir, language))[key]).toBe(newReference);
     expect(violations).toEqual([]);
