@@ -380,6 +380,8 @@ program
         contentDir: path.resolve(options.content),
         port: options.port,
         host: options.host,
+        // What `site build` published (its default output folder) must keep answering here too.
+        publishedDir: path.resolve('dist'),
       });
       const firstBuild =
         dev.firstBuildMilliseconds === undefined

@@ -12,6 +12,7 @@ import { buildAssets } from './assets.ts';
 import { createDisabledImageCache, createImageCache, type ImageCacheStats } from './imageCache.ts';
 import * as render from './render.ts';
 import {
+  assertPublishedPathsKept,
   assetInputOf,
   buildHostRules,
   buildSeoFiles,
@@ -23,6 +24,7 @@ import {
   drawSocialImages,
   encodeImages,
   loadSiteContent,
+  publishedPathsRecord,
   routeTableOf,
   siteOrigin,
   translationsOf,
@@ -153,7 +155,11 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
       checkTranslationsComplete(options.contentDir, content, translations);
       assertTranslationsCurrent(options.contentDir, translationSummary);
     }
-    const routeTable = await step('Build route table', () => routeTableOf(content));
+    const routeTable = await step('Build route table', async () => {
+      const table = routeTableOf(content);
+      await assertPublishedPathsKept(options.contentDir, content.formerSlugs, table, options.writer.replaces);
+      return table;
+    });
     const images = await step('Encode images', () => encodeImages(content, options.contentDir, imageCache));
     const assets = await step('Bundle scripts and styles', () =>
       buildAssets(assetInputOf(content, routeTable, { clientDir: defaultClientDir }), images),
@@ -208,6 +214,7 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
       ...icons.files,
       ...seoFiles,
       ...hostingFiles,
+      publishedPathsRecord(routeTable),
     ];
     options.onPages?.(
       pageFacing,

@@ -69,6 +69,9 @@ export function translationsOf(content: Content): Translations {
 /** Stage 3: the route table, every page in every language (former slugs included). */
 export { routeTableOf };
 
+/** Then: every address the last build into the output folder published still answers, as a page or a forward. */
+export { assertPublishedPathsKept, publishedPathsRecord } from './publishedPaths.ts';
+
 /**
  * The images the texts name, read and checked, each photo planned at its slots'
  * widths and encoded through the image cache; `encode: false` (dev) plans only and

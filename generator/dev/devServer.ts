@@ -34,6 +34,8 @@ export interface DevOptions {
   port?: number;
   /** Client scripts and styles; `client/` of the project by default. */
   clientDir?: string;
+  /** The folder `site build` fills (dist/): every address its last build published must keep answering. None: nothing to compare. */
+  publishedDir?: string;
   /** Where progress and errors are written; the console by default. */
   log?: (line: string) => void;
   logError?: (line: string) => void;
@@ -211,7 +213,14 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
 
     const templateCode = await createTemplateCode(projectRoot);
     cleanups.push(() => templateCode.close());
-    const session = createDevSession({ contentDir, clientDir, templateCode, markTexts: true, documents });
+    const session = createDevSession({
+      contentDir,
+      clientDir,
+      templateCode,
+      markTexts: true,
+      publishedDir: options.publishedDir,
+      documents,
+    });
 
     /** Writes the changed output into the served folder; pages get the live script. */
     const writeServed = async (files: string[]) => {

@@ -19,6 +19,7 @@ import { createImageCache, type ImageCache } from '../build/imageCache.ts';
 import { encodePlanned, type PlannedImageBuild } from '../build/pictures.ts';
 import type { RenderedPage } from '../build/render.ts';
 import {
+  assertPublishedPathsKept,
   assetInputOf,
   buildHostRules,
   buildSeoFiles,
@@ -29,6 +30,7 @@ import {
   encodeImages,
   iconDescriptionOf,
   loadSiteContent,
+  publishedPathsRecord,
   routeTableOf,
   siteOrigin,
   translationsOf,
@@ -55,6 +57,8 @@ export interface DevSessionOptions {
   markTexts?: boolean;
   /** Parsed content documents, kept between rebuilds (and shared with the editor's checks). */
   documents?: YamlDocumentCache;
+  /** The folder `site build` fills: an address its last build published must keep answering, as in the build. */
+  publishedDir?: string;
 }
 
 export interface RebuildResult {
@@ -140,6 +144,7 @@ function outputOf(state: SiteState): Map<string, OutputContents> {
     ...state.icons.files,
     ...state.seoFiles,
     ...state.hostingFiles,
+    publishedPathsRecord(state.routeTable),
   ];
   return new Map(files.map((file) => [file.path, file.contents]));
 }
@@ -183,6 +188,9 @@ export function createDevSession(options: DevSessionOptions): DevSession {
     const year = new Date().getFullYear();
     const origin = siteOrigin(content);
     const routeTable = contentChanged ? routeTableOf(content) : previous.routeTable;
+    // Read again on every content change: a `site build` may have published since.
+    if (contentChanged)
+      await assertPublishedPathsKept(contentDir, content.formerSlugs, routeTable, options.publishedDir);
     // Rendering records unknown placeholders in the translations: new texts or templates start afresh.
     const translations = contentChanged || plan.templates ? translationsOf(content) : previous.translations;
 

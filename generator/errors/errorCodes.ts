@@ -103,6 +103,14 @@ export const errorCodes = {
     title: 'Two pages would be written to the same path.',
     hint: 'Give one of the pages a different slug.',
   },
+  SLUG_FORWARD_MISSING: {
+    title:
+      'An address the last build published would stop answering (a page’s slug changed without a forward).',
+    hint: 'List the old slug under former: in slugs.yaml; the message gives the line.',
+    causes:
+      'A slug in slugs.yaml was changed (or a former: entry taken out) since the last `site build` into the same output folder: links and bookmarks to the old address would get 404.',
+    fix: 'Add the `former:` line the message shows, e.g. `  about: { de: [uber-uns] }` under `former:`: the old address then forwards (301) to the new one. To let an old address go on purpose, delete the output folder (dist/) and build again.',
+  },
   IMAGE_MISLABELLED: {
     title: "An image file's bytes are not the format its name says.",
     hint: 'Export the image again in the format its name says, or rename it to the format it is.',

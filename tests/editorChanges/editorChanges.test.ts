@@ -7,9 +7,10 @@
  * that says how to fix it. One process, one warm image cache, builds on disk in a temp dir.
  */
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { parseDocument } from 'yaml';
 import { build } from '../../generator/build/pipeline.ts';
 import { missingMarker } from '../../generator/build/translations.ts';
 import { createDirectoryWriter } from '../../generator/build/writer.ts';
@@ -278,6 +279,24 @@ describe('their invalid variants fail at the place to fix, saying how', () => {
     expect(problem.page).toMatch(/slugs\.yaml:\d+$/);
     expect(problem.message).toContain('about: { de: [uber-uns] }');
     expect(report.passed).toBe(false);
+  }, 120_000);
+
+  it('a renamed slug without its forward, after a build, stops the next build at the slug with the former: line', async () => {
+    const contentDir = await editedContent('renamed-after-build', []);
+    const outDir = path.join(path.dirname(contentDir), 'dist');
+    await build({ contentDir, writer: createDirectoryWriter(outDir), cacheDir });
+    const slugsFile = path.join(contentDir, 'slugs.yaml');
+    const doc = parseDocument(await readFile(slugsFile, 'utf8'));
+    const language = (await loadContent(contentDir)).languages.codes[1];
+    const oldSlug = String(doc.getIn(['about', language]));
+    doc.setIn(['about', language], `${oldSlug}-neu`);
+    await writeFile(slugsFile, doc.toString());
+    const error = await expectBuildError(contentDir);
+    expect(error.code).toBe('SLUG_FORWARD_MISSING');
+    const [problem] = problemsOf(error);
+    expect(problem.location?.file).toBe(slugsFile);
+    expect(doc.toString().split('\n')[problem.location!.line! - 1]).toContain(`${oldSlug}-neu`);
+    expect(problem.hint).toContain(`"about: { ${language}: [${oldSlug}] }", indented by two spaces`);
   }, 120_000);
 
   it('a tariff with a decimal comma names the line and says to write a point', async () => {
