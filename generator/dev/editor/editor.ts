@@ -149,9 +149,14 @@ export function createTextEditor(options: TextEditorOptions): TextEditor {
         file: path.relative(contentDir, file),
         line: found?.line,
         version: versionOf(source ?? ''),
-        status: await statusSource.statusOf(key.key, language, value, reference),
+        status: 'reference',
       });
     }
+    // Each language's record is looked at once, all at the same time.
+    const statuses = await Promise.all(
+      texts.map((text) => statusSource.statusOf(key.key, text.language, text.value, reference)),
+    );
+    texts.forEach((text, index) => (text.status = statuses[index]));
     if (texts[0].value === undefined)
       throw new EditorRequestError(
         404,
