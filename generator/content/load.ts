@@ -19,7 +19,7 @@ import { ProblemList } from './parsedFile.ts';
 import { checkLegalPlaceholders, checkReferences, checkTariffLabels } from './references.ts';
 import { checkSlugs, pageSlugsOf } from './slugs.ts';
 import { loadTexts } from './texts.ts';
-import { type PendingSources, type YamlDocumentCache, parseYamlFile } from './yamlReader.ts';
+import { type PendingSources, type YamlDocumentCache, parseYamlFile, readFilesAtOnce } from './yamlReader.ts';
 import { validate } from './zodMessages.ts';
 
 export interface Content {
@@ -80,8 +80,15 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
     });
   }
   const problems = new ProblemList();
+  const sources = await readFilesAtOnce(
+    contentDir,
+    (['languages', 'slugs', 'site', 'plans', 'zones', 'countries', 'tariffs', 'cookiePolicy'] as const).map(
+      (part) => contentPathOf(part),
+    ),
+    options.pending,
+  );
   const load = async <Schema extends z.ZodType>(relativePath: string, schema: Schema) => {
-    const file = await parseYamlFile(contentDir, relativePath, problems, options.documents, options.pending);
+    const file = await parseYamlFile(contentDir, relativePath, problems, options.documents, sources);
     return { file, data: file ? validate(file, schema, problems) : undefined };
   };
   // Each file is read where the registry puts it, against the schema it names.

@@ -13,8 +13,8 @@ import { type Language, type SiteLanguages } from '../model/languages.ts';
 import { requiredTextFiles } from '../model/pages.ts';
 import { textsFileSchema, type TextTree } from './schemas/textsSchema.ts';
 import { type ParsedFile, type PathSegment, ProblemList, positionOf } from './parsedFile.ts';
-import { readContentText, unreadableReason } from './readContentFile.ts';
-import { type PendingSources, type YamlDocumentCache, parseYamlFile } from './yamlReader.ts';
+import { unreadableReason } from './readContentFile.ts';
+import { type PendingSources, type YamlDocumentCache, parseYamlFile, readFilesAtOnce } from './yamlReader.ts';
 import { validate } from './zodMessages.ts';
 
 type TextShape = 'text' | 'list' | 'map';
@@ -119,28 +119,6 @@ interface LoadedTexts {
   textLocations: Record<Language, Record<string, SourceLocation>>;
 }
 
-/**
- * A language's text files, read all at once (each read waits on the disk, not on the
- * others), with `pending`'s texts in place of theirs; parsing and checking then go
- * one file at a time, in name order. A file that cannot be read is left out: it is
- * read again where it is parsed, and its problem reported in its place.
- */
-async function readAtOnce(
-  contentDir: string,
-  files: string[],
-  pending: PendingSources | undefined,
-): Promise<PendingSources> {
-  const read = await Promise.all(
-    files.map(async (relativePath) => {
-      const absolute = path.join(contentDir, relativePath);
-      if (pending?.has(absolute)) return undefined;
-      const source = await readContentText(contentDir, absolute, relativePath, new ProblemList());
-      return source === undefined ? undefined : ([absolute, source] as const);
-    }),
-  );
-  return new Map([...(pending ?? []), ...read.filter((entry) => entry !== undefined)]);
-}
-
 export async function loadTexts(
   contentDir: string,
   languages: SiteLanguages,
@@ -184,7 +162,7 @@ export async function loadTexts(
         `Create texts/${language}/ with a file per page (copy texts/${defaultLanguage}/ to start), or remove the language.`,
       );
     }
-    const sources = await readAtOnce(contentDir, files, pending);
+    const sources = await readFilesAtOnce(contentDir, files, pending);
     for (const relativePath of files.sort()) {
       const namespace = path.basename(relativePath, '.yaml');
       const file = await parseYamlFile(contentDir, relativePath, problems, documents, sources);
