@@ -228,12 +228,16 @@ function sectionOf(view: TextView, index: number): { node: HTMLElement; section:
   for (const text of view.texts) {
     const field = element('div', 'language');
     const id = `site-editor-${index}-${text.language}`;
-    const label = element('label', 'language__label', `${languageName(text.language)} (${text.language})`);
+    const label = element(
+      'label',
+      'language__label',
+      view.allLanguages ? strings.allLanguages : `${languageName(text.language)} (${text.language})`,
+    );
     label.htmlFor = id;
     const status = element('span', `status status--${text.status}`, strings.status[text.status]);
     const where = element('span', 'language__where', `${text.file}${text.line ? `:${text.line}` : ''}`);
     const meta = element('div', 'language__meta');
-    meta.append(status, where);
+    meta.append(...(view.allLanguages ? [] : [status]), where);
     const area = element('textarea', 'language__text');
     area.id = id;
     area.lang = text.language;
@@ -247,6 +251,20 @@ function sectionOf(view: TextView, index: number): { node: HTMLElement; section:
     }
     areas.set(text.language, area);
     field.append(label, meta, area);
+    const help = strings.statusHelp[text.status];
+    if (help) {
+      const note = element('p', 'language__help', help);
+      note.id = `${id}-help`;
+      area.setAttribute('aria-describedby', `${id}-meta ${id}-help`);
+      field.append(note);
+    }
+    if (text.status === 'outdated' || text.status === 'untranslated') {
+      const confirm = element('button', 'button button--small language__confirm', strings.markCurrent);
+      confirm.type = 'button';
+      confirm.setAttribute('aria-describedby', `${id}-help`);
+      confirm.addEventListener('click', () => void markCurrent(view, text.language, area));
+      field.append(confirm);
+    }
     grid.append(field);
   }
   node.append(grid);
@@ -260,9 +278,10 @@ function listControls(view: TextView): HTMLElement {
   group.setAttribute('role', 'group');
   group.setAttribute('aria-label', strings.listGroup(list.index + 1, list.length));
   group.append(element('p', 'list__where', strings.listGroup(list.index + 1, list.length)));
+  const atMinimum = list.length <= list.min;
   const actions: [string, 'add' | 'remove' | 'up' | 'down', boolean][] = [
     [strings.addItem, 'add', true],
-    [strings.removeItem, 'remove', true],
+    [strings.removeItem, 'remove', !atMinimum],
     [strings.moveUp, 'up', list.index > 0],
     [strings.moveDown, 'down', list.index < list.length - 1],
   ];
@@ -273,6 +292,7 @@ function listControls(view: TextView): HTMLElement {
     button.addEventListener('click', () => void changeList(view, action));
     group.append(button);
   }
+  if (atMinimum) group.append(element('p', 'list__note', strings.listMin(list.min)));
   return group;
 }
 
@@ -429,6 +449,34 @@ async function saveAll() {
     return;
   }
   showMessage('status', [strings.unchanged]);
+}
+
+/** Records that a language's translation, as saved, is right for today's reference text. */
+async function markCurrent(view: TextView, language: string, area: HTMLTextAreaElement) {
+  const saved = view.texts.find((text) => text.language === language)?.value ?? '';
+  if (area.value !== saved) return showMessage('error', [strings.saveBeforeConfirm]);
+  const result = await call<SaveResult>('/__site/editor/confirm', {
+    key: view.key,
+    language,
+    versions: versionsOf(view),
+  });
+  if (result.status === 200 && result.data.outcome === 'confirmed') {
+    const current = result.data.current;
+    const drafts = sections.map((section) => new Map([...section.areas].map(([l, a]) => [l, a.value])));
+    render(
+      sections.map((section) => (section.view.key === current.key ? current : section.view)),
+      panelTitle,
+    );
+    // What was typed in other texts and languages stays in the panel.
+    sections.forEach((section, index) => {
+      for (const [l, value] of drafts[index] ?? []) {
+        const target = section.areas.get(l);
+        if (target && !target.disabled) target.value = value;
+      }
+    });
+    return showMessage('status', [strings.markedCurrent]);
+  }
+  handleResult(result, view.key);
 }
 
 async function changeList(view: TextView, action: 'add' | 'remove' | 'up' | 'down') {

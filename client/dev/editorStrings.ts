@@ -31,6 +31,15 @@ export interface PanelStrings {
   moveUp: string;
   moveDown: string;
   status: Record<TranslationStatus, string>;
+  /** What a translator does about a translation of this status, when anything. */
+  statusHelp: Partial<Record<TranslationStatus, string>>;
+  markCurrent: string;
+  /** The label of a setting written once for every language (a plan's name). */
+  allLanguages: string;
+  markedCurrent: string;
+  saveBeforeConfirm: string;
+  /** Why the remove button of a list at its shortest is off. */
+  listMin: (count: number) => string;
 }
 
 const strings: Record<'it' | 'en' | 'de' | 'fr', PanelStrings> = {
@@ -66,8 +75,21 @@ const strings: Record<'it' | 'en' | 'de' | 'fr', PanelStrings> = {
       current: 'Aggiornata',
       outdated: 'Da aggiornare',
       missing: 'Mancante',
-      unknown: 'Stato sconosciuto',
+      untranslated: 'Non verificata',
     },
+    statusHelp: {
+      outdated:
+        'Il testo di riferimento è cambiato dopo la conferma di questa traduzione. Aggiornatela e salvate, poi segnatela come aggiornata.',
+      untranslated:
+        'Nessuno ha ancora verificato questa traduzione. Controllatela, poi segnatela come aggiornata.',
+      missing: 'Manca la traduzione: la pagina mostra il testo di riferimento.',
+    },
+    markCurrent: 'Segnare come aggiornata',
+    allLanguages: 'Tutte le lingue',
+    markedCurrent: 'La traduzione è segnata come aggiornata.',
+    saveBeforeConfirm: 'Salvate prima le modifiche in questa lingua, poi segnatela come aggiornata.',
+    listMin: (count) =>
+      `Questo elenco deve contenere almeno ${count} ${count === 1 ? 'elemento' : 'elementi'}: non se ne possono rimuovere altri.`,
   },
   en: {
     toolbar: 'Editing tools',
@@ -101,8 +123,20 @@ const strings: Record<'it' | 'en' | 'de' | 'fr', PanelStrings> = {
       current: 'Up to date',
       outdated: 'Outdated',
       missing: 'Missing',
-      unknown: 'Status unknown',
+      untranslated: 'Not yet checked',
     },
+    statusHelp: {
+      outdated:
+        'The reference text changed after this translation was confirmed. Update it and save, then mark it as up to date.',
+      untranslated: 'Nobody has checked this translation yet. Check it, then mark it as up to date.',
+      missing: 'The translation is missing: the page shows the reference text.',
+    },
+    markCurrent: 'Mark as up to date',
+    allLanguages: 'All languages',
+    markedCurrent: 'The translation is marked as up to date.',
+    saveBeforeConfirm: 'Save your changes to this language first, then mark it as up to date.',
+    listMin: (count) =>
+      `This list needs at least ${count} ${count === 1 ? 'item' : 'items'}: no more can be removed.`,
   },
   de: {
     toolbar: 'Bearbeitungswerkzeuge',
@@ -136,8 +170,22 @@ const strings: Record<'it' | 'en' | 'de' | 'fr', PanelStrings> = {
       current: 'Aktuell',
       outdated: 'Veraltet',
       missing: 'Fehlt',
-      unknown: 'Status unbekannt',
+      untranslated: 'Noch nicht geprüft',
     },
+    statusHelp: {
+      outdated:
+        'Der Referenztext hat sich geändert, seit diese Übersetzung bestätigt wurde. Passen Sie sie an, speichern Sie und markieren Sie sie dann als aktuell.',
+      untranslated:
+        'Diese Übersetzung hat noch niemand geprüft. Prüfen Sie sie und markieren Sie sie dann als aktuell.',
+      missing: 'Die Übersetzung fehlt: Die Seite zeigt den Referenztext.',
+    },
+    markCurrent: 'Als aktuell markieren',
+    allLanguages: 'Alle Sprachen',
+    markedCurrent: 'Die Übersetzung ist als aktuell markiert.',
+    saveBeforeConfirm:
+      'Speichern Sie zuerst Ihre Änderungen in dieser Sprache und markieren Sie sie dann als aktuell.',
+    listMin: (count) =>
+      `Diese Liste braucht mindestens ${count} ${count === 1 ? 'Eintrag' : 'Einträge'}: Es können keine weiteren entfernt werden.`,
   },
   fr: {
     toolbar: 'Outils de modification',
@@ -171,8 +219,22 @@ const strings: Record<'it' | 'en' | 'de' | 'fr', PanelStrings> = {
       current: 'À jour',
       outdated: 'À mettre à jour',
       missing: 'Manquante',
-      unknown: 'Statut inconnu',
+      untranslated: 'Pas encore vérifiée',
     },
+    statusHelp: {
+      outdated:
+        'Le texte de référence a changé depuis la validation de cette traduction. Mettez-la à jour et enregistrez, puis marquez-la comme à jour.',
+      untranslated:
+        'Personne n’a encore vérifié cette traduction. Vérifiez-la, puis marquez-la comme à jour.',
+      missing: 'La traduction manque : la page affiche le texte de référence.',
+    },
+    markCurrent: 'Marquer comme à jour',
+    allLanguages: 'Toutes les langues',
+    markedCurrent: 'La traduction est marquée comme à jour.',
+    saveBeforeConfirm:
+      'Enregistrez d’abord vos modifications dans cette langue, puis marquez-la comme à jour.',
+    listMin: (count) =>
+      `Cette liste doit compter au moins ${count} ${count === 1 ? 'élément' : 'éléments'} : il n’est pas possible d’en supprimer davantage.`,
   },
 };
 

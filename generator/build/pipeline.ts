@@ -170,7 +170,7 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
       options.resultCacheDir,
     );
     const content = await step('Load and validate content', () =>
-      loadSiteContent(options.contentDir, undefined, resultCache),
+      loadSiteContent(options.contentDir, undefined, { cache: resultCache }),
     );
     const origin = siteOrigin(content, options.baseUrl);
     const [translations, translationSummary] = await step('Load translations', () =>

@@ -10,7 +10,7 @@
  */
 import path from 'node:path';
 import { loadContent, textFileOf, type Content } from '../content/load.ts';
-import type { YamlDocumentCache } from '../content/yamlReader.ts';
+import type { PendingSources, YamlDocumentCache } from '../content/yamlReader.ts';
 import { createResultCache, type ResultCache } from '../content/resultCache.ts';
 import type { SiteSettings } from '../content/schemas/siteSchema.ts';
 import { pageLastModified, type ContentDates } from '../content/contentDates.ts';
@@ -58,14 +58,15 @@ export const browserslistQuery = 'defaults and supports es6-module';
 
 /**
  * Stage 1: the content folder, read and validated; `documents` keeps parses of unchanged files
- * within a process (dev), `cache` loads of unchanged files between builds.
+ * within a process (dev), `cache` loads of unchanged files between builds, and `pending` gives
+ * texts to load in place of some files' (a save checked before it is written).
  */
 export function loadSiteContent(
   contentDir: string,
   documents?: YamlDocumentCache,
-  cache?: ResultCache,
+  options: { cache?: ResultCache; pending?: PendingSources } = {},
 ): Promise<Content> {
-  return loadContent(contentDir, { documents, cache });
+  return loadContent(contentDir, { documents, ...options });
 }
 
 /** The public origin without a trailing slash: the settings', or the one the command line gives. */

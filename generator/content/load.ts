@@ -21,6 +21,7 @@ import { checkSlugs, pageSlugsOf } from './slugs.ts';
 import { loadTexts } from './texts.ts';
 import { looseNumberNotices, typeset } from './typography.ts';
 import { loadValidatedFile, type FileLoadOptions } from './validatedFile.ts';
+import { readFilesAtOnce } from './yamlReader.ts';
 
 export interface Content {
   /** The languages, in order; the first is the default. */
@@ -77,8 +78,15 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
     });
   }
   const problems = new ProblemList();
+  const sources = await readFilesAtOnce(
+    contentDir,
+    (['languages', 'slugs', 'site', 'plans', 'zones', 'countries', 'tariffs', 'cookiePolicy'] as const).map(
+      (part) => contentPathOf(part),
+    ),
+    options.pending,
+  );
   const load = <Schema extends z.ZodType>(relativePath: string, schema: Schema) =>
-    loadValidatedFile(contentDir, relativePath, schema, problems, options);
+    loadValidatedFile(contentDir, relativePath, schema, problems, options, [], sources);
   // Each file is read where the registry puts it, against the schema it names.
 
   const languagesLoaded = await load(contentPathOf('languages'), contentFiles.languages.schema);

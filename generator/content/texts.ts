@@ -21,6 +21,7 @@ import {
 } from './parsedFile.ts';
 import { unreadableReason } from './readContentFile.ts';
 import { loadValidatedFile, type FileLoadOptions } from './validatedFile.ts';
+import { readFilesAtOnce } from './yamlReader.ts';
 
 type TextShape = 'text' | 'list' | 'map';
 const shapeOf = (value: unknown): TextShape =>
@@ -139,6 +140,7 @@ export async function loadTexts(
         `Create texts/${language}/ with a file per page (copy texts/${defaultLanguage}/ to start), or remove the language.`,
       );
     }
+    const sources = await readFilesAtOnce(contentDir, files, options.pending);
     for (const relativePath of files.sort()) {
       const namespace = path.basename(relativePath, '.yaml');
       const { file, data } = await loadValidatedFile(
@@ -148,6 +150,7 @@ export async function loadTexts(
         problems,
         options,
         [namespace],
+        sources,
       );
       if (!file || !data) {
         if (language === defaultLanguage) unreadableItalian.add(namespace);

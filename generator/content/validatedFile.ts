@@ -14,7 +14,7 @@ import {
   type ScalarEntry,
 } from './parsedFile.ts';
 import { readContentText } from './readContentFile.ts';
-import { cachedParsedFile, parseYamlText, type YamlDocumentCache } from './yamlReader.ts';
+import { cachedParsedFile, parseYamlText, type PendingSources, type YamlDocumentCache } from './yamlReader.ts';
 import { validate } from './zodMessages.ts';
 
 export interface FileLoadOptions {
@@ -22,6 +22,8 @@ export interface FileLoadOptions {
   documents?: YamlDocumentCache;
   /** Loads of earlier builds (`site build`). */
   cache?: ResultCache;
+  /** Texts to load instead of the files' (a save being checked before it is written). */
+  pending?: PendingSources;
 }
 
 /** A file's load as the cache keeps it: its data, and its scalars for the checks that read them. */
@@ -37,9 +39,14 @@ export async function loadValidatedFile<Schema extends z.ZodType>(
   problems: ProblemList,
   options: FileLoadOptions = {},
   pathPrefix: PathSegment[] = [],
+  /** Files read already (readFilesAtOnce), `pending`'s texts among them. */
+  sources?: PendingSources,
 ): Promise<{ file?: ParsedFile; data?: z.infer<Schema> }> {
   const absolute = path.join(contentDir, relativePath);
-  const source = await readContentText(contentDir, absolute, relativePath, problems);
+  const source =
+    sources?.get(absolute) ??
+    options.pending?.get(absolute) ??
+    (await readContentText(contentDir, absolute, relativePath, problems));
   if (source === undefined) return {};
   const key = options.cache?.keyOf(`content ${JSON.stringify(pathPrefix)}`, absolute, source);
   const cached = (key === undefined ? undefined : await options.cache!.get(key)) as CachedLoad | undefined;

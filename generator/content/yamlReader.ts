@@ -132,14 +132,44 @@ function plainYamlError(
  */
 export type YamlDocumentCache = Map<string, { source: string; file: ParsedFile }>;
 
+/**
+ * Texts to load in place of what some files hold, by absolute path: the editor of
+ * `site dev` checks a save with them before it writes anything.
+ */
+export type PendingSources = ReadonlyMap<string, string>;
+
+/**
+ * Files read all at once (each read waits on the disk, not on the others), with
+ * `pending`'s texts in place of theirs: parsing and checking them then go one file
+ * at a time, in a fixed order. A file that cannot be read is left out: it is read
+ * again where it is parsed, and its problem reported in its place.
+ */
+export async function readFilesAtOnce(
+  contentDir: string,
+  files: string[],
+  pending: PendingSources | undefined,
+): Promise<PendingSources> {
+  const read = await Promise.all(
+    files.map(async (relativePath) => {
+      const absolute = path.join(contentDir, relativePath);
+      if (pending?.has(absolute)) return undefined;
+      const source = await readContentText(contentDir, absolute, relativePath, new ProblemList());
+      return source === undefined ? undefined : ([absolute, source] as const);
+    }),
+  );
+  return new Map([...(pending ?? []), ...read.filter((entry) => entry !== undefined)]);
+}
+
 export async function parseYamlFile(
   contentDir: string,
   relativePath: string,
   problems: ProblemList,
   documents?: YamlDocumentCache,
+  pending?: PendingSources,
 ): Promise<ParsedFile | undefined> {
   const absolute = path.join(contentDir, relativePath);
-  const source = await readContentText(contentDir, absolute, relativePath, problems);
+  const source =
+    pending?.get(absolute) ?? (await readContentText(contentDir, absolute, relativePath, problems));
   if (source === undefined) return undefined;
   return parseYamlText(absolute, source, problems, documents);
 }

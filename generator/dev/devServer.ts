@@ -6,6 +6,7 @@
  * dev writes; a failed rebuild keeps the last good pages and shows its problems
  * in the terminal and, through that script, over every open tab.
  */
+import { statSync, type Stats } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,7 +16,8 @@ import { formatSiteError, isSiteError, readProblemSource } from '../errors/siteE
 import { contentTypeOf, type PreviewHandler } from '../preview/handlers.ts';
 import { startPreviewServer } from '../preview/previewServer.ts';
 import { createReloadChannel } from './channel.ts';
-import { createTextEditor } from './editor/editor.ts';
+import type { YamlDocumentCache } from '../content/yamlReader.ts';
+import { createTextEditor, type WrittenSave } from './editor/editor.ts';
 import { createSessionToken, editorEndpoints, withEditorScript } from './editor/endpoints.ts';
 import { overlayProblems, type OverlayProblem } from './overlay.ts';
 import { emptyPlan, fullPlan, isEmptyPlan, mergePlans, planRebuild, type RebuildPlan } from './planner.ts';
@@ -51,6 +53,8 @@ export interface DevServer {
 export const liveScriptPath = '/__site/live.js';
 const overlayStylesPath = '/__site/overlay.css';
 const statusPath = '/__site/status';
+/** How long a reloading tab has the processor to itself before the work that follows a rebuild. */
+const finishAfterMilliseconds = 300;
 
 const escapeAttribute = (value: string) =>
   value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
@@ -60,6 +64,9 @@ export function withLiveScript(html: string, file: string): string {
   const tag = `<script type="module" src="${liveScriptPath}" data-site-dev="${escapeAttribute(file)}"></script>`;
   return html.includes('</head>') ? html.replace('</head>', `${tag}</head>`) : `${html}${tag}`;
 }
+
+/** The same file, unchanged: the same inode, size and modification time. */
+const sameFile = (a: Stats, b: Stats) => a.ino === b.ino && a.size === b.size && a.mtimeMs === b.mtimeMs;
 
 /** Served until the first build succeeds, so a tab shows the overlay and reloads once the content is fixed. */
 const waitingPage = withLiveScript(
@@ -106,9 +113,27 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
     ]);
     // Click to edit: only pages this server serves carry the token its editing endpoints require.
     const token = createSessionToken();
-    // Its saves reach the rebuild through the watcher, as any editor's do.
-    const editor = createTextEditor({ contentDir });
-    cleanups.push(() => editor.close());
+    // Parsed content files, shared by the rebuilds and the editor's checks: each parses only what changed.
+    const documents: YamlDocumentCache = new Map();
+    /**
+     * The editor's save, written and checked: rebuilt at once from the content its check
+     * loaded. The watcher's event for the same write is dropped (the file is as written);
+     * a later change of the file is not.
+     */
+    let editorSave: WrittenSave | undefined;
+    const writtenByEditor = new Map<string, Stats>();
+    const editor = createTextEditor({
+      contentDir,
+      documents,
+      onWritten(save) {
+        editorSave = save;
+        for (const file of save.files) {
+          const stats = statSync(file, { throwIfNoEntry: false });
+          if (stats) writtenByEditor.set(file, stats);
+        }
+        queue.addNow(save.files);
+      },
+    });
     let port = 0;
     const editorHandler = editorEndpoints({
       editor,
@@ -137,7 +162,13 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
           'application/json; charset=utf-8',
           JSON.stringify({
             built,
-            busy: busy || queued() || finishing !== undefined || !isEmptyPlan(finishPlan),
+            busy:
+              busy ||
+              queued() ||
+              finishing !== undefined ||
+              finishTimer !== undefined ||
+              schemasStale ||
+              !isEmptyPlan(finishPlan),
             rebuilds,
             problems,
           }),
@@ -188,6 +219,7 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
       templateCode,
       markTexts: true,
       publishedDir: options.publishedDir,
+      documents,
     });
 
     /** Writes the changed output into the served folder; pages get the live script. */
@@ -216,13 +248,30 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
     // What the preview images and the sitemap still have to catch up with.
     let finishPlan: RebuildPlan = emptyPlan();
     let finishing: Promise<void> | undefined;
+    let finishTimer: NodeJS.Timeout | undefined;
+    // The editors' schemas follow every content save; they are rewritten with the preview images.
+    let schemasStale = false;
+    cleanups.push(() => clearTimeout(finishTimer));
     /**
-     * The preview images and the sitemap follow the reload, between rebuilds: a save
-     * that arrives meanwhile is rebuilt at once, and this work, now stale, is redone after it.
+     * The preview images, the sitemap and the editors' schemas follow the reload, between
+     * rebuilds, once the tabs have had `finishAfterMilliseconds` to load their new pages (this
+     * work takes the processor they are served by): a save that arrives meanwhile is rebuilt
+     * at once, and this work, now stale, is redone after it.
      */
     const scheduleFinish = () => {
-      if (finishing || queued()) return;
+      clearTimeout(finishTimer);
+      finishTimer = setTimeout(() => {
+        finishTimer = undefined;
+        finishNow();
+      }, finishAfterMilliseconds);
+    };
+    const finishNow = () => {
+      if (finishing || queued() || closed) return;
       finishing = (async () => {
+        if (schemasStale) {
+          schemasStale = false;
+          await refreshSchemas();
+        }
         while (!isEmptyPlan(finishPlan) && !queued()) {
           const plan = finishPlan;
           finishPlan = emptyPlan();
@@ -248,7 +297,17 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
       const planned = mergePlans(leftover, plan);
       busy = true;
       try {
-        const result = await session.rebuild(planned);
+        // The editor's save alone: its content is loaded already. Anything else changed loads afresh.
+        const save = editorSave;
+        editorSave = undefined;
+        const fromSave =
+          save &&
+          isEmptyPlan(leftover) &&
+          changed.length > 0 &&
+          changed.every((file) => save.files.includes(file))
+            ? save.content
+            : undefined;
+        const result = await session.rebuild(planned, fromSave);
         await writeServed(result.changedFiles);
         built = true;
         leftover = emptyPlan();
@@ -295,7 +354,7 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
       }
     };
 
-    // The editors' schemas follow every save (they are not committed); content that does not load keeps the last ones.
+    // The editors' schemas (not committed); content that does not load keeps the last ones.
     const refreshSchemas = () =>
       writeSchemaFiles(contentDir).then(
         () => undefined,
@@ -308,14 +367,21 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
       if (isEmptyPlan(plan) && isEmptyPlan(leftover)) return;
       await run(plan, files);
       if (files.some((file) => path.resolve(file).startsWith(path.resolve(contentDir) + path.sep)))
-        await refreshSchemas();
+        schemasStale = true;
       // Once the queue has settled on whether another rebuild follows.
       setImmediate(scheduleFinish);
     });
     queued = () => queue.busy;
     const watcher = await watchFolders(
       [contentDir, clientDir, templatesDir],
-      (file) => queue.add(file),
+      (file, stats) => {
+        const written = writtenByEditor.get(file);
+        if (written) {
+          if (stats && sameFile(written, stats)) return;
+          writtenByEditor.delete(file);
+        }
+        queue.add(file);
+      },
       (error) => logError(`Watching failed for a moment: ${(error as Error).message}`),
     );
     cleanups.push(

@@ -8,6 +8,11 @@
 export interface RebuildQueue {
   /** A file changed (added, changed or removed). */
   add(file: string): void;
+  /**
+   * Files whose change is complete (the editor's own save, written whole): the rebuild
+   * starts at once, or right after the running one, without waiting for a quiet moment.
+   */
+  addNow(files: string[]): void;
   /** A rebuild runs, or changes wait for one. */
   readonly busy: boolean;
   /** Resolves when no rebuild runs or waits: for tests, the bench and a clean stop. */
@@ -60,6 +65,13 @@ export function createRebuildQueue(
         timer = undefined;
         if (!running) start();
       }, quietMilliseconds);
+    },
+    addNow(files) {
+      if (closed) return;
+      for (const file of files) pending.add(file);
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+      if (!running) start();
     },
     get busy() {
       return Boolean(running || timer || pending.size > 0);

@@ -43,7 +43,7 @@ import type { YamlDocumentCache } from '../content/yamlReader.ts';
 import type { Assets, OutputFile, SiteIcons, SocialImages } from '../model/builtAssets.ts';
 import type { RouteTable } from '../model/routeTable.ts';
 import { pagesReading, type RebuildPlan } from './planner.ts';
-import { createTextMarker, markLegalTexts, placeMarks } from './editor/marks.ts';
+import { createTextMarker, markLegalTexts, markSettingsTexts, placeMarks } from './editor/marks.ts';
 import type { TemplateCode } from './templateCode.ts';
 
 export type OutputContents = string | Uint8Array;
@@ -56,6 +56,8 @@ export interface DevSessionOptions {
   imageCache?: ImageCache;
   /** Put each text's content key on the element that shows it, for the editor (dev/editor/marks.ts). */
   markTexts?: boolean;
+  /** Parsed content documents, kept between rebuilds (and shared with the editor's checks). */
+  documents?: YamlDocumentCache;
   /** The folder `site build` fills: an address its last build published must keep answering, as in the build. */
   publishedDir?: string;
 }
@@ -93,7 +95,11 @@ export interface DevSession {
   /** The last good output by path; empty before the first good build. */
   readonly output: ReadonlyMap<string, OutputContents>;
   /** Rebuilds what the plan needs before a tab may reload: pages, assets, host rules. */
-  rebuild(plan: RebuildPlan): Promise<RebuildResult>;
+  /**
+   * `loaded`: the content as the plan's content files now hold it, already loaded and
+   * checked (the editor's save), so it is not loaded again.
+   */
+  rebuild(plan: RebuildPlan, loaded?: Content): Promise<RebuildResult>;
   /**
    * What no page shows directly and can follow the reload: the social preview
    * images and the sitemap. Returns the output files it changed, or undefined when
@@ -166,20 +172,22 @@ export function createDevSession(options: DevSessionOptions): DevSession {
   const { contentDir, clientDir, templateCode } = options;
   const imageCache = options.imageCache ?? createImageCache(defaultImageCacheDir);
   // A save parses only the file whose text changed.
-  const documents: YamlDocumentCache = new Map();
+  const documents: YamlDocumentCache = options.documents ?? new Map();
   const marker = options.markTexts ? createTextMarker() : undefined;
   let state: SiteState | undefined;
   let output = new Map<string, OutputContents>();
   const cockpitPathOf = (content: Content, routeTable: RouteTable) =>
     routeTable.pathOf('cockpit', content.languages.default);
 
-  async function rebuild(plan: RebuildPlan): Promise<RebuildResult> {
+  async function rebuild(plan: RebuildPlan, loaded?: Content): Promise<RebuildResult> {
     const previous = state;
     if (plan.templates) templateCode.invalidate();
     const modules = await templateCode.load();
     const contentChanged = !previous || plan.contentFiles.length > 0;
 
-    const content = contentChanged ? await loadSiteContent(contentDir, documents) : previous.content;
+    const content = contentChanged
+      ? (loaded ?? (await loadSiteContent(contentDir, documents)))
+      : previous.content;
     const year = new Date().getFullYear();
     const origin = siteOrigin(content);
     const routeTable = contentChanged ? routeTableOf(content) : previous.routeTable;
@@ -252,7 +260,7 @@ export function createDevSession(options: DevSessionOptions): DevSession {
     );
     const renderInput = { content, routeTable, translations, assets, origin, year, socialImages, icons };
     const markText = marker?.mark;
-    const markedContent = marker && markLegalTexts(content, marker.mark);
+    const markedContent = marker && markSettingsTexts(markLegalTexts(content, marker.mark), marker.mark);
     const render = (route: (typeof routeTable.routes)[number]) => {
       const page = modules.renderPage(route, { ...renderInput, content: markedContent ?? content, markText });
       return marker ? { ...page, contents: placeMarks(page.contents, marker.keys) } : page;

@@ -66,7 +66,8 @@ const folderIdentity = async (folder: string) => (await stat(folder).catch(() =>
 
 export async function watchFolders(
   folders: string[],
-  onChange: (file: string) => void,
+  /** `stats`: the file as chokidar saw it, for an addition or change. */
+  onChange: (file: string, stats?: Stats) => void,
   onError: (error: unknown) => void,
 ): Promise<Watcher> {
   // alwaysStat: each addition and change comes with the file as chokidar saw it.
@@ -95,7 +96,7 @@ export async function watchFolders(
     if (event === 'unlinkDir' && roots.has(path.resolve(file))) roots.set(path.resolve(file), undefined);
     if (event === 'addDir' || event === 'unlinkDir') onChange(file);
     if (event === 'add' || event === 'change' || event === 'unlink') {
-      onChange(file);
+      onChange(file, event === 'unlink' ? undefined : stats);
       lookAgain(file, event === 'unlink' ? undefined : stats);
     }
   });

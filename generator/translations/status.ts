@@ -47,7 +47,7 @@ export interface TranslationState {
 }
 
 /** A text counts as written when it has more than white space (an empty one falls back to the reference). */
-export const isWritten = (entry: TextEntry | undefined): entry is TextEntry =>
+export const isWritten = <Entry extends { value: string }>(entry: Entry | undefined): entry is Entry =>
   entry !== undefined && entry.value.trim() !== '';
 
 /** The entries of one language, by key. */
@@ -70,7 +70,7 @@ export function referenceTexts(sources: SourceFile[], reference: Language) {
 
 export function statusOf(
   reference: string,
-  translation: TextEntry | undefined,
+  translation: { value: string } | undefined,
   recorded: string | undefined,
 ): TranslationStatus {
   if (!isWritten(translation)) return 'missing';

@@ -14,7 +14,10 @@ import fg from 'fast-glob';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAxe } from '../../generator/check/a11y.ts';
-import { readValue, setText } from '../../generator/dev/editor/yamlEdit.ts';
+import { panelStrings } from '../../client/dev/editorStrings.ts';
+import { changeList, readValue, setText } from '../../generator/dev/editor/yamlEdit.ts';
+import { maxTextLength } from '../../generator/model/constants.ts';
+import { readRecord } from '../../generator/translations/record.ts';
 import { realRouteTable } from '../helpers/routeTable.ts';
 import { connectShared, consentKey, desktopUserAgent, hasChromium } from '../helpers/browser.ts';
 import { startDevInProject, type DevInProject } from '../helpers/dev.ts';
@@ -85,14 +88,16 @@ describe.skipIf(!hasChromium)('click to edit in site dev', () => {
       .click({ modifiers: ['Alt'] });
     await expect.poll(() => panel(page).isVisible()).toBe(true);
     // The key, and each language's file:line, side by side.
-    await expect.poll(() => panel(page).locator('h3').first().textContent()).toBe('contact.hero.title');
+    const key = (await page.locator('h1').first().getAttribute('data-site-key'))!;
+    expect(key).toMatch(/^contact\./);
+    await expect.poll(() => panel(page).locator('h3').first().textContent()).toBe(key);
     const where = await panel(page).locator('.language__where').allTextContents();
     expect(where).toEqual(
       languages.map((language) =>
         expect.stringMatching(new RegExp(`texts/${language}/contact\\.yaml:\\d+$`)),
       ),
     );
-    expect(await panel(page).locator('textarea').count()).toBe(4);
+    expect(await panel(page).locator('textarea').count()).toBe(languages.length);
     // The page's own language has the focus.
     expect(
       await page.evaluate(() =>
@@ -115,7 +120,8 @@ describe.skipIf(!hasChromium)('click to edit in site dev', () => {
     expect(b.length).toBe(a.length);
     const changed = b.flatMap((line, index) => (line === a[index] ? [] : [[a[index], line]]));
     expect(changed).toHaveLength(1);
-    expect(changed[0][1]).toBe(changed[0][0].replace(/title: .*/, 'title: Talk to our team'));
+    const name = key.split('.').at(-1);
+    expect(changed[0][1]).toBe(changed[0][0].replace(new RegExp(`${name}: .*`), `${name}: Talk to our team`));
     expect(violations).toEqual([]);
     await page.context().close();
   }, 300_000);
@@ -134,17 +140,14 @@ describe.skipIf(!hasChromium)('click to edit in site dev', () => {
     await subtitle.focus();
     await page.keyboard.press('Enter');
     await expect.poll(() => panel(page).isVisible()).toBe(true);
-    const values = {
-      it: 'Un team locale a {{city}}: scriveteci.',
-      en: 'A local team in {{city}}: write to us.',
-      de: 'Ein lokales Team in {{city}}: Schreiben Sie uns.',
-      fr: 'Une équipe locale à {{city}} : écrivez-nous.',
-    };
+    const values = Object.fromEntries(
+      languages.map((language) => [language, `A local team in {{city}} (${language}): write to us.`]),
+    );
     for (const [language, value] of Object.entries(values)) await field(page, language).fill(value);
     await markWindow(page);
     await panel(page).getByRole('button', { name: 'Save' }).click();
     await reloaded(page);
-    await expect.poll(() => subtitle.textContent()).toContain('A local team in');
+    await expect.poll(() => subtitle.textContent()).toContain('(en): write to us.');
     const segments = key!.split('.').slice(1);
     for (const [language, value] of Object.entries(values))
       expect(readValue(await contentFile(`texts/${language}/contact.yaml`), segments)?.value).toBe(value);
@@ -160,13 +163,13 @@ describe.skipIf(!hasChromium)('click to edit in site dev', () => {
       .locator('h1')
       .first()
       .click({ modifiers: ['Alt'] });
-    for (const value of ['x'.repeat(4001), 'Write to us in {{city}']) {
+    for (const value of ['x'.repeat(maxTextLength + 1), 'Write to us in {{city}']) {
       await field(page, 'en').fill(value);
       await panel(page).getByRole('button', { name: 'Save' }).click();
       const alert = panel(page).getByRole('alert');
       await expect.poll(() => alert.textContent()).toMatch(/not saved/);
       const text = await alert.textContent();
-      expect(text).toMatch(value.length > 4000 ? /at most 4000/ : /placeholder/i);
+      expect(text).toMatch(value.length > maxTextLength ? `at most ${maxTextLength}` : /placeholder/i);
       expect(text).toContain('texts/en/contact.yaml');
     }
     expect(await contentHashes()).toEqual(before);
@@ -232,9 +235,60 @@ describe.skipIf(!hasChromium)('click to edit in site dev', () => {
     await page.context().close();
   }, 300_000);
 
+  it('shows each translation’s status from the record, and marks an outdated one as up to date', async () => {
+    const [reference, ...translated] = languages;
+    const strings = panelStrings(reference);
+    const { page, violations } = await open(contactPage(reference));
+    await dev.settled();
+    const heading = page.locator('h1').first();
+    const key = (await heading.getAttribute('data-site-key'))!;
+    await heading.click({ modifiers: ['Alt'] });
+    await expect.poll(() => panel(page).isVisible()).toBe(true);
+    const status = (language: string) =>
+      panel(page)
+        .locator('.language', { has: page.locator(`textarea[lang="${language}"]`) })
+        .locator('.status');
+    expect(await status(reference).textContent()).toBe(strings.status.reference);
+
+    // The reference text changes: every translation of it needs a look.
+    const newReference = `${await field(page, reference).inputValue()} (nuovo)`;
+    await field(page, reference).fill(newReference);
+    await markWindow(page);
+    await panel(page).getByRole('button', { name: strings.save }).click();
+    await reloaded(page);
+    await page.waitForFunction(() => document.querySelector('site-editor') !== null);
+    await page
+      .locator('h1')
+      .first()
+      .click({ modifiers: ['Alt'] });
+    await expect.poll(() => panel(page).isVisible()).toBe(true);
+    for (const language of translated)
+      expect([strings.status.outdated, strings.status.untranslated]).toContain(
+        await status(language).textContent(),
+      );
+    const [language] = translated;
+    const languageField = panel(page).locator('.language', {
+      has: page.locator(`textarea[lang="${language}"]`),
+    });
+    // Said in words, with what to do.
+    expect(await languageField.locator('.language__help').textContent()).toMatch(/\w{4,}/);
+    await languageField.getByRole('button', { name: strings.markCurrent }).click();
+    // Reads every text and record, and writes one: slower than a save's answer on a busy machine.
+    await expect.poll(() => status(language).textContent(), { timeout: 60_000 }).toBe(strings.status.current);
+    expect(await panel(page).getByRole('status').textContent()).toBe(strings.markedCurrent);
+    expect((await readRecord(dev.contentDir, language))[key]).toBe(newReference);
+    expect(violations).toEqual([]);
+    await page.context().close();
+    await dev.settled();
+  }, 300_000);
+
   it('shows the page title and description under page details', async () => {
-    const { page } = await open(contactPage('de'));
-    await page.locator('site-editor').getByRole('button', { name: 'Seitendetails' }).click();
+    const language = languages.at(-1)!;
+    const { page } = await open(contactPage(language));
+    await page
+      .locator('site-editor')
+      .getByRole('button', { name: panelStrings(language).pageDetails })
+      .click();
     await expect
       .poll(() => panel(page).locator('h3').allTextContents())
       .toEqual(['contact.meta.title', 'contact.meta.description']);
@@ -246,12 +300,17 @@ describe.skipIf(!hasChromium)('click to edit in site dev', () => {
     ['phone', { width: 320, height: 640 }],
   ] as const)
     it(`has an axe-clean panel that fits a ${width} width, closes with Escape and gives the focus back`, async () => {
-      const { page } = await open(contactPage('fr'), viewport);
+      const language = languages.at(-1)!;
+      const { page } = await open(contactPage(language), viewport);
       const heading = page.locator('h1').first();
       await heading.click({ modifiers: ['Alt'] });
       await expect.poll(() => panel(page).isVisible()).toBe(true);
       // Labelled in the page's language.
-      expect(await panel(page).getByRole('button', { name: 'Enregistrer' }).count()).toBe(1);
+      expect(
+        await panel(page)
+          .getByRole('button', { name: panelStrings(language).save })
+          .count(),
+      ).toBe(1);
       const results = await runAxe(page);
       expect(results.passed).toBeGreaterThan(10);
       expect(
@@ -267,4 +326,26 @@ describe.skipIf(!hasChromium)('click to edit in site dev', () => {
       expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
       await page.context().close();
     }, 300_000);
+
+  it('says in the panel’s language that a list at its shortest cannot lose another item', async () => {
+    // Last: the FAQ cut down to its first entry in every language, as an editor might.
+    for (const language of languages) {
+      const target = path.join(dev.contentDir, `texts/${language}/contact.yaml`);
+      let source = await readFile(target, 'utf8');
+      while ((readValue(source, ['faq', 'items'])!.value as unknown[]).length > 1)
+        source = changeList(source, ['faq', 'items'], { action: 'remove', index: 1 });
+      await writeFile(target, source);
+    }
+    const language = languages.at(-1)!;
+    const strings = panelStrings(language);
+    const { page } = await open(contactPage(language));
+    await page
+      .locator('[data-site-key="contact.faq.items.0.question"]')
+      .first()
+      .click({ modifiers: ['Alt'] });
+    await expect.poll(() => panel(page).locator('.list').isVisible()).toBe(true);
+    expect(await panel(page).getByRole('button', { name: strings.removeItem }).isDisabled()).toBe(true);
+    expect(await panel(page).locator('.list__note').textContent()).toBe(strings.listMin(1));
+    await page.context().close();
+  }, 300_000);
 });

@@ -9,10 +9,13 @@
 import { randomBytes } from 'node:crypto';
 import { rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Content } from '../../content/load.ts';
+import type { YamlDocumentCache } from '../../content/yamlReader.ts';
 import type { Language } from '../../model/languages.ts';
 import type { OverlayProblem } from '../overlay.ts';
 import {
-  filesOnlyStatus,
+  recordKeyOf,
+  recordStatus,
   type TranslationStatus,
   type TranslationStatusSource,
 } from './translationStatus.ts';
@@ -22,6 +25,7 @@ import {
   parseKey,
   readLanguages,
   readSource,
+  settingsFamilies,
   singleLanguageFamilies,
   textIn,
   versionOf,
@@ -29,6 +33,9 @@ import {
 } from './texts.ts';
 import { createContentChecker, placeholderProblem, placeholdersOf } from './validate.ts';
 import { changeList, setText, YamlEditError, type ListChange } from './yamlEdit.ts';
+import { isSiteError } from '../../errors/siteError.ts';
+import { confirmTranslations } from '../../translations/confirm.ts';
+import { readTranslationState } from '../../translations/status.ts';
 
 /** A list keeps at least this many items: the templates show a list, never an empty one. */
 export const minListItems = 1;
@@ -49,10 +56,13 @@ export interface TextView {
   /** The placeholders a text of this key may use. */
   placeholders: string[];
   list?: { key: string; index: number; length: number; min: number };
+  /** A setting shown as it is in every language (a plan's name): one text, no translations. */
+  allLanguages?: boolean;
 }
 
 export type SaveResult =
   | { outcome: 'saved'; files: string[] }
+  | { outcome: 'confirmed'; current: TextView }
   | { outcome: 'unchanged' }
   | { outcome: 'invalid'; problems: OverlayProblem[] }
   | { outcome: 'conflict'; current: TextView; languages: Language[] };
@@ -61,12 +71,26 @@ export interface TextEditor {
   read(key: unknown): Promise<TextView>;
   save(request: { key: unknown; values: unknown; versions: unknown }): Promise<SaveResult>;
   changeList(request: { key: unknown; action: unknown; versions: unknown }): Promise<SaveResult>;
-  close(): Promise<void>;
+  /**
+   * A translator's "this translation is right for today's reference text": the record takes
+   * the reference text for it, as `site translations confirm <key> --language <language>` does.
+   */
+  confirm(request: { key: unknown; language: unknown; versions: unknown }): Promise<SaveResult>;
+}
+
+/** A save written: its files (absolute paths) and the content they load as, already checked. */
+export interface WrittenSave {
+  files: string[];
+  content: Content;
 }
 
 export interface TextEditorOptions {
   contentDir: string;
   translationStatus?: TranslationStatusSource;
+  /** Parsed documents shared with the dev session: a check parses only the changed files. */
+  documents?: YamlDocumentCache;
+  /** Told after each save is written, before the watcher sees it: the dev server rebuilds from its checked content. */
+  onWritten?: (save: WrittenSave) => void;
 }
 
 const isRecordOfStrings = (value: unknown): value is Record<string, string> =>
@@ -80,8 +104,8 @@ const listActions = ['add', 'remove', 'up', 'down'] as const;
 export function createTextEditor(options: TextEditorOptions): TextEditor {
   const { contentDir } = options;
   let defaultLanguage: Language = 'it';
-  const checker = createContentChecker(contentDir);
-  const statusSource = options.translationStatus ?? filesOnlyStatus(() => defaultLanguage);
+  const checker = createContentChecker(contentDir, options.documents);
+  const statusSource = options.translationStatus ?? recordStatus(contentDir, () => defaultLanguage);
   // One save at a time: each reads, checks and writes the files as the one before left them.
   let queue: Promise<unknown> = Promise.resolve();
   const serial = <T>(work: () => Promise<T>): Promise<T> => {
@@ -106,18 +130,14 @@ export function createTextEditor(options: TextEditorOptions): TextEditor {
     );
   }
 
-  let warmed = false;
   async function view(key: TextKey): Promise<TextView> {
-    // A panel opened: its save will be checked soon; the first check reads and parses every file.
-    if (!warmed) {
-      warmed = true;
-      void serial(() => checker.problemsAfter(new Map()));
-    }
     const codes = await languages(key);
     const files = await sources(key, codes);
     if (files[0].source === undefined)
       throw new EditorRequestError(404, `No text file for "${key.namespace}" in the reference language`);
     const texts: TextInLanguage[] = [];
+    const referenceValue = textIn(files[0].source, key.segments)?.value;
+    const reference = typeof referenceValue === 'string' ? referenceValue : undefined;
     for (const { language, source, file } of files) {
       const found = textIn(source, key.segments);
       if (found && typeof found.value !== 'string')
@@ -129,9 +149,14 @@ export function createTextEditor(options: TextEditorOptions): TextEditor {
         file: path.relative(contentDir, file),
         line: found?.line,
         version: versionOf(source ?? ''),
-        status: await statusSource.statusOf(key.key, language, value),
+        status: 'reference',
       });
     }
+    // Each language's record is looked at once, all at the same time.
+    const statuses = await Promise.all(
+      texts.map((text) => statusSource.statusOf(key.key, text.language, text.value, reference)),
+    );
+    texts.forEach((text, index) => (text.status = statuses[index]));
     if (texts[0].value === undefined)
       throw new EditorRequestError(
         404,
@@ -147,8 +172,9 @@ export function createTextEditor(options: TextEditorOptions): TextEditor {
     return {
       key: key.key,
       texts,
-      placeholders: [...placeholdersOf(texts[0].value)],
+      placeholders: settingsFamilies.has(key.namespace) ? [] : [...placeholdersOf(texts[0].value)],
       list,
+      ...(settingsFamilies.has(key.namespace) ? { allLanguages: true } : {}),
     };
   }
 
@@ -162,8 +188,8 @@ export function createTextEditor(options: TextEditorOptions): TextEditor {
   /** Checks and writes the new sources (relative path to text), or reports why not. */
   async function commit(changes: Map<string, string>): Promise<SaveResult> {
     if (changes.size === 0) return { outcome: 'unchanged' };
-    const problems = await checker.problemsAfter(changes);
-    if (problems.length > 0) return { outcome: 'invalid', problems };
+    const checked = await checker.check(changes);
+    if (!('content' in checked)) return { outcome: 'invalid', problems: checked.problems };
     const temporary: [string, string][] = [];
     try {
       for (const [file, source] of changes) {
@@ -180,8 +206,7 @@ export function createTextEditor(options: TextEditorOptions): TextEditor {
       await Promise.all(temporary.map(([temp]) => rm(temp, { force: true })));
       throw error;
     }
-    // The watcher sees the renames like any editor's save, and the rebuild follows from it alone:
-    // telling the rebuild queue too started a second, empty rebuild whenever the two came >15 ms apart.
+    options.onWritten?.({ files: temporary.map(([, target]) => target), content: checked.content });
     return { outcome: 'saved', files: [...changes.keys()] };
   }
 
@@ -234,7 +259,14 @@ export function createTextEditor(options: TextEditorOptions): TextEditor {
             'This language has no line for this text yet',
             'Add the key to the file first, in the shape the reference language has.',
           );
-        const problem = placeholderProblem(value, reference);
+        const problem = settingsFamilies.has(key.namespace)
+          ? value.includes('{{')
+            ? {
+                message: 'This text is shown as it is written: no placeholder is filled in it',
+                hint: 'Write the text itself, without {{ }}.',
+              }
+            : undefined
+          : placeholderProblem(value, reference);
         if (problem) return invalid(key, language, relative, problem.message, problem.hint, current.line);
         try {
           changes.set(relative, setText(source, key.segments, value));
@@ -310,10 +342,57 @@ export function createTextEditor(options: TextEditorOptions): TextEditor {
     });
   }
 
+  async function confirm(request: {
+    key: unknown;
+    language: unknown;
+    versions: unknown;
+  }): Promise<SaveResult> {
+    const key = parseKey(request.key);
+    return serial(async () => {
+      const codes = await languages(key);
+      const language = request.language as Language;
+      const recordKey = recordKeyOf(key.key);
+      if (!codes.slice(1).includes(language) || recordKey === undefined)
+        throw new EditorRequestError(
+          400,
+          `Expected a translated language of this text: ${codes.slice(1).join(', ')}`,
+        );
+      const versions = versionsOf(request.versions, [codes[0], language]);
+      const files = await sources(key, codes);
+      const stale = files.filter(
+        (file) =>
+          (file.language === codes[0] || file.language === language) &&
+          versionOf(file.source ?? '') !== versions[file.language],
+      );
+      if (stale.length > 0)
+        return {
+          outcome: 'conflict',
+          current: await view(key),
+          languages: stale.map((file) => file.language),
+        };
+      try {
+        const state = await readTranslationState(contentDir);
+        const report = await confirmTranslations(state, { targets: [recordKey], language });
+        if (report.missing.length > 0)
+          return invalid(
+            key,
+            language,
+            path.relative(contentDir, files[codes.indexOf(language)].file),
+            'A missing translation cannot be marked as up to date',
+            'Write the translation and save it first.',
+          );
+      } catch (error) {
+        if (isSiteError(error)) throw new EditorRequestError(400, error.message, error.hint);
+        throw error;
+      }
+      return { outcome: 'confirmed', current: await view(key) };
+    });
+  }
+
   return {
     read: async (raw) => view(parseKey(raw)),
+    confirm,
     save,
     changeList: changeListItem,
-    close: () => checker.close(),
   };
 }

@@ -4,6 +4,7 @@
  *   GET  /__site/editor/text?key=…   a text in every language
  *   POST /__site/editor/save         {key, values: {language: text}, versions}
  *   POST /__site/editor/list         {key, action: add|remove|up|down, versions}
+ *   POST /__site/editor/confirm      {key, language, versions}: the translation is current
  *
  * and the panel's script and styles (same-origin files: the pages' CSP stays as
  * strict as in production). Every request to an endpoint must come from a page
@@ -72,7 +73,7 @@ async function readBody(request: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-const methods: Record<string, string> = { text: 'GET', save: 'POST', list: 'POST' };
+const methods: Record<string, string> = { text: 'GET', save: 'POST', list: 'POST', confirm: 'POST' };
 
 export interface EditorEndpointsOptions {
   editor: TextEditor;
@@ -142,8 +143,12 @@ export function editorEndpoints(options: EditorEndpointsOptions): PreviewHandler
       const result: SaveResult =
         action === 'save'
           ? await editor.save({ key: body.key, values: body.values, versions: body.versions })
-          : await editor.changeList({ key: body.key, action: body.action, versions: body.versions });
-      const status = { saved: 200, unchanged: 200, invalid: 422, conflict: 409 }[result.outcome];
+          : action === 'confirm'
+            ? await editor.confirm({ key: body.key, language: body.language, versions: body.versions })
+            : await editor.changeList({ key: body.key, action: body.action, versions: body.versions });
+      const status = { saved: 200, confirmed: 200, unchanged: 200, invalid: 422, conflict: 409 }[
+        result.outcome
+      ];
       return send(status, result);
     } catch (error) {
       if (error instanceof EditorRequestError)

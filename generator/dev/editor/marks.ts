@@ -208,3 +208,25 @@ export function markLegalTexts<Content extends { legal: Record<string, unknown>;
   const cookiePolicy = walk(content.cookiePolicy, `${cookiePolicyKeyPrefix}.cookiePolicy`, '');
   return { ...content, legal, cookiePolicy };
 }
+
+/** The key family of plans.yaml's texts: `@plans.plans.0.name` (one language: plan names are names). */
+export const plansKeyPrefix = '@plans';
+/**
+ * The settings' texts that pages show as they are, marked: each plan's name. Not
+ * the brand, the partners, the payment methods, the address, phone numbers and
+ * e-mail: the templates derive values from those too (the consent key, the width
+ * of a partner's wordmark, links, structured data), which a mark would change,
+ * or fill them into texts through placeholders.
+ */
+export function markSettingsTexts<Content extends { plans: { name: string }[] }>(
+  content: Content,
+  mark: (key: string, text: string) => string,
+): Content {
+  return {
+    ...content,
+    plans: content.plans.map((plan, index) => ({
+      ...plan,
+      name: mark(`${plansKeyPrefix}.plans.${index}.name`, plan.name),
+    })),
+  };
+}

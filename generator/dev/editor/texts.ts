@@ -12,10 +12,15 @@ import { parse } from 'yaml';
 import { legacyKeys } from '../../build/translations.ts';
 import { languagesFileSchema, type Language } from '../../model/languages.ts';
 import { textFileOf } from '../../content/contentPaths.ts';
-import { cookiePolicyKeyPrefix, legalKeyPrefix } from './marks.ts';
+import { cookiePolicyKeyPrefix, legalKeyPrefix, plansKeyPrefix } from './marks.ts';
 
-/** Texts that exist in the default language only (the cookie policy): their key family. */
-export const singleLanguageFamilies = new Set([cookiePolicyKeyPrefix]);
+/** Texts that exist in the default language only (the cookie policy, plan names): their key family. */
+export const singleLanguageFamilies = new Set([cookiePolicyKeyPrefix, plansKeyPrefix]);
+/**
+ * Settings shown as they are written: no placeholder is filled in them, and their lists
+ * (the plans) are not lists of texts that the panel adds to or removes from.
+ */
+export const settingsFamilies = new Set([plansKeyPrefix]);
 import { readValue, type PathSegment } from './yamlEdit.ts';
 
 /**
@@ -73,7 +78,9 @@ export async function textFile(contentDir: string, language: Language, namespace
       ? path.join('legal', `${language}.yaml`)
       : namespace === cookiePolicyKeyPrefix
         ? 'cookie-policy.yaml'
-        : textFileOf(language, namespace),
+        : namespace === plansKeyPrefix
+          ? 'plans.yaml'
+          : textFileOf(language, namespace),
   );
   const folder = await realpath(path.dirname(file)).catch(() => undefined);
   if (
@@ -132,6 +139,7 @@ export function textIn(source: string | undefined, segments: PathSegment[]) {
 export function listOf(
   key: TextKey,
 ): { segments: PathSegment[]; index: number; listKey: string } | undefined {
+  if (settingsFamilies.has(key.namespace)) return undefined;
   for (let at = key.segments.length - 1; at >= 0; at--) {
     const segment = key.segments[at];
     if (typeof segment === 'number')

@@ -37,6 +37,24 @@ describe('createRebuildQueue', () => {
     expect(control.calls).toEqual([['/c/texts/it/.home.yaml.tmp', '/c/texts/it/home.yaml']]);
   });
 
+  it('starts a complete change (the editor’s save) at once, and after the running rebuild if there is one', async () => {
+    const control = controlledRebuild();
+    // A quiet period no test waits out: only addNow can start these rebuilds in time.
+    const queue = createRebuildQueue(control.rebuild, 60_000);
+    queue.addNow(['/c/texts/en/home.yaml']);
+    expect(control.calls).toEqual([['/c/texts/en/home.yaml']]);
+    queue.add('/c/texts/de/home.yaml');
+    queue.addNow(['/c/texts/fr/home.yaml']);
+    // One rebuild runs: the next waits for its end, with both files.
+    expect(control.calls).toHaveLength(1);
+    control.finish();
+    await control.started(2);
+    expect(control.calls[1]).toEqual(['/c/texts/de/home.yaml', '/c/texts/fr/home.yaml']);
+    control.finish();
+    await queue.idle();
+    expect(control.overlapped()).toBe(false);
+  });
+
   it('queues exactly one more rebuild for everything that changed during one, and never overlaps them', async () => {
     const control = controlledRebuild();
     const queue = createRebuildQueue(control.rebuild, 10);

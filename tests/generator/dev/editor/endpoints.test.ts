@@ -12,11 +12,13 @@ import path from 'node:path';
 import fg from 'fast-glob';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { maxBodyBytes } from '../../../../generator/dev/editor/endpoints.ts';
+import { maxTextLength } from '../../../../generator/model/constants.ts';
 import { changeList, readValue } from '../../../../generator/dev/editor/yamlEdit.ts';
 import { startDevInProject, type DevInProject } from '../../../helpers/dev.ts';
 import { realRouteTable } from '../../../helpers/routeTable.ts';
 
 let dev: DevInProject;
+const languages = realRouteTable.languages.codes;
 let token: string;
 let origin: string;
 
@@ -115,7 +117,7 @@ const file = (relative: string) => readFile(path.join(dev.contentDir, relative),
 describe('the editor endpoints', () => {
   it('reads a text in every language with its file, line, version and status', async () => {
     const view = await readText('contact.hero.title');
-    expect(view.texts.map((text) => text.language)).toEqual(['it', 'en', 'de', 'fr']);
+    expect(view.texts.map((text) => text.language)).toEqual(languages);
     const english = view.texts.find((text) => text.language === 'en')!;
     expect(english.file).toBe(path.join('texts', 'en', 'contact.yaml'));
     const lines = (await file('texts/en/contact.yaml')).split('\n');
@@ -124,6 +126,7 @@ describe('the editor endpoints', () => {
   });
 
   it('saves an English text: exactly that value changes, every other byte stays', async () => {
+    const rebuildsBefore = (await dev.settled()).rebuilds;
     const before = await file('texts/en/contact.yaml');
     const view = await readText('contact.hero.title');
     const answer = await post('save', {
@@ -139,20 +142,16 @@ describe('the editor endpoints', () => {
     const changed = b.map((line, index) => [a[index], line]).filter(([old, line]) => old !== line);
     // A value with ": " gets quotes, so that it reads back as the same text.
     expect(changed).toEqual([[a[view.texts[1].line! - 1], '  title: "Talk to us: we answer"']]);
-    await dev.settled();
+    // One rebuild, from the save itself: the watcher's event for the same write is dropped.
+    expect((await dev.settled()).rebuilds).toBe(rebuildsBefore + 1);
   });
 
   it('saves all four languages of a text at once', async () => {
     const view = await readText('contact.faq.title');
-    const values = {
-      it: 'Domande (prova)',
-      en: 'Questions (test)',
-      de: 'Fragen (Test)',
-      fr: 'Questions (essai)',
-    };
+    const values = Object.fromEntries(languages.map((language) => [language, `Questions (${language})`]));
     const answer = await post('save', { key: 'contact.faq.title', values, versions: versionsOf(view) });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    expect((answer.body.files as string[]).length).toBe(4);
+    expect((answer.body.files as string[]).length).toBe(languages.length);
     const now = await readText('contact.faq.title');
     expect(Object.fromEntries(now.texts.map((text) => [text.language, text.value]))).toEqual(values);
     await dev.settled();
@@ -196,10 +195,32 @@ describe('the editor endpoints', () => {
     await dev.settled();
   });
 
+  it('edits a plan’s name, found on the served subscriptions page by its key, in plans.yaml', async () => {
+    const page = await (await fetch(`${dev.url}${realRouteTable.pathOf('subscriptions', 'en')}`)).text();
+    const key = /data-site-key="(@plans\.plans\.\d+\.name)"/.exec(page)?.[1];
+    expect(key).toBeDefined();
+    const view = await readText(key!);
+    expect(view.texts.map((text) => text.file)).toEqual(['plans.yaml']);
+    const [reference] = view.texts;
+    const answer = await post('save', {
+      key,
+      values: { [reference.language]: `${reference.value} Pro` },
+      versions: versionsOf(view),
+    });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    await dev.settled();
+    const after = await (await fetch(`${dev.url}${realRouteTable.pathOf('subscriptions', 'en')}`)).text();
+    expect(after).toContain(`${reference.value} Pro`);
+  });
+
   it('refuses a text that is too long or has a broken placeholder, and writes nothing', async () => {
     const before = await contentHashes();
     const view = await readText('contact.hero.subtitle');
-    for (const value of ['x'.repeat(4001), 'A team in {{city}, near you', 'A team in {{town}}']) {
+    for (const value of [
+      'x'.repeat(maxTextLength + 1),
+      'A team in {{city}, near you',
+      'A team in {{town}}',
+    ]) {
       const answer = await post('save', {
         key: 'contact.hero.subtitle',
         values: { en: value },
@@ -232,7 +253,6 @@ describe('the editor endpoints', () => {
   });
 
   it('adds an FAQ entry in every language and removes it again, leaving the files as they were', async () => {
-    const languages = ['it', 'en', 'de', 'fr'];
     const before = Object.fromEntries(
       await Promise.all(languages.map(async (l) => [l, await file(`texts/${l}/contact.yaml`)])),
     );
@@ -262,7 +282,7 @@ describe('the editor endpoints', () => {
 
   it('refuses to remove the last item of a list with a clear message', async () => {
     // A list of one: the FAQ cut down to its first entry in every language, as an editor might.
-    for (const language of ['it', 'en', 'de', 'fr']) {
+    for (const language of languages) {
       const target = path.join(dev.contentDir, `texts/${language}/contact.yaml`);
       let source = await readFile(target, 'utf8');
       while ((readValue(source, ['faq', 'items'])!.value as unknown[]).length > 1)
@@ -288,6 +308,11 @@ describe('requests the editor refuses, writing nothing', () => {
   const save = async () => ({
     key: 'contact.hero.title',
     values: { en: 'Hijacked' },
+    versions: versionsOf(await readText('contact.hero.title')),
+  });
+  const confirm = async () => ({
+    key: 'contact.hero.title',
+    language: realRouteTable.languages.codes.find((code) => code !== realRouteTable.languages.default),
     versions: versionsOf(await readText('contact.hero.title')),
   });
   refusals.push(
@@ -348,6 +373,26 @@ describe('requests the editor refuses, writing nothing', () => {
       'with another method',
       async () => send({ method: 'PUT', path: '/__site/editor/save', headers: own() }),
       405,
+    ],
+    [
+      'to confirm a translation without the token',
+      async () => post('confirm', await confirm(), { ...own(), 'X-Site-Token': '' }),
+      403,
+    ],
+    [
+      'to confirm a translation from a foreign Origin',
+      async () => post('confirm', await confirm(), { ...own(), Origin: 'https://evil.example' }),
+      403,
+    ],
+    [
+      'to confirm the reference language',
+      async () => post('confirm', { ...(await confirm()), language: realRouteTable.languages.default }),
+      400,
+    ],
+    [
+      'to confirm a path instead of a key',
+      async () => post('confirm', { ...(await confirm()), key: '../translations/en.yaml' }),
+      400,
     ],
     [
       'that is not JSON',
