@@ -14,7 +14,7 @@
  * under a hash of the scanned files' bytes, so a build only hashes a few dozen small files.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
 import { cacheRoot, projectRoot } from '../project.ts';
@@ -24,6 +24,8 @@ export const codeFolders = ['templates', 'generator/model', 'generator/build', '
 
 /** Bumped when what the cache holds changes meaning, so an old entry is never read. */
 const namesVersion = 1;
+/** Names of another version of the code no build has written for this long are removed. */
+const staleAfterMilliseconds = 24 * 60 * 60 * 1000;
 
 /** What the code names: plain literals, and template strings as their fixed parts (one more than their holes). */
 export interface CodeTextNames {
@@ -96,10 +98,13 @@ export async function codeTextNames(
     const temporary = `${cacheFile}.${process.pid}`;
     await writeFile(temporary, JSON.stringify(names));
     await rename(temporary, cacheFile);
-    // Only the current code's names are worth keeping.
-    for (const name of await readdir(cacheDir))
-      if (name !== path.basename(cacheFile) && name.endsWith('.json'))
-        await rm(path.join(cacheDir, name), { force: true });
+    // Other versions' names are kept a day (checkouts sharing node_modules, a branch switched back
+    // and forth), then removed: the folder never grows with every edit.
+    for (const name of await readdir(cacheDir)) {
+      const file = path.join(cacheDir, name);
+      if (file !== cacheFile && Date.now() - (await stat(file)).mtimeMs > staleAfterMilliseconds)
+        await rm(file, { force: true });
+    }
   } catch {
     // The cache is an optimisation.
   }

@@ -1,5 +1,5 @@
 /** The text keys the code names: what "used by no page" leaves out, and its cache per version of the code. */
-import { appendFile, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, readdir, readFile, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
@@ -80,7 +80,9 @@ describe('the text keys the code names', () => {
     await writeFile(path.join(cacheDir, cached), JSON.stringify({ literals: ['from.cache'], templates: [] }));
     expect((await codeTextNames(root, cacheDir)).literals).toEqual(['from.cache']);
 
-    // A changed template is another version: read again, and only its names are kept.
+    // A changed template is another version: read again. The other version's names go once a day old.
+    const dayAndMore = new Date(Date.now() - 25 * 60 * 60 * 1000);
+    await utimes(path.join(cacheDir, cached), dayAndMore, dayAndMore);
     await appendFile(
       path.join(root, 'templates/PlanCard.tsx'),
       `\nexport const extra = 'shop.extra.note';\n`,
