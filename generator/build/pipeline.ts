@@ -10,6 +10,7 @@ import type { Language } from '../model/languages.ts';
 import type { Route } from '../model/routeTable.ts';
 import { projectRoot } from '../project.ts';
 import { buildAssets } from './assets.ts';
+import { notNamedByCode } from './codeTextKeys.ts';
 import { createDisabledImageCache, createImageCache, type ImageCacheStats } from './imageCache.ts';
 import type { WrittenPage } from './render.ts';
 import {
@@ -123,8 +124,8 @@ export interface BuildReport {
   /** Text files of the reference language that a language lacks entirely (its pages show the reference texts). */
   missingTextFiles: Record<Language, string[]>;
   /**
-   * Texts of the reference language that no page uses. A warning even under --strict: some are used only
-   * when the content calls for them (a plan without eSIM, a page with a former slug).
+   * Texts of the reference language that no page of this build uses and no code names (codeTextKeys.ts):
+   * texts nothing can show. A warning even under --strict.
    */
   unusedTexts: string[];
   /** How many texts of each language are current, outdated, missing or untranslated (from the translation record). */
@@ -254,7 +255,8 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     // A text no language has would show the marker on a page: never a page to publish, --strict or not.
     checkShownTexts(options.contentDir, content, translations, { strict: options.strict });
     const unresolvedKeys = translations.unresolvedKeys();
-    const unusedTexts = translations.unusedKeys();
+    // Texts some content could still call for (named by the templates) are not unused.
+    const unusedTexts = await notNamedByCode(translations.unusedKeys());
     const contentDates = await step('Date content changes', () => contentDatesPending);
     const seoFiles = await step('Write sitemap and robots.txt', () =>
       buildSeoFiles(routeTable, origin, pages, contentDates),

@@ -109,10 +109,12 @@ export function formatSummary(report: BuildReport, options: SummaryOptions): Sum
     warn(
       `no language has ${report.unresolvedKeys.length} text${report.unresolvedKeys.length === 1 ? '' : 's'} a template uses (pages show ⚠️): ${list(report.unresolvedKeys)}`,
     );
-  if ((report.unusedTexts ?? []).length > 0)
+  if ((report.unusedTexts ?? []).length > 0) {
+    const one = report.unusedTexts.length === 1;
     warn(
-      `${report.unusedTexts.length} ${reference} text${report.unusedTexts.length === 1 ? ' is' : 's are'} used by no page of this build: ${list(report.unusedTexts)}`,
+      `${report.unusedTexts.length} ${reference} text${one ? ' is' : 's are'} used by no page and named by no template: ${list(report.unusedTexts)}. Delete ${one ? 'it' : 'them'} from every language, or keep ${one ? 'it' : 'them'} if you plan to use ${one ? 'it' : 'them'}.`,
     );
+  }
   for (const warning of report.warnings) warn(warning);
   if (
     warnings.length > 0 &&

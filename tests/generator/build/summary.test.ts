@@ -22,7 +22,7 @@ function report(overrides: Partial<BuildReport> = {}): BuildReport {
     },
     unresolvedKeys: [],
     missingTextFiles: { it: [], en: [], de: ['cockpit'], fr: [] },
-    unusedTexts: ['common.moved.title'],
+    unusedTexts: ['home.oldBanner'],
     imageCache: { hits: 60, misses: 0, corrupt: 0, pruned: 0 },
     warnings: [],
     destination: '/tmp/dist',
@@ -42,7 +42,7 @@ describe('build summary', () => {
       'Warning: en: 2 missing texts in texts/en/esim.yaml, shown in it: esim.hero.title, esim.hero.text',
       'Warning: en: 1 missing text in texts/en/home.yaml, shown in it: home.meta.title',
       'Warning: de: the whole file texts/de/cockpit.yaml is missing; its pages show the it texts.',
-      'Warning: 1 it text is used by no page of this build: common.moved.title',
+      'Warning: 1 it text is used by no page and named by no template: home.oldBanner. Delete it from every language, or keep it if you plan to use it.',
       '  --strict makes missing texts fatal and names each one at its line.',
     ]);
     expect([...summary.lines, ...summary.warnings].join('\n')).not.toMatch(ansi);
