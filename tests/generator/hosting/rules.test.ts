@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { securityHeaders } from '../../helpers/hostFiles.ts';
 import type { MemoryBuild } from '../../helpers/memoryBuild.ts';
 import { sharedBuild } from '../../helpers/sharedBuild.ts';
-import { realRouteTable } from '../../helpers/routeTable.ts';
+import { realLoadedContent, realRouteTable } from '../../helpers/routeTable.ts';
 
 const routeTable = realRouteTable;
 let site: MemoryBuild;
@@ -67,11 +67,18 @@ describe('Content-Security-Policy', () => {
 
 describe('Permissions-Policy', () => {
   it('allows geolocation only to the coverage map’s frame, not to the site itself', () => {
+    const map = new URL(realLoadedContent.site.urls.coverageMap).origin;
     expect(securityHeaders(site)['Permissions-Policy']).toBe(
-      'geolocation=("https://coverage.example.net"), camera=(), microphone=(), payment=(), usb=()',
+      `geolocation=("${map}"), camera=(), microphone=(), payment=(), usb=()`,
     );
-    expect(site.text('copertura/index.html')).toMatch(
-      /<iframe[^>]*src="https:\/\/coverage\.example\.net[^"]*"[^>]*allow="geolocation"|<iframe[^>]*allow="geolocation"[^>]*src="https:\/\/coverage\.example\.net/,
+    const coverage = routeTable.routes.find(
+      (route) => route.page === 'coverage' && route.language === routeTable.languages.default,
+    )!;
+    const escaped = map.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+    expect(site.text(coverage.file)).toMatch(
+      new RegExp(
+        `<iframe[^>]*src="${escaped}[^"]*"[^>]*allow="geolocation"|<iframe[^>]*allow="geolocation"[^>]*src="${escaped}`,
+      ),
     );
   });
 });
