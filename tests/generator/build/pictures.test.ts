@@ -15,7 +15,12 @@ import { imageSlots, sizesAttribute } from '../../../generator/model/imageSlots.
 import { createMemoryWriter } from '../../../generator/build/writer.ts';
 import { makePhoto } from '../../helpers/photos.ts';
 import { copyRealContent, makeTempDir } from '../../helpers/site.ts';
+import { realRouteTable, realText } from '../../helpers/routeTable.ts';
 import { warmImageCache } from '../../helpers/sharedBuild.ts';
+
+/** A page's output file in a language, from the route table of the real content these copies start from. */
+const fileOf = (page: 'about' | 'partnership' | 'coverage', language: string) =>
+  realRouteTable.routes.find((route) => route.path === realRouteTable.pathOf(page, language))!.file;
 
 let workDir: string;
 let cacheDir: string;
@@ -73,7 +78,7 @@ describe('a photo on a page', () => {
   const page = (file: string) => parse(String(built.files.get(file)));
 
   it('is a picture with AVIF and WebP sources and a JPEG fallback at every width up to its own', () => {
-    const picture = page('en/about/index.html').querySelector('picture.about-vision__image')!;
+    const picture = page(fileOf('about', 'en')).querySelector('picture.about-vision__image')!;
     const sources = picture.querySelectorAll('source');
     expect(sources.map((source) => source.getAttribute('type'))).toEqual(['image/avif', 'image/webp']);
     const image = picture.querySelector('img')!;
@@ -88,7 +93,7 @@ describe('a photo on a page', () => {
     for (const element of [...sources, image])
       expect(element.getAttribute('sizes')).toBe(sizesAttribute(imageSlots.card));
     expect([image.getAttribute('width'), image.getAttribute('height')]).toEqual(['1200', '800']);
-    expect(image.getAttribute('alt')).toBe('Wooded mountain ridges above a lake in the morning light.');
+    expect(image.getAttribute('alt')).toBe(realText('en', 'about.vision.image.alt'));
     // The card is below the first screen: loaded as the reader comes near it.
     expect(image.getAttribute('loading')).toBe('lazy');
     expect(image.getAttribute('decoding')).toBe('async');
@@ -96,7 +101,7 @@ describe('a photo on a page', () => {
   });
 
   it('writes each encoding it names, in the format and width the name says', async () => {
-    const image = page('chi-siamo/index.html').querySelector('picture img')!;
+    const image = page(fileOf('about', 'it')).querySelector('picture img')!;
     const urls = [
       ...image
         .parentNode!.querySelectorAll('source')
@@ -115,7 +120,7 @@ describe('a photo on a page', () => {
   });
 
   it('loads a hero on the first screen at once, with high priority', () => {
-    const image = page('de/partnerschaft/index.html').querySelector('picture.partnership-hero__image img')!;
+    const image = page(fileOf('partnership', 'de')).querySelector('picture.partnership-hero__image img')!;
     expect(image.getAttribute('fetchpriority')).toBe('high');
     expect(image.getAttribute('loading')).toBeUndefined();
   });
@@ -202,7 +207,7 @@ describe('images the build accepts', () => {
       );
     });
     const { report, files } = await siteBuild(dir);
-    const image = parse(String(files.get('fr/couverture/index.html'))).querySelector('picture img')!;
+    const image = parse(String(files.get(fileOf('coverage', 'fr')))).querySelector('picture img')!;
     expect(image.getAttribute('alt')).toBe('');
     expect(report.warnings).toContain(
       'content/images/spare.png is not shown by any page; the build leaves it out.',
