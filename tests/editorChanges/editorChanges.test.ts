@@ -19,7 +19,16 @@ import { isSiteError, type SiteError } from '../../generator/errors/siteError.ts
 import { routeTableOf } from '../../generator/model/routeTable.ts';
 import { editedContent, type Edit } from '../helpers/editedContent.ts';
 import { warmImageCache } from '../helpers/sharedBuild.ts';
+import { realSlugs } from '../helpers/routeTable.ts';
 import { makeTempDir, realContent } from '../helpers/site.ts';
+
+/** The German about page's slug today, and the edit that renames it (a slug an editor renames). */
+const germanAbout = realSlugs.about.de;
+const renameGermanAbout: Edit = {
+  file: 'slugs.yaml',
+  find: `de: ${germanAbout}`,
+  replace: `de: ${germanAbout}-neu`,
+};
 
 let cacheDir: string;
 beforeAll(async () => {
@@ -107,11 +116,11 @@ const newPlan: Edit[] = [
   },
   ...inEveryLanguage(
     (language) => `texts/${language}/subscriptions.yaml`,
-    /\n {2}items:\n {4}my-swiss:\n/,
+    new RegExp(`\\n {2}items:\\n {4}${firstPlan}:\\n`),
     Object.fromEntries(
       Object.entries(newPlanTexts).map(([language, text]) => [
         language,
-        `\n  items:\n    my-swiss-lite:\n      description: ${text}\n    my-swiss:\n`,
+        `\n  items:\n    my-swiss-lite:\n      description: ${text}\n    ${firstPlan}:\n`,
       ]),
     ),
   ),
@@ -148,8 +157,8 @@ const valid: Change[] = [
   {
     name: 'a renamed slug with its forward',
     edits: [
-      { file: 'slugs.yaml', find: 'de: uber-uns', replace: 'de: ueber-uns' },
-      { file: 'slugs.yaml', replace: 'former:\n  about: { de: [uber-uns] }\n' },
+      renameGermanAbout,
+      { file: 'slugs.yaml', replace: `former:\n  about: { de: [${germanAbout}] }\n` },
     ],
   },
   {
@@ -270,13 +279,11 @@ describe('their invalid variants fail at the place to fix, saying how', () => {
   }, 120_000);
 
   it('a renamed slug without its forward fails the check with the former: line to add', async () => {
-    const contentDir = await editedContent('renamed-without-forward', [
-      { file: 'slugs.yaml', find: 'de: uber-uns', replace: 'de: ueber-uns' },
-    ]);
+    const contentDir = await editedContent('renamed-without-forward', [renameGermanAbout]);
     const report = await buildAndCheck(contentDir);
     const problem = report.gates.find((gate) => gate.gate === 'content')!.problems[0];
     expect(problem.page).toMatch(/slugs\.yaml:\d+$/);
-    expect(problem.message).toContain('about: { de: [uber-uns] }');
+    expect(problem.message).toContain(`about: { de: [${germanAbout}] }`);
     expect(report.passed).toBe(false);
   }, 120_000);
 
