@@ -237,7 +237,7 @@ describe.skipIf(!hasChromium)('hash scroll', () => {
     it(`scrolls to the tariff zones 100 ms after the footer's roaming link, ${behavior} (${reducedMotion})`, async () => {
       await page.emulateMedia({ reducedMotion });
       await visit(page, '/en/');
-      const roaming = page.locator('.site-footer a', { hasText: 'Roaming' });
+      const roaming = page.locator('.site-footer a', { hasText: realText('en', 'common.footer.roaming') });
       expect(await roaming.getAttribute('href')).toBe(`${pathOf('subscriptions', 'en')}#tariff-zones`);
       await roaming.click();
       await page.waitForURL(

@@ -325,8 +325,8 @@ describe('icons and manifest', () => {
     expect(document.querySelector('link[rel="manifest"]')?.getAttribute('href')).toBe('/site.webmanifest');
     const manifest = JSON.parse(site.text('site.webmanifest'));
     expect(manifest).toMatchObject({
-      name: 'Example Mobile',
-      theme_color: '#c8102e',
+      name: settings.brand,
+      theme_color: settings.theme.primary,
       background_color: '#ffffff',
       start_url: '/',
     });
@@ -334,6 +334,6 @@ describe('icons and manifest', () => {
       const [width, height] = icon.sizes.split('x').map(Number);
       expect(pngSize(site.bytes(icon.src.slice(1)))).toEqual({ width, height });
     }
-    expect(site.text('favicon.svg')).toContain('#c8102e');
+    expect(site.text('favicon.svg')).toContain(settings.theme.primary);
   });
 });

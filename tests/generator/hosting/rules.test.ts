@@ -39,15 +39,21 @@ describe('Content-Security-Policy', () => {
     );
     expect(firstVisit).toHaveLength(1);
     expect(legalHash).toHaveLength(1);
+    // The third parties the site settings name: the analytics script and the two maps.
+    const { urls, analytics: settings } = realLoadedContent.site;
+    const analytics = new URL(settings.scriptUrl).origin;
     expect(directives['script-src']).toEqual([
       "'self'",
       cspSource(firstVisit[0]),
       cspSource(legalHash[0]),
-      'https://analytics.example.com',
+      analytics,
     ]);
-    expect(directives['connect-src']).toEqual(["'self'", 'https://analytics.example.com']);
+    expect(directives['connect-src']).toEqual(["'self'", analytics]);
     expect(directives['style-src']).toEqual(["'self'"]);
-    expect(directives['frame-src']).toEqual(['https://coverage.example.net', 'https://maps.example.net']);
+    expect(directives['frame-src']).toEqual([
+      new URL(urls.coverageMap).origin,
+      new URL(urls.luganoMap).origin,
+    ]);
     expect(directives['frame-ancestors']).toEqual(["'none'"]);
   });
 
