@@ -17,18 +17,12 @@ import { runCheck } from '../../generator/check/runner.ts';
 import { loadContent } from '../../generator/content/load.ts';
 import { isSiteError, type SiteError } from '../../generator/errors/siteError.ts';
 import { routeTableOf } from '../../generator/model/routeTable.ts';
-import { editedContent, type Edit } from '../helpers/editedContent.ts';
+import { editedContent, slugRename, type Edit } from '../helpers/editedContent.ts';
 import { warmImageCache } from '../helpers/sharedBuild.ts';
-import { realSlugs } from '../helpers/routeTable.ts';
 import { makeTempDir, realContent } from '../helpers/site.ts';
 
-/** The German about page's slug today, and the edit that renames it (a slug an editor renames). */
-const germanAbout = realSlugs.about.de;
-const renameGermanAbout: Edit = {
-  file: 'slugs.yaml',
-  find: `de: ${germanAbout}`,
-  replace: `de: ${germanAbout}-neu`,
-};
+/** A slug an editor renames (one the content gate knows), its edits and its former: line. */
+const slugRenamed = slugRename();
 
 let cacheDir: string;
 beforeAll(async () => {
@@ -156,10 +150,7 @@ const valid: Change[] = [
   },
   {
     name: 'a renamed slug with its forward',
-    edits: [
-      renameGermanAbout,
-      { file: 'slugs.yaml', replace: `former:\n  about: { de: [${germanAbout}] }\n` },
-    ],
+    edits: [slugRenamed.rename, slugRenamed.forward],
   },
   {
     name: 'a new zone country',
@@ -279,11 +270,11 @@ describe('their invalid variants fail at the place to fix, saying how', () => {
   }, 120_000);
 
   it('a renamed slug without its forward fails the check with the former: line to add', async () => {
-    const contentDir = await editedContent('renamed-without-forward', [renameGermanAbout]);
+    const contentDir = await editedContent('renamed-without-forward', [slugRenamed.rename]);
     const report = await buildAndCheck(contentDir);
     const problem = report.gates.find((gate) => gate.gate === 'content')!.problems[0];
     expect(problem.page).toMatch(/slugs\.yaml:\d+$/);
-    expect(problem.message).toContain(`about: { de: [${germanAbout}] }`);
+    expect(problem.message).toContain(slugRenamed.formerLine);
     expect(report.passed).toBe(false);
   }, 120_000);
 

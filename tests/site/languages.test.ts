@@ -50,7 +50,9 @@ async function withFifthLanguage(name: string, code: string, fields: string): Pr
       .replace('buttons: [it, fr, de, en]', `buttons: [it, fr, de, en, ${code}]`),
   );
   await edit(path.join(contentDir, 'slugs.yaml'), (source) =>
-    source.replace(/ \}$/gm, (_end, offset: number) => `, ${code}: ${slugOf(source, offset)} }`),
+    source.replace(/ \}$/gm, (end: string, offset: number) =>
+      isSlugLine(source, offset) ? `, ${code}: ${slugOf(source, offset)} }` : end,
+    ),
   );
   await cp(path.join(contentDir, 'texts/it'), path.join(contentDir, `texts/${code}`), { recursive: true });
   await cp(path.join(contentDir, 'legal/it.yaml'), path.join(contentDir, `legal/${code}.yaml`));
@@ -62,6 +64,10 @@ function slugOf(source: string, offset: number): string {
   const line = source.slice(source.lastIndexOf('\n', offset) + 1, offset);
   return /\bit: ([^,]+),/.exec(line)![1];
 }
+
+/** Whether the line that ends at `offset` is a page's slugs in every language (not a former slug's). */
+const isSlugLine = (source: string, offset: number) =>
+  /\bit: [^,[]+,/.test(source.slice(source.lastIndexOf('\n', offset) + 1, offset));
 
 async function loadError(contentDir: string): Promise<SiteError> {
   const error = await loadContent(contentDir).then(

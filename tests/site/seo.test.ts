@@ -111,9 +111,10 @@ describe('head metadata', () => {
   it('keeps not-found and forwarding pages out of search results and the sitemap', () => {
     for (const route of routeTable.routes) {
       const robots = page(route.file).querySelector('meta[name="robots"]')?.getAttribute('content');
-      expect(robots, route.path).toBe(
-        route.page === 'notFound' || route.page === 'privacyRedirect' ? 'noindex' : undefined,
-      );
+      // The not-found pages and the forwards (the privacy path, a former slug) only.
+      expect(robots, route.path).toBe(route.noindex ? 'noindex' : undefined);
+      if (route.noindex)
+        expect(route.page === 'notFound' || route.redirectTo !== undefined, route.path).toBe(true);
     }
     const sitemap = site.text('sitemap.xml');
     expect(sitemap).not.toContain('404.html');

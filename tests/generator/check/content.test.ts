@@ -1,22 +1,15 @@
 /** The content gate on edited copies of the content: a published address must keep answering, the fixed zones stay as the tariffs promise. */
 import { describe, expect, it } from 'vitest';
-import { contentFactProblems, gate, publishedAddresses } from '../../../generator/check/content.ts';
+import { contentFactProblems, gate } from '../../../generator/check/content.ts';
 import type { CheckContext } from '../../../generator/check/types.ts';
 import { loadContent } from '../../../generator/content/load.ts';
-import { editedContent } from '../../helpers/editedContent.ts';
+import { editedContent, slugRename } from '../../helpers/editedContent.ts';
 import { realContent } from '../../helpers/site.ts';
 
 const problemsOf = async (contentDir: string) =>
   contentFactProblems(await loadContent(contentDir), contentDir);
 
-/**
- * A published address whose page the real content still serves there (the spec's German about
- * page), its slug, and the edit that renames it: derived from the gate's list and the content,
- * so the test holds after an editor renamed that page with its forward.
- */
-const renamed = publishedAddresses.find((address) => address.page === 'about' && address.language === 'de')!;
-const oldSlug = renamed.path.split('/').filter(Boolean).at(-1)!;
-const rename = { file: 'slugs.yaml', find: `de: ${oldSlug}`, replace: `de: ${oldSlug}-neu` };
+const { path: renamedPath, formerLine, rename, forward } = slugRename();
 
 describe('the content gate', () => {
   it('passes the real content', async () => {
@@ -30,15 +23,12 @@ describe('the content gate', () => {
     const problems = await problemsOf(contentDir);
     expect(problems).toHaveLength(1);
     expect(problems[0].page).toMatch(/slugs\.yaml:\d+$/);
-    expect(problems[0].message).toContain(renamed.path);
-    expect(problems[0].message).toContain(`about: { de: [${oldSlug}] }`);
+    expect(problems[0].message).toContain(renamedPath);
+    expect(problems[0].message).toContain(formerLine);
   });
 
   it('passes a renamed slug whose old address forwards', async () => {
-    const contentDir = await editedContent('gate-forwarded', [
-      rename,
-      { file: 'slugs.yaml', replace: `former:\n  about: { de: [${oldSlug}] }\n` },
-    ]);
+    const contentDir = await editedContent('gate-forwarded', [rename, forward]);
     expect(await problemsOf(contentDir)).toEqual([]);
   });
 
