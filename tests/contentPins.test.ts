@@ -9,9 +9,10 @@
  *   segment (`/de/uber-uns/`, `chi-siamo/index.html`) when the slug is also the name of
  *   a page, section or file (about, legal), anywhere as a word otherwise (`uber-uns`);
  * - an id or name of a plan or zone (plans.yaml, zones.yaml) of at least 5 characters;
- * - a text of the content (texts/, legal/, cookie-policy.yaml, plans, tariffs, zones):
- *   the literal equals one of at least 8 characters, holds one of at least 20, or is a
- *   piece of one at least 20 characters long.
+ * - a text of the content (texts/, legal/, cookie-policy.yaml, the plans' names): the
+ *   literal equals one of at least 8 characters (prose or a name, not a key or a date),
+ *   holds one of at least 20, or is a piece of one at least 20 characters long;
+ * - a setting of site.yaml of at least 8 characters (the brand, an address, a host, a link).
  *
  * What a test needs of the real content it derives from the content or the route table
  * (tests/helpers/routeTable.ts); a fact the site must keep is the content gate's
@@ -96,6 +97,18 @@ export const allowed: { file: string; pins?: string[]; reason: string }[] = [
     pins: ['id global'],
     reason: 'the zone an editor may add a country to, as the content gate names it',
   },
+  // Settings as a test's own input, or the base URL a test builds with.
+  { file: 'tests/client/lib/consent.test.ts', reason: 'the consent key of its own brand names' },
+  { file: 'tests/client/lib/mailto.test.ts', reason: 'mailto links to its own address' },
+  {
+    file: 'tests/generator/content/schemas/siteSchema.test.ts',
+    reason: 'the settings schema on its own hosts',
+  },
+  { file: 'tests/generator/hosting/values.test.ts', reason: 'host-file escaping of its own hosts' },
+  { file: 'tests/generator/translations/xliffExport.test.ts', reason: 'its own page addresses' },
+  { file: 'tests/generator/build/pictures.test.ts', reason: 'the --base-url it builds with' },
+  { file: 'tests/site/fuzz.test.ts', reason: 'the --base-url it builds with' },
+  { file: 'tests/generator/hosting/vercel.test.ts', reason: 'a base URL for its answers’ labels' },
   {
     file: 'tests/editorChanges/editorChanges.test.ts',
     pins: ['id MY SWISS', 'slug abbonamenti', 'slug abonnements'],
@@ -177,6 +190,17 @@ function contentPins(): Pin[] {
       return text.length >= 20 && long.some((candidate) => text.includes(candidate));
     },
   });
+  // The company's settings an editor may change: brand, addresses, hosts, numbers, links.
+  const settings = readYaml('site.yaml') as Record<string, unknown>;
+  const values = new Set(
+    stringsOf({ ...settings, theme: undefined, openingHours: undefined, forms: undefined }).filter(
+      (value) => value.length >= 8,
+    ),
+  );
+  for (const value of values) {
+    const pattern = new RegExp(`(?:^|[^\\w.-])${escape(value)}(?:[^\\w-]|$)`);
+    pins.push({ pin: `setting ${value}`, matches: (literal) => pattern.test(literal) });
+  }
   return pins;
 }
 

@@ -179,7 +179,7 @@ const englishNotices = {
 const partnershipValues = {
   companyName: awkwardLine,
   contactPerson: 'Anna Müller-Rossi',
-  address: 'Via Example 1, c/o "Casa" & Co.',
+  address: 'Via Prova 1, c/o "Casa" & Co.',
   postalCode: '6900',
   city: 'Lugano',
   email: 'anna+test@example.com',
