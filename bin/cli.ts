@@ -6,7 +6,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import type { BuildReport } from '../generator/build/pipeline.ts';
-import { displayPath, formatSiteError, isSiteError, SiteError } from '../generator/errors/siteError.ts';
+import {
+  displayPath,
+  formatSiteError,
+  isSiteError,
+  readProblemSource,
+  SiteError,
+  type SiteCommand,
+} from '../generator/errors/siteError.ts';
 import { gateNames, type GateName } from '../generator/check/types.ts';
 
 // Each command imports its modules when it runs: `site --help`, `--version` and a
@@ -27,15 +34,6 @@ function parseBaseUrl(value: string): string {
   if (url.pathname !== '/' || url.search || url.hash)
     throw new InvalidArgumentError('Expected an origin without a path, e.g. https://www.example.com');
   return url.origin;
-}
-
-/** A problem's file for its code frame; a file that cannot be read as text (a folder, a loop) has none. */
-function readSource(file: string): string | undefined {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch {
-    return undefined;
-  }
 }
 
 type Verbosity = 'quiet' | 'normal' | 'verbose';
@@ -104,6 +102,14 @@ const program = new Command()
   .showHelpAfterError()
   .exitOverride()
   .configureOutput({ outputError: (text, write) => write(text) });
+
+/** The command that runs (`translations` for `site translations status`): its errors' hints speak its words. */
+let runningCommand: SiteCommand | undefined;
+program.hook('preAction', (_program, action) => {
+  let command = action;
+  while (command.parent && command.parent !== program) command = command.parent;
+  runningCommand = command.name() as SiteCommand;
+});
 
 program
   .command('build')
@@ -380,6 +386,8 @@ program
         contentDir: path.resolve(options.content),
         port: options.port,
         host: options.host,
+        // What `site build` published (its default output folder) must keep answering here too.
+        publishedDir: path.resolve('dist'),
       });
       const firstBuild =
         dev.firstBuildMilliseconds === undefined
@@ -578,7 +586,9 @@ try {
     // Help and version are successes; every other commander error is a usage error.
     process.exitCode = error.exitCode === 0 ? 0 : 2;
   } else if (error instanceof CommandFailure && isSiteError(error.error)) {
-    console.error(`${error.failure}\n${formatSiteError(error.error, { readSource })}`);
+    console.error(
+      `${error.failure}\n${formatSiteError(error.error, { readSource: readProblemSource, command: runningCommand })}`,
+    );
     process.exitCode = 1;
   } else {
     console.error('Internal error (a bug in the generator, not in your content):');

@@ -4,6 +4,7 @@
  * anywhere leaves the previous output untouched.
  */
 import { readContentDates, type ContentDates } from '../content/contentDates.ts';
+import { formatSiteError } from '../errors/siteError.ts';
 import type { OutputFile } from '../model/builtAssets.ts';
 import type { Language } from '../model/languages.ts';
 import type { Route } from '../model/routeTable.ts';
@@ -12,6 +13,7 @@ import { buildAssets } from './assets.ts';
 import { createDisabledImageCache, createImageCache, type ImageCacheStats } from './imageCache.ts';
 import * as render from './render.ts';
 import {
+  assertPublishedPathsKept,
   assetInputOf,
   buildHostRules,
   buildSeoFiles,
@@ -23,6 +25,7 @@ import {
   drawSocialImages,
   encodeImages,
   loadSiteContent,
+  publishedPathsRecord,
   routeTableOf,
   siteOrigin,
   translationsOf,
@@ -153,7 +156,11 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
       checkTranslationsComplete(options.contentDir, content, translations);
       assertTranslationsCurrent(options.contentDir, translationSummary);
     }
-    const routeTable = await step('Build route table', () => routeTableOf(content));
+    const routeTable = await step('Build route table', async () => {
+      const table = routeTableOf(content);
+      await assertPublishedPathsKept(options.contentDir, content.formerSlugs, table, options.writer.replaces);
+      return table;
+    });
     const images = await step('Encode images', () => encodeImages(content, options.contentDir, imageCache));
     const assets = await step('Bundle scripts and styles', () =>
       buildAssets(assetInputOf(content, routeTable, { clientDir: defaultClientDir }), images),
@@ -208,6 +215,7 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
       ...icons.files,
       ...seoFiles,
       ...hostingFiles,
+      publishedPathsRecord(routeTable),
     ];
     options.onPages?.(
       pageFacing,
@@ -217,7 +225,11 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     );
     const warnings = await step('Write output', async () => {
       for (const file of files) await options.writer.write(file);
-      return [...images.warnings, ...(await options.writer.commit())];
+      return [
+        ...content.notices.map((notice) => formatSiteError(notice).trimStart()),
+        ...images.warnings,
+        ...(await options.writer.commit()),
+      ];
     });
     // Only a successful build decides what the cache keeps.
     await step('Prune image cache', () => imageCache.prune());

@@ -14,7 +14,7 @@ import type { YamlDocumentCache } from '../content/yamlReader.ts';
 import type { SiteSettings } from '../content/schemas/siteSchema.ts';
 import { pageLastModified, type ContentDates } from '../content/contentDates.ts';
 import { didYouMean } from '../errors/suggest.ts';
-import { SiteError } from '../errors/siteError.ts';
+import { SiteError, type SourceLocation } from '../errors/siteError.ts';
 import { buildHostingFiles, createHostingRules, hostConfigFiles } from '../hosting/index.ts';
 import type { Assets, OutputFile, SiteIcons, SocialImages } from '../model/builtAssets.ts';
 import { clientLanguagesOf, type Language } from '../model/languages.ts';
@@ -61,6 +61,9 @@ export function translationsOf(content: Content): Translations {
 
 /** Stage 3: the route table, every page in every language (former slugs included). */
 export { routeTableOf };
+
+/** Then: every address the last build into the output folder published still answers, as a page or a forward. */
+export { assertPublishedPathsKept, publishedPathsRecord } from './publishedPaths.ts';
 
 /**
  * The images the texts name, read and checked, each photo planned at its slots'
@@ -215,22 +218,45 @@ function assertPlaceholdersFilled(contentDir: string, translations: Translations
 
 function assertTextsExist(contentDir: string, content: Content, unresolved: string[]) {
   const defaultLanguage = content.languages.default;
-  const problems = unresolved.map(
-    (key) =>
-      new SiteError({
-        code: 'TRANSLATION_MISSING',
-        message: `No language has the text "${key}", which a page shows`,
-        location: { file: textFile(contentDir, defaultLanguage, key) },
-        // The catalogue's hint speaks of --strict; this one is about a text no language has.
-        hint: `Add ${key} to ${textFileOf(defaultLanguage, textNamespace(key))} (the reference), then to every other language.`,
-      }),
-  );
+  const problems = unresolved.map((key) => {
+    const file = textFileOf(defaultLanguage, textNamespace(key));
+    const near = nearestText(content.textLocations[defaultLanguage], key);
+    return new SiteError({
+      code: 'TEXT_MISSING_REFERENCE',
+      message: `No language has the text "${key}", which a page shows`,
+      location: near?.location ?? { file: textFile(contentDir, defaultLanguage, key) },
+      // The catalogue's hint is general; this one names the key, and the item it belongs to.
+      hint: near
+        ? `Add ${key.slice(near.parent.length + 1)}: to ${near.parent} (at this line) in ${file}, the reference, then to every other language.`
+        : `Add ${key} to ${file} (the reference), then to every other language.`,
+    });
+  });
   throw new SiteError({
-    code: 'TRANSLATION_MISSING',
+    code: 'TEXT_MISSING_REFERENCE',
     message: `${problems.length} text${problems.length === 1 ? '' : 's'} that pages show exist${problems.length === 1 ? 's' : ''} in no language; nothing was written.`,
     hint: `Add ${problems.length === 1 ? 'it' : 'them'} to the ${defaultLanguage} texts (the reference) and, ideally, to every language.`,
     problems,
   });
+}
+
+/**
+ * The first written text of the nearest block that holds `key` (`home.features.items.0` for
+ * `home.features.items.0.text`): where a missing field of a list item, or a new plan's text, goes.
+ * A top-level block (a whole file) is too far to point at.
+ */
+function nearestText(
+  locations: Record<string, SourceLocation>,
+  key: string,
+): { parent: string; location: SourceLocation } | undefined {
+  const parts = key.split('.');
+  for (let depth = parts.length - 1; depth >= 2; depth--) {
+    const parent = parts.slice(0, depth).join('.');
+    const inside = Object.entries(locations)
+      .filter(([other, location]) => other.startsWith(`${parent}.`) && location.line !== undefined)
+      .sort(([, a], [, b]) => a.line! - b.line!);
+    if (inside.length > 0) return { parent, location: inside[0][1] };
+  }
+  return undefined;
 }
 
 function assertComplete(

@@ -15,10 +15,11 @@ import type { TextTree } from './schemas/textsSchema.ts';
 import { checkFlags } from './flags.ts';
 import { takePageImages, type PageImages } from './imageDeclarations.ts';
 import { contentFiles, contentPathOf } from './contentFiles.ts';
-import { ProblemList } from './parsedFile.ts';
-import { checkLegalPlaceholders, checkReferences, checkTariffLabels } from './references.ts';
+import { type ParsedFile, ProblemList } from './parsedFile.ts';
+import { checkLegalPlaceholders, checkLegalSections, checkReferences, checkTariffLabels } from './references.ts';
 import { checkSlugs, pageSlugsOf } from './slugs.ts';
 import { loadTexts } from './texts.ts';
+import { looseNumberNotices, typeset } from './typography.ts';
 import { type YamlDocumentCache, parseYamlFile } from './yamlReader.ts';
 import { validate } from './zodMessages.ts';
 
@@ -42,6 +43,8 @@ export interface Content {
   textLocations: Record<Language, Record<string, SourceLocation>>;
   /** The images the pages show, as the reference texts name them (their alt texts stay in the texts). */
   images: PageImages;
+  /** Problems a build reports without stopping, each at its place (a number grouped otherwise than 3'000). */
+  notices: SiteError[];
 }
 
 export { imageFileOf, textFileOf } from './contentPaths.ts';
@@ -98,21 +101,34 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
   // Without a valid list of languages, the files per language cannot be named: the list's problems come first.
   const languages = languagesLoaded.data && siteLanguagesFrom(languagesLoaded.data);
   const legal = {} as Record<Language, LegalFile>;
+  const legalFiles = {} as Record<Language, ParsedFile>;
+  const notices: SiteError[] = [];
+  if (cookiePolicy.file) notices.push(...looseNumberNotices(cookiePolicy.file));
   let texts = {} as Record<Language, TextTree>;
   let textLocations = {} as Record<Language, Record<string, SourceLocation>>;
   if (languages && languagesLoaded.file) {
     for (const language of languages.codes) {
       const loaded = await load(contentPathOf('legal', language), contentFiles.legal.schema);
-      if (loaded.data) legal[language] = loaded.data;
-      if (loaded.file) checkLegalPlaceholders(loaded.file, problems);
+      // Each language's typography (French: narrow no-break spaces) is the build's, not the translator's.
+      if (loaded.data) legal[language] = typeset(loaded.data, languages.of(language).locale);
+      if (loaded.file) {
+        legalFiles[language] = loaded.file;
+        checkLegalPlaceholders(loaded.file, problems);
+        notices.push(...looseNumberNotices(loaded.file));
+      }
     }
-    ({ texts, textLocations } = await loadTexts(
-      contentDir,
-      languages,
-      languagesLoaded.file,
-      problems,
-      options.documents,
-    ));
+    for (const language of languages.codes.slice(1))
+      if (legal[languages.default] && legal[language])
+        checkLegalSections(legal[languages.default], legal[language], languages.default, legalFiles[language], problems);
+    let textFiles;
+    ({
+      texts,
+      textLocations,
+      files: textFiles,
+    } = await loadTexts(contentDir, languages, languagesLoaded.file, problems, options.documents));
+    for (const language of languages.codes)
+      texts[language] = typeset(texts[language], languages.of(language).locale);
+    for (const { namespace, file } of textFiles) notices.push(...looseNumberNotices(file, [namespace]));
   }
   let images: PageImages | undefined;
   if (languages) {
@@ -159,5 +175,6 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
     texts,
     textLocations,
     images: images!,
+    notices,
   };
 }

@@ -37,10 +37,21 @@ function checkTextKeys(
 ) {
   if (translation === null || typeof translation !== 'object') return;
   if (Array.isArray(translation)) {
+    const referenceItems: unknown[] = Array.isArray(reference) ? reference : [];
+    const known = referenceItems.length;
     translation.forEach((item, index) => {
-      if (Array.isArray(reference) && index < reference.length)
-        checkTextKeys(reference[index], item, file, [...segments, index], problems, referenceLanguage);
+      if (index < known)
+        checkTextKeys(referenceItems[index], item, file, [...segments, index], problems, referenceLanguage);
     });
+    // Pages show a list's items as the reference has them: an item beyond them would never show.
+    if (Array.isArray(reference) && translation.length > known)
+      problems.add(
+        'TEXT_MISSING_REFERENCE',
+        `${formatPath(segments)}: This list has ${translation.length} items, the reference language (${referenceLanguage}) has ${known}; pages show only ${known}`,
+        file.displayPath,
+        positionOf(file, [...segments.slice(1), known]),
+        `Add the new item to ${formatPath(segments)} in ${textFileOf(referenceLanguage, String(segments[0]))} first, at the same position in the list, then keep it here.`,
+      );
     return;
   }
   for (const [key, value] of Object.entries(translation)) {
@@ -117,6 +128,8 @@ export function scalarEntries(file: ParsedFile): ScalarEntry[] {
 interface LoadedTexts {
   texts: Record<Language, TextTree>;
   textLocations: Record<Language, Record<string, SourceLocation>>;
+  /** Every text file read, with the file name its keys start with (`home`). */
+  files: { namespace: string; file: ParsedFile }[];
 }
 
 export async function loadTexts(
@@ -132,6 +145,7 @@ export async function loadTexts(
   const parsed = {} as Record<Language, Map<string, ParsedFile>>;
   /** Italian files that are missing or unreadable and already reported; their translations are not orphans. */
   const unreadableItalian = new Set<string>();
+  const textFiles: LoadedTexts["files"] = [];
   for (const [index, language] of languages.codes.entries()) {
     texts[language] = {};
     textLocations[language] = {};
@@ -171,6 +185,7 @@ export async function loadTexts(
       }
       texts[language][namespace] = data as TextTree;
       parsed[language].set(namespace, file);
+      textFiles.push({ namespace, file });
       const entries = scalarEntries(file);
       if (language === defaultLanguage) rejectEmptyTexts(entries, namespace, file, problems, defaultLanguage);
       // Keys as the templates ask for them: `about.values.0.title`.
@@ -225,7 +240,7 @@ export async function loadTexts(
       );
     }
   }
-  return { texts, textLocations };
+  return { texts, textLocations, files: textFiles };
 }
 
 /** The first language is what every language falls back to: an empty text there would show the warning marker. */
