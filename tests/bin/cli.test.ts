@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
 import { appendFile, readdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { realRouteTable } from '../helpers/routeTable.ts';
 import { warmImageCache } from '../helpers/sharedBuild.ts';
 import { copyRealContent, makeTempDir, projectRoot, runSite } from '../helpers/site.ts';
 
@@ -169,7 +170,7 @@ describe('site build', () => {
     expect(home).toContain(`<link rel="canonical" href="${origin}/"/>`);
     expect(home).toContain(`hrefLang="x-default" href="${origin}/"`);
     expect(await readFile(path.join(workDir, 'dist/sitemap.xml'), 'utf8')).toContain(
-      `<loc>${origin}/chi-siamo/</loc>`,
+      `<loc>${origin}${realRouteTable.pathOf('about', realRouteTable.languages.default)}</loc>`,
     );
     expect(await readFile(path.join(workDir, 'dist/robots.txt'), 'utf8')).toContain(
       `Sitemap: ${origin}/sitemap.xml`,

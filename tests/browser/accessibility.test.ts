@@ -67,7 +67,7 @@ describe.skipIf(!hasChromium)('accessibility (axe, WCAG 2.1 AA)', () => {
   });
 
   it('finds no violation with the mobile menu open at a phone width', async () => {
-    const page = await site.open('/fr/abonnements/', { viewport: viewports.phone });
+    const page = await site.open(realRouteTable.pathOf('subscriptions', 'fr'), { viewport: viewports.phone });
     await page.locator('.menu-toggle').click();
     // aria-expanded follows the toggle event, a task after the menu opens.
     await expect.poll(() => page.locator('.menu-toggle').getAttribute('aria-expanded')).toBe('true');

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Page, Request } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { consentKey, hasChromium, startSite, type SiteUnderTest } from '../helpers/browser.ts';
+import { realLoadedContent, realRouteTable, realText } from '../helpers/routeTable.ts';
 
 let site: SiteUnderTest;
 
@@ -18,10 +19,13 @@ afterEach(() => {
   for (const stop of stopWatching.splice(0)) stop();
 });
 
+/** Where the analytics script comes from, as the site settings name it. */
+const analyticsOrigin = new URL(realLoadedContent.site.analytics.scriptUrl).origin;
+
 function watchAnalytics(page: Page): string[] {
   const requests: string[] = [];
   const listener = (request: Request) => {
-    if (request.url().startsWith('https://analytics.example.com/')) requests.push(request.url());
+    if (request.url().startsWith(`${analyticsOrigin}/`)) requests.push(request.url());
   };
   page.context().on('request', listener);
   stopWatching.push(() => page.context().off('request', listener));
@@ -78,29 +82,29 @@ describe.skipIf(!hasChromium)('cookie consent', () => {
     const { page, analytics } = await open('/', null, true);
     await settle(page);
     await expect.poll(() => page.locator('[data-cookie-banner]').isVisible()).toBe(true);
-    expect(await page.locator('[data-cookie-banner] a').getAttribute('href')).toBe('/cookie-policy/');
+    expect(await page.locator('[data-cookie-banner] a').getAttribute('href')).toBe(
+      realRouteTable.pathOf('cookiePolicy', 'it'),
+    );
     expect(analytics).toEqual([]);
   });
 
   it('stores "all", hides the banner and starts analytics, also on later loads', async () => {
     const { page, analytics } = await open('/en/', null, true);
-    await page.getByRole('button', { name: 'Accept all' }).click();
+    await page.getByRole('button', { name: realText('en', 'common.cookieBanner.all') }).click();
     await expect.poll(() => page.locator('[data-cookie-banner]').isVisible()).toBe(false);
     expect(await page.evaluate((key) => localStorage.getItem(key), consentKey)).toBe('all');
     await expect.poll(() => analytics.length).toBe(1);
     const script = page.locator('script[data-analytics]');
-    expect(await script.getAttribute('data-site-id')).toBe('EXAMPLE-PLACEHOLDER-ID');
+    expect(await script.getAttribute('data-site-id')).toBe(realLoadedContent.site.analytics.siteId);
 
-    await page.goto(`${site.url}/en/coverage/`);
+    await page.goto(`${site.url}${realRouteTable.pathOf('coverage', 'en')}`);
     await settle(page);
     expect(await page.locator('[data-cookie-banner]').isVisible()).toBe(false);
     expect(analytics.length).toBe(2);
   });
 
-  for (const [choice, label] of [
-    ['essential', 'Essential only'],
-    ['none', 'Decline'],
-  ] as const) {
+  for (const choice of ['essential', 'none'] as const) {
+    const label = realText('en', `common.cookieBanner.${choice}`);
     it(`stores "${choice}" and never requests analytics, now or later`, async () => {
       const { page, analytics } = await open('/en/', null, true);
       await page.getByRole('button', { name: label }).click();
@@ -116,13 +120,15 @@ describe.skipIf(!hasChromium)('cookie consent', () => {
     const { page, analytics } = await open('/de/', null, true);
     const focused = async () => page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
     await page.keyboard.press('Tab');
-    expect(await focused()).toBe('Zum Inhalt springen');
+    expect(await focused()).toBe(realText('de', 'common.skipToContent'));
     await page.keyboard.press('Tab');
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('href'))).toBe('/de/legal/cookie/');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('href'))).toBe(
+      realRouteTable.pathOf('cookiePolicy', 'de'),
+    );
     await page.keyboard.press('Tab');
-    expect(await focused()).toBe('Alle akzeptieren');
+    expect(await focused()).toBe(realText('de', 'common.cookieBanner.all'));
     await page.keyboard.press('Tab');
-    expect(await focused()).toBe('Nur notwendige');
+    expect(await focused()).toBe(realText('de', 'common.cookieBanner.essential'));
     await page.keyboard.press('Enter');
     expect(await banner(page)).toEqual({ visible: false, stored: 'essential' });
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('main');
@@ -142,7 +148,7 @@ describe.skipIf(!hasChromium)('cookie consent', () => {
     const { page, analytics } = await open('/fr/', 'essential', true);
     await settle(page);
     expect(await page.locator('[data-cookie-banner]').isVisible()).toBe(false);
-    await page.getByRole('button', { name: 'Paramètres des cookies' }).click();
+    await page.getByRole('button', { name: realText('fr', 'common.cookieBanner.settings') }).click();
     expect(await page.locator('[data-cookie-banner]').isVisible()).toBe(true);
     expect(await page.evaluate(() => document.activeElement?.getAttribute('data-consent'))).toBe('all');
     await page.keyboard.press('Enter');
@@ -187,7 +193,7 @@ describe.skipIf(!hasChromium)('analytics turned off in the settings', () => {
       if (!request.url().startsWith(quiet.url)) outside.push(request.url());
     });
     expect(await page.locator('body').getAttribute('data-analytics-src')).toBeNull();
-    await page.getByRole('button', { name: 'Accept all' }).click();
+    await page.getByRole('button', { name: realText('en', 'common.cookieBanner.all') }).click();
     expect(await page.evaluate((key) => localStorage.getItem(key), consentKey)).toBe('all');
     expect(await page.locator('[data-cookie-banner]').isVisible()).toBe(false);
     await settle(page);

@@ -1,6 +1,6 @@
 /** Every page type under the Content-Security-Policy the host rules send: no violation. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { realRouteTable } from '../helpers/routeTable.ts';
+import { realLoadedContent, realRouteTable } from '../helpers/routeTable.ts';
 import type { Page } from 'playwright-core';
 import { hasChromium, startSite, type SiteUnderTest } from '../helpers/browser.ts';
 
@@ -44,21 +44,25 @@ describe.skipIf(!hasChromium)('Content-Security-Policy in the browser', () => {
   });
 
   it('parses the Permissions-Policy: geolocation for the coverage map’s frame only, not for the site', async () => {
-    await page.goto(`${site.url}/copertura/`);
+    await page.goto(`${site.url}${realRouteTable.pathOf('coverage', 'it')}`);
     // A header Chromium could not parse would be ignored as a whole, leaving geolocation to every frame.
-    const allowed = await page.evaluate(() => {
-      const policy = (
-        document as Document & {
-          featurePolicy?: { allowsFeature(feature: string, origin?: string): boolean };
-        }
-      ).featurePolicy!;
-      return {
-        site: policy.allowsFeature('geolocation'),
-        map: policy.allowsFeature('geolocation', 'https://coverage.example.net'),
-        other: policy.allowsFeature('geolocation', 'https://maps.example.net'),
-        camera: policy.allowsFeature('camera'),
-      };
-    });
+    const { coverageMap, luganoMap } = realLoadedContent.site.urls;
+    const allowed = await page.evaluate(
+      (origins) => {
+        const policy = (
+          document as Document & {
+            featurePolicy?: { allowsFeature(feature: string, origin?: string): boolean };
+          }
+        ).featurePolicy!;
+        return {
+          site: policy.allowsFeature('geolocation'),
+          map: policy.allowsFeature('geolocation', origins.map),
+          other: policy.allowsFeature('geolocation', origins.other),
+          camera: policy.allowsFeature('camera'),
+        };
+      },
+      { map: new URL(coverageMap).origin, other: new URL(luganoMap).origin },
+    );
     expect(allowed).toEqual({ site: false, map: true, other: false, camera: false });
   });
 });

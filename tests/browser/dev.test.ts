@@ -11,6 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectShared, consentKey, desktopUserAgent, hasChromium } from '../helpers/browser.ts';
 import { startDevInProject, type DevInProject } from '../helpers/dev.ts';
+import { realRouteTable } from '../helpers/routeTable.ts';
 
 let dev: DevInProject;
 let browser: Browser;
@@ -50,7 +51,7 @@ async function edit(file: string, change: (text: string) => string, folder = dev
 
 describe.skipIf(!hasChromium)('site dev in the browser', () => {
   it('reloads an open page after a save, keeping its scroll position', async () => {
-    const { page, violations } = await open('/en/about/');
+    const { page, violations } = await open(realRouteTable.pathOf('about', 'en'));
     // The live script is connected once the server has sent it the current problems (none).
     await page.waitForFunction(() => document.querySelector('script[data-site-dev]') !== null);
     await dev.settled();
@@ -75,10 +76,20 @@ describe.skipIf(!hasChromium)('site dev in the browser', () => {
   }, 600_000);
 
   it('shows the overlay with the file and line over the last good page, and removes it once fixed', async () => {
-    const { page, violations } = await open('/en/subscriptions/');
+    const { page, violations } = await open(realRouteTable.pathOf('subscriptions', 'en'));
     await dev.settled();
     const heading = await page.locator('h1').first().textContent();
-    await edit('plans.yaml', (text) => text.replace(/^(\s+data: )50GB$/m, '$142'));
+    // The first roaming data allowance, whatever it is today, becomes a number (a text is required).
+    let allowance = '';
+    await edit('plans.yaml', (text) =>
+      text.replace(
+        /^(\s+roaming:\n\s+europe:\n(?:\s+\w+: .*\n)*?\s+data: )(.+)$/m,
+        (_, start: string, value: string) => {
+          allowance = value;
+          return `${start}42`;
+        },
+      ),
+    );
     const overlay = page.locator('site-dev-overlay');
     await overlay.getByText(/plans\.yaml:\d+:\d+/).waitFor();
     await expect(overlay.getByText(/plans\[\d\]\.roaming\.europe\.data/).isVisible()).resolves.toBe(true);
@@ -87,14 +98,14 @@ describe.skipIf(!hasChromium)('site dev in the browser', () => {
     // The last good page is still underneath.
     expect(await page.locator('h1').first().textContent()).toBe(heading);
 
-    await edit('plans.yaml', (text) => text.replace(/^(\s+data: )42$/m, '$150GB'));
+    await edit('plans.yaml', (text) => text.replace(/^(\s+data: )42$/m, `$1${allowance}`));
     await overlay.waitFor({ state: 'detached' });
     expect(violations).toEqual([]);
     await page.context().close();
   }, 600_000);
 
   it('swaps an edited stylesheet in place without reloading the page', async () => {
-    const { page, violations } = await open('/en/about/');
+    const { page, violations } = await open(realRouteTable.pathOf('about', 'en'));
     await dev.settled();
     const before = await page.locator('link[rel="stylesheet"][href^="/assets/"]').getAttribute('href');
     await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));

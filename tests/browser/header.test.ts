@@ -2,10 +2,18 @@
 import type { ConsoleMessage, Disposable, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { hasChromium, startSite, type SiteUnderTest } from '../helpers/browser.ts';
+import { realRouteTable, realText } from '../helpers/routeTable.ts';
 
 let site: SiteUnderTest;
 
 const phone = { viewport: { width: 375, height: 740 } };
+
+/** Paths from the route table, so that no test names today's slugs. */
+const pathOf = (page: Parameters<typeof realRouteTable.pathOf>[0], language: string) =>
+  realRouteTable.pathOf(page, language);
+const legalSectionPath = realRouteTable.legalSectionPath;
+const pathsOf = (page: string) =>
+  realRouteTable.routes.filter((route) => route.page === page).map((route) => route.path);
 
 /**
  * Pages shared by the tests, one per screen and script setting: a test loads its page
@@ -97,7 +105,9 @@ describe.skipIf(!hasChromium)('header', () => {
     await page.locator('#mobile-menu').waitFor({ state: 'visible' });
     expect(await boxes()).toEqual(closed);
     // The label says what the button does next.
-    expect(await toggle.evaluate((element) => (element as HTMLElement).innerText.trim())).toBe('Close menu');
+    expect(await toggle.evaluate((element) => (element as HTMLElement).innerText.trim())).toBe(
+      realText('en', 'common.header.closeMenu'),
+    );
   });
 
   it('closes the mobile menu as soon as one of its links is clicked', async () => {
@@ -123,8 +133,8 @@ describe.skipIf(!hasChromium)('header', () => {
         );
       });
     });
-    await page.locator('#mobile-menu a', { hasText: 'Coverage' }).click();
-    await page.waitForURL('**/en/coverage/');
+    await page.locator(`#mobile-menu a[href="${pathOf('coverage', 'en')}"]`).click();
+    await page.waitForURL((url) => url.pathname === pathOf('coverage', 'en'));
     expect(states).toEqual(['menu after click: /en/ expanded=false open=false']);
   });
 
@@ -144,8 +154,8 @@ describe.skipIf(!hasChromium)('header', () => {
     await page.locator('[data-menu-toggle]').click();
     expect(await page.locator('#mobile-menu').isVisible()).toBe(true);
     // Leave with the menu open: not through one of its links, whose click closes it anyway.
-    await page.evaluate(() => location.assign('/en/coverage/'));
-    await page.waitForURL('**/en/coverage/');
+    await page.evaluate((path) => location.assign(path), pathOf('coverage', 'en'));
+    await page.waitForURL((url) => url.pathname === pathOf('coverage', 'en'));
     // A page restored from the cache fires pageshow, not load.
     await page.goBack({ waitUntil: 'commit' });
     await expect
@@ -163,7 +173,7 @@ describe.skipIf(!hasChromium)('header', () => {
     expect(await menu.isVisible()).toBe(false);
     await toggle.click();
     expect(await menu.isVisible()).toBe(true);
-    expect(await menu.locator('a', { hasText: 'Coverage' }).isVisible()).toBe(true);
+    expect(await menu.locator(`a[href="${pathOf('coverage', 'en')}"]`).isVisible()).toBe(true);
     await toggle.click();
     expect(await menu.isVisible()).toBe(false);
   });
@@ -227,10 +237,12 @@ describe.skipIf(!hasChromium)('hash scroll', () => {
     it(`scrolls to the tariff zones 100 ms after the footer's roaming link, ${behavior} (${reducedMotion})`, async () => {
       await page.emulateMedia({ reducedMotion });
       await visit(page, '/en/');
-      const roaming = page.locator('.site-footer a', { hasText: 'Roaming' });
-      expect(await roaming.getAttribute('href')).toBe('/en/subscriptions/#tariff-zones');
+      const roaming = page.locator('.site-footer a', { hasText: realText('en', 'common.footer.roaming') });
+      expect(await roaming.getAttribute('href')).toBe(`${pathOf('subscriptions', 'en')}#tariff-zones`);
       await roaming.click();
-      await page.waitForURL('**/en/subscriptions/#tariff-zones');
+      await page.waitForURL(
+        (url) => url.pathname === pathOf('subscriptions', 'en') && url.hash === '#tariff-zones',
+      );
       await page.waitForLoadState('load');
       expect(await scrollCalls(page)).toEqual([]);
       await page.clock.runFor(99);
@@ -244,7 +256,7 @@ describe.skipIf(!hasChromium)('hash scroll', () => {
 
   it('scrolls to a hash changed on the same page, after 100 ms', async () => {
     await page.emulateMedia({ reducedMotion: 'no-preference' });
-    await visit(page, '/abbonamenti/');
+    await visit(page, pathOf('subscriptions', 'it'));
     await page.evaluate(() => {
       location.hash = 'countries-section';
     });
@@ -263,22 +275,31 @@ describe.skipIf(!hasChromium)('legal accordions', () => {
       .locator('details[data-legal-document][open]')
       .evaluateAll((elements) => elements.map((element) => element.id));
 
-  it('opens the route’s section on load and none on /legal/', async () => {
-    expect(await openIds(await visit(desktop, '/legal/tariffs/'))).toEqual(['tariffs']);
-    expect(await openIds(await visit(desktop, '/en/legal/privacy/'))).toEqual(['privacy-policy']);
-    expect(await openIds(await visit(desktop, '/de/legal/cookie/'))).toEqual(['cookie']);
-    expect(await openIds(await visit(desktop, '/legal/'))).toEqual([]);
-    expect(await openIds(await visit(desktop, '/condizioni/'))).toEqual([]);
+  it('opens the route’s section on load and none on the legal page without a section', async () => {
+    expect(await openIds(await visit(desktop, legalSectionPath('tariffs', 'it')))).toEqual(['tariffs']);
+    expect(await openIds(await visit(desktop, legalSectionPath('privacy', 'en')))).toEqual([
+      'privacy-policy',
+    ]);
+    expect(await openIds(await visit(desktop, legalSectionPath('cookie', 'de')))).toEqual(['cookie']);
+    // The legal page, its language-prefixed duplicate and its alias: no section in the path, none open.
+    const withoutSection = realRouteTable.routes.filter(
+      (route) => route.page === 'legal' && route.language === 'it' && !route.legalSection,
+    );
+    expect(withoutSection.length).toBeGreaterThan(0);
+    for (const route of withoutSection)
+      expect(await openIds(await visit(desktop, route.path)), route.path).toEqual([]);
   });
 
-  it('opens the section a hash names, where /privacy/ leads', async () => {
-    const page = await visit(desktop, '/privacy/');
-    await page.waitForURL('**/condizioni/#privacy-policy');
+  it('opens the section a hash names, where the privacy forward leads', async () => {
+    const forward = realRouteTable.routes.find((route) => route.page === 'privacyRedirect')!;
+    const page = await visit(desktop, forward.path);
+    const target = new URL(forward.redirectTo!, site.url);
+    await page.waitForURL((url) => url.pathname === target.pathname && url.hash === target.hash);
     await expect.poll(() => openIds(page)).toEqual(['privacy-policy']);
   });
 
   it('keeps one open at a time and lets the open one close', async () => {
-    const page = await visit(desktop, '/legal/privacy/');
+    const page = await visit(desktop, legalSectionPath('privacy', 'it'));
     await page.locator('#tariffs > summary').click();
     expect(await openIds(page)).toEqual(['tariffs']);
     await page.locator('#tariffs > summary').click();
@@ -294,7 +315,8 @@ describe.skipIf(!hasChromium)('legal accordions', () => {
     const initScript = await page.addInitScript(() => {
       delete (HTMLDetailsElement.prototype as { name?: string }).name;
     });
-    const legalPages = (url: URL) => /^\/(?:(?:en|de|fr)\/)?(?:legal|condizioni)\//.test(url.pathname);
+    const legalPaths = pathsOf('legal');
+    const legalPages = (url: URL) => legalPaths.some((path) => url.pathname.startsWith(path));
     await page.route(legalPages, async (route) => {
       const response = await route.fetch();
       const body = (await response.text()).replace(/(<details\b[^>]*?)\sname="[^"]*"/g, '$1');
@@ -315,7 +337,7 @@ describe.skipIf(!hasChromium)('legal accordions', () => {
     afterAll(async () => restore?.());
 
     it('keeps one open at a time, lets it close and opens from the hash where the browser lacks exclusive details', async () => {
-      const page = await visit(desktop, '/legal/tariffs/');
+      const page = await visit(desktop, legalSectionPath('tariffs', 'it'));
       expect(await page.evaluate(() => 'name' in HTMLDetailsElement.prototype)).toBe(false);
       expect(await page.locator('details[data-legal-document][name]').count()).toBe(0);
       expect(await openIds(page)).toEqual(['tariffs']);
@@ -332,7 +354,7 @@ describe.skipIf(!hasChromium)('legal accordions', () => {
     });
 
     it('opens a hash-named section on load where the browser lacks exclusive details', async () => {
-      const page = await visit(desktop, '/legal/tariffs/#privacy-policy');
+      const page = await visit(desktop, `${legalSectionPath('tariffs', 'it')}#privacy-policy`);
       await expect.poll(() => openIds(page)).toEqual(['privacy-policy']);
     });
   });
@@ -362,7 +384,7 @@ describe.skipIf(!hasChromium)('not found', () => {
     const { page, response, messages } = await openLogged('/de/nicht-da?x=1');
     expect(response?.status()).toBe(404);
     expect(await page.evaluate(() => document.readyState)).toBe('complete');
-    expect(await page.locator('h1').textContent()).toBe('Seite nicht gefunden');
+    expect(await page.locator('h1').textContent()).toBe(realText('de', 'notFound.title'));
     expect(await page.locator('main a.button').getAttribute('href')).toBe('/de/');
     await expect.poll(() => messages.some((text) => text.includes('/de/nicht-da?x=1'))).toBe(true);
   });

@@ -10,6 +10,11 @@ import { hasChromium, serveWithoutRules, startSite, type SiteUnderTest } from '.
 
 let site: SiteUnderTest;
 
+/** A page's path in a language, from the route table: the tests name pages, never today's slugs. */
+const pathOf = (page: Parameters<typeof realRouteTable.pathOf>[0], language: string) =>
+  realRouteTable.pathOf(page, language);
+const italianAbout = pathOf('about', 'it');
+
 beforeAll(async () => {
   site = await startSite();
 });
@@ -87,7 +92,7 @@ describe.skipIf(!hasChromium)('first-visit redirect', () => {
   });
 
   it('redirects without waiting for the stylesheet', async () => {
-    const page = await open('/chi-siamo/', 'en-US');
+    const page = await open(italianAbout, 'en-US');
     // The stylesheet requested by / never arrives (held until the test ends); /en/ gets its own.
     const held: import('playwright-core').Route[] = [];
     const holdForHome = (route: import('playwright-core').Route) =>
@@ -113,8 +118,8 @@ describe.skipIf(!hasChromium)('first-visit redirect', () => {
   });
 
   it('redirects only on /', async () => {
-    const page = await open('/chi-siamo/', 'en-US');
-    expect(new URL(page.url()).pathname).toBe('/chi-siamo/');
+    const page = await open(italianAbout, 'en-US');
+    expect(new URL(page.url()).pathname).toBe(italianAbout);
     expect((await storage(page)).redirectDone).toBeNull();
   });
 
@@ -140,10 +145,10 @@ describe.skipIf(!hasChromium)('first-visit redirect', () => {
     expect(new URL(page.url()).pathname).toBe('/en/');
     await page.goto(`${site.url}/`);
     expect(new URL(page.url()).pathname).toBe('/');
-    await page.goto(`${site.url}/chi-siamo/`);
-    await page.locator('.site-nav a', { hasText: 'Home' }).click();
+    await page.goto(`${site.url}${italianAbout}`);
+    await page.locator('.site-nav a[href="/"]').click();
     await page.waitForURL((url) => url.pathname === '/');
-    await page.goto(`${site.url}/chi-siamo/`);
+    await page.goto(`${site.url}${italianAbout}`);
     await page.locator('.site-header a.brand').click();
     await page.waitForURL((url) => url.pathname === '/');
     await page.waitForLoadState('load');
@@ -193,23 +198,23 @@ describe.skipIf(!hasChromium)('cockpit host without host rules', () => {
   for (const locale of ['en-US', 'it-CH']) {
     it(`forwards / to the cockpit landing page and stops there (${locale} browser)`, async () => {
       const page = await openCockpitHome(locale);
-      expect(page.url()).toBe(`http://${cockpitHost}/cockpit/`);
+      expect(page.url()).toBe(`http://${cockpitHost}${pathOf('cockpit', 'it')}`);
       // Give a second location.replace (the language redirect) time to show up.
       await page.waitForTimeout(300);
-      expect(page.url()).toBe(`http://${cockpitHost}/cockpit/`);
+      expect(page.url()).toBe(`http://${cockpitHost}${pathOf('cockpit', 'it')}`);
     });
   }
 });
 
 describe.skipIf(!hasChromium)('language buttons', () => {
   it('switch the about page from the header, storing the choice and replacing the history entry', async () => {
-    const page = await open('/chi-siamo/');
+    const page = await open(italianAbout);
     await page.evaluate(() => sessionStorage.setItem('lang_redirect_done', 'true'));
     const before = await storage(page);
     // The page is shared with other tests: its history must be below the browser's cap of 50, or a pushed entry would not show.
     expect(before.history).toBeLessThan(50);
     await page.locator('.site-header__languages a[data-language="de"]').click();
-    await page.waitForURL('**/de/uber-uns/');
+    await page.waitForURL((url) => url.pathname === pathOf('about', 'de'));
     const after = await storage(page);
     expect(after.lang).toBe('de');
     expect(after.redirectDone).toBeNull();
@@ -218,9 +223,9 @@ describe.skipIf(!hasChromium)('language buttons', () => {
   });
 
   it('switch the subscriptions page from the footer', async () => {
-    const page = await open('/en/subscriptions/');
+    const page = await open(pathOf('subscriptions', 'en'));
     await page.locator('.site-footer a[data-language="fr"]').click();
-    await page.waitForURL('**/fr/abonnements/');
+    await page.waitForURL((url) => url.pathname === pathOf('subscriptions', 'fr'));
     expect((await storage(page)).lang).toBe('fr');
   });
 
@@ -229,10 +234,10 @@ describe.skipIf(!hasChromium)('language buttons', () => {
     const desktop = page.viewportSize();
     await page.setViewportSize({ width: 375, height: 740 });
     try {
-      await open('/fr/contact/');
+      await open(pathOf('contact', 'fr'));
       await page.locator('[data-menu-toggle]').click();
       await page.locator('#mobile-menu a[data-language="it"]').click();
-      await page.waitForURL((url) => url.pathname === '/contatti/');
+      await page.waitForURL((url) => url.pathname === pathOf('contact', 'it'));
       expect((await storage(page)).lang).toBe('it');
     } finally {
       if (desktop) await page.setViewportSize(desktop);
@@ -248,13 +253,14 @@ describe.skipIf(!hasChromium)('language buttons', () => {
   });
 
   it('keep the query and the hash, on a page and on the not-found page', async () => {
-    const page = await open('/abbonamenti/?ref=footer#tariff-zones');
+    const subscriptions = (language: string) => pathOf('subscriptions', language);
+    const page = await open(`${subscriptions('it')}?ref=footer#tariff-zones`);
     await page.locator('.site-header__languages a[data-language="en"]').click();
-    await page.waitForURL((url) => url.pathname === '/en/subscriptions/');
-    expect(page.url()).toBe(`${site.url}/en/subscriptions/?ref=footer#tariff-zones`);
+    await page.waitForURL((url) => url.pathname === subscriptions('en'));
+    expect(page.url()).toBe(`${site.url}${subscriptions('en')}?ref=footer#tariff-zones`);
     await page.locator('.site-footer a[data-language="de"]').click();
-    await page.waitForURL((url) => url.pathname === '/de/abonnements/');
-    expect(page.url()).toBe(`${site.url}/de/abonnements/?ref=footer#tariff-zones`);
+    await page.waitForURL((url) => url.pathname === subscriptions('de'));
+    expect(page.url()).toBe(`${site.url}${subscriptions('de')}?ref=footer#tariff-zones`);
 
     await page.goto(`${site.url}/de/nicht-da?q=1#abschnitt`);
     await page.locator('.site-header__languages a[data-language="fr"]').click();
@@ -279,13 +285,17 @@ describe.skipIf(!hasChromium)('language buttons', () => {
         compared++;
       }
     }
-    expect(compared).toBeGreaterThan(100);
+    // Any content has a home page in every language, each linking to the others.
+    const languages = realRouteTable.languages.codes.length;
+    expect(compared).toBeGreaterThanOrEqual(languages * (languages - 1));
   });
 
   it('work without script, as plain links from the route table', async () => {
-    const page = await site.open('/legal/tariffs/', { javaScriptEnabled: false });
+    const page = await site.open(realRouteTable.legalSectionPath('tariffs', 'it'), {
+      javaScriptEnabled: false,
+    });
     await page.locator('.site-header__languages a[data-language="fr"]').click();
-    await page.waitForURL('**/fr/legal/tariffs/');
+    await page.waitForURL((url) => url.pathname === realRouteTable.legalSectionPath('tariffs', 'fr'));
     expect(await page.getAttribute('html', 'lang')).toBe('fr');
   });
 });

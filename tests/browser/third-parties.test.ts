@@ -17,7 +17,7 @@ import type { Page, Request } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { readToTheBottom } from '../../generator/check/browser.ts';
 import type { Route } from '../../generator/model/routeTable.ts';
-import { realRouteTable } from '../helpers/routeTable.ts';
+import { realLoadedContent, realRouteTable, realText, shownAs } from '../helpers/routeTable.ts';
 import { consentKey, hasChromium, startSite, type SiteUnderTest } from '../helpers/browser.ts';
 
 let site: SiteUnderTest;
@@ -48,8 +48,10 @@ function pagesWithThirdParties(): Promise<Route[]> {
 /** Generous: two busy cores run builds and browsers side by side. */
 const slow = 240_000;
 
-const luganoMap = 'https://maps.example.net/embed?q=Lugano';
-const coverageMap = 'https://coverage.example.net/map?lang=it';
+/** The maps and the analytics script, as the site settings name them. */
+const { luganoMap, coverageMap } = realLoadedContent.site.urls;
+const analyticsScript = realLoadedContent.site.analytics.scriptUrl;
+const pathOf = (page: 'contact' | 'coverage', language: string) => realRouteTable.pathOf(page, language);
 
 /** Every request of the page's context, frames and workers included, from now on until the test ends. */
 const stopRecording: (() => void)[] = [];
@@ -134,13 +136,13 @@ describe.skipIf(!hasChromium)('requests to other origins', () => {
   it(
     'only the analytics script and the page’s map once the visitor accepted all',
     async () => {
-      for (const path of ['/contatti/', '/en/coverage/']) {
+      for (const [path, map] of [
+        [pathOf('contact', 'it'), luganoMap],
+        [pathOf('coverage', 'en'), coverageMap],
+      ]) {
         const { page, requests } = await visit('all', path);
         expect(await readToTheBottom(page), `${path} settles`).toBe(true);
-        const map = path === '/contatti/' ? luganoMap : coverageMap;
-        expect(new Set(outside(requests)), path).toEqual(
-          new Set(['https://analytics.example.com/script.js', map]),
-        );
+        expect(new Set(outside(requests)), path).toEqual(new Set([analyticsScript, map]));
         stopRecording.splice(0).forEach((stop) => stop());
       }
     },
@@ -152,37 +154,22 @@ describe.skipIf(!hasChromium)('map placeholders', () => {
   it(
     'say what the map shows and whose it is, and load it on their button only, taking focus',
     async () => {
-      const cases = [
-        {
-          path: '/contatti/',
-          src: luganoMap,
-          provider: 'maps.example.net',
-          button: 'Caricare la mappa',
-          shows: /Lugano/,
-        },
-        {
-          path: '/de/kontakt/',
-          src: luganoMap,
-          provider: 'maps.example.net',
-          button: 'Karte laden',
-          shows: /Lugano/,
-        },
-        {
-          path: '/fr/couverture/',
-          src: coverageMap,
-          provider: 'coverage.example.net',
-          button: 'Charger la carte',
-          shows: /couverture mobile/,
-        },
-        {
-          path: '/en/coverage/',
-          src: coverageMap,
-          provider: 'coverage.example.net',
-          button: 'Load the map',
-          shows: /coverage/,
-        },
-      ];
-      for (const { path, src, provider, button, shows } of cases) {
+      // Each map's placeholder says what it shows (the page's text) and whose it is (the map's host).
+      const contactMap = (language: string) => ({
+        path: pathOf('contact', language),
+        src: luganoMap,
+        button: realText(language, 'common.mapConsent.load'),
+        shows: shownAs(realText(language, 'contact.map.placeholder')),
+      });
+      const coverage = (language: string) => ({
+        path: pathOf('coverage', language),
+        src: coverageMap,
+        button: realText(language, 'common.mapConsent.load'),
+        shows: shownAs(realText(language, 'coverage.map.placeholder')),
+      });
+      const cases = [contactMap('it'), contactMap('de'), coverage('fr'), coverage('en')];
+      for (const { path, src, button, shows } of cases) {
+        const provider = new URL(src).hostname;
         const { page, requests } = await visit(null, path);
         const holder = page.locator('[data-consent-frame]');
         await page.waitForLoadState('networkidle');
@@ -256,10 +243,10 @@ describe.skipIf(!hasChromium)('map placeholders', () => {
   it(
     'load at once when the visitor accepts all in the banner, and go back behind the placeholder when they withdraw',
     async () => {
-      const { page, requests } = await visit(null, '/en/contact/');
+      const { page, requests } = await visit(null, pathOf('contact', 'en'));
       await page.waitForLoadState('networkidle');
       expect(await page.locator('iframe').count()).toBe(0);
-      await page.getByRole('button', { name: 'Accept all' }).click();
+      await page.getByRole('button', { name: realText('en', 'common.cookieBanner.all') }).click();
       await page.locator('[data-consent-frame] iframe').waitFor({ state: 'attached' });
       await expect.poll(() => outside(requests)).toContain(luganoMap);
       await page.locator('button[data-cookie-settings]').click();
@@ -278,7 +265,7 @@ describe.skipIf(!hasChromium)('map placeholders', () => {
     'offer the link, and no dead button, without script',
     async () => {
       // Without script nothing is stored, so one page serves both visits.
-      for (const path of ['/contatti/', '/copertura/']) {
+      for (const path of [pathOf('contact', 'it'), pathOf('coverage', 'it')]) {
         const { page, requests } = await visit(null, path, false);
         await page.waitForLoadState('networkidle');
         const holder = page.locator('[data-consent-frame]');

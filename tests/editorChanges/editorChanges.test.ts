@@ -18,9 +18,12 @@ import { runCheck } from '../../generator/check/runner.ts';
 import { loadContent } from '../../generator/content/load.ts';
 import { isSiteError, type SiteError } from '../../generator/errors/siteError.ts';
 import { routeTableOf } from '../../generator/model/routeTable.ts';
-import { editedContent, type Edit } from '../helpers/editedContent.ts';
+import { editedContent, slugRename, type Edit } from '../helpers/editedContent.ts';
 import { warmImageCache } from '../helpers/sharedBuild.ts';
 import { makeTempDir, realContent } from '../helpers/site.ts';
+
+/** A slug an editor renames (one the content gate knows), its edits and its former: line. */
+const slugRenamed = slugRename();
 
 let cacheDir: string;
 beforeAll(async () => {
@@ -108,11 +111,11 @@ const newPlan: Edit[] = [
   },
   ...inEveryLanguage(
     (language) => `texts/${language}/subscriptions.yaml`,
-    /\n {2}items:\n {4}my-swiss:\n/,
+    new RegExp(`\\n {2}items:\\n {4}${firstPlan}:\\n`),
     Object.fromEntries(
       Object.entries(newPlanTexts).map(([language, text]) => [
         language,
-        `\n  items:\n    my-swiss-lite:\n      description: ${text}\n    my-swiss:\n`,
+        `\n  items:\n    my-swiss-lite:\n      description: ${text}\n    ${firstPlan}:\n`,
       ]),
     ),
   ),
@@ -148,10 +151,7 @@ const valid: Change[] = [
   },
   {
     name: 'a renamed slug with its forward',
-    edits: [
-      { file: 'slugs.yaml', find: 'de: uber-uns', replace: 'de: ueber-uns' },
-      { file: 'slugs.yaml', replace: 'former:\n  about: { de: [uber-uns] }\n' },
-    ],
+    edits: [slugRenamed.rename, slugRenamed.forward],
   },
   {
     name: 'a new zone country',
@@ -343,13 +343,11 @@ describe('their invalid variants fail at the place to fix, saying how', () => {
   }, 120_000);
 
   it('a renamed slug without its forward fails the check with the former: line to add', async () => {
-    const contentDir = await editedContent('renamed-without-forward', [
-      { file: 'slugs.yaml', find: 'de: uber-uns', replace: 'de: ueber-uns' },
-    ]);
+    const contentDir = await editedContent('renamed-without-forward', [slugRenamed.rename]);
     const report = await buildAndCheck(contentDir);
     const problem = report.gates.find((gate) => gate.gate === 'content')!.problems[0];
     expect(problem.page).toMatch(/slugs\.yaml:\d+$/);
-    expect(problem.message).toContain('about: { de: [uber-uns] }');
+    expect(problem.message).toContain(slugRenamed.formerLine);
     expect(report.passed).toBe(false);
   }, 120_000);
 

@@ -19,6 +19,8 @@ import { contentTypeOf } from '../../generator/preview/handlers.ts';
 import { fileInRoot } from '../../generator/preview/paths.ts';
 import { startPreviewServer, type PreviewServer } from '../../generator/preview/previewServer.ts';
 import { browserEnvironment } from '../setup/browserServer.ts';
+import { consentKeyFor } from '../../client/lib/consent.ts';
+import { realLoadedContent } from './routeTable.ts';
 import { copyRealContent, makeTempDir, runSite } from './site.ts';
 import { sharedDist } from './sharedBuild.ts';
 
@@ -48,7 +50,8 @@ export interface OpenOptions extends BrowserContextOptions {
   backForwardCache?: boolean;
 }
 
-export const consentKey = 'example-mobile-cookie-consent';
+/** Where the pages store the consent choice: a key made from the brand, as the build makes it. */
+export const consentKey = consentKeyFor(realLoadedContent.site.brand);
 
 export interface SiteUnderTest {
   url: string;

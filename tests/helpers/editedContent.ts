@@ -5,7 +5,10 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { copyRealContent, makeTempDir } from './site.ts';
+import { readFileSync } from 'node:fs';
+import { publishedAddresses } from '../../generator/check/content.ts';
+import { realLoadedContent, realRouteTable } from './routeTable.ts';
+import { copyRealContent, makeTempDir, realContent } from './site.ts';
 
 export interface Edit {
   /** Relative to the content folder: `plans.yaml`, `texts/it/home.yaml`. */
@@ -34,4 +37,40 @@ export async function editedContent(name: string, edits: Edit[]): Promise<string
   const contentDir = await copyRealContent(await makeTempDir(`edit-${name}`));
   await applyEdits(contentDir, edits);
   return contentDir;
+}
+
+/**
+ * A slug an editor renames, as the content gate sees it: a published address the real content
+ * still serves as a page of slugs.yaml (in a language other than the first, the page without
+ * former slugs yet), the edit that renames it, and the edit that adds its forward under former:
+ * (into the content's former: when it has one). Derived from the content and the gate's list,
+ * so the tests that rename a slug hold whatever slugs the editors have renamed before.
+ */
+export function slugRename(): { path: string; formerLine: string; rename: Edit; forward: Edit } {
+  const served = new Set(
+    realRouteTable.routes.filter((route) => !route.redirectTo).map((route) => route.path),
+  );
+  const renamed = publishedAddresses.find(
+    (address) =>
+      address.language !== realRouteTable.languages.default &&
+      address.path.split('/').filter(Boolean).length === 2 &&
+      served.has(address.path) &&
+      !(address.page in realLoadedContent.formerSlugs),
+  );
+  if (!renamed) throw new Error('No published address is left to rename: every one forwards already');
+  const oldSlug = renamed.path.split('/').filter(Boolean).at(-1)!;
+  const formerLine = `${renamed.page}: { ${renamed.language}: [${oldSlug}] }`;
+  const slugsText = readFileSync(path.join(realContent, 'slugs.yaml'), 'utf8');
+  return {
+    path: renamed.path,
+    formerLine,
+    rename: {
+      file: 'slugs.yaml',
+      find: new RegExp(`^(${renamed.page}: \\{.*?\\b${renamed.language}: )${oldSlug}\\b`, 'm'),
+      replace: `$1${oldSlug}-neu`,
+    },
+    forward: /^former:[ \t]*\n/m.test(slugsText)
+      ? { file: 'slugs.yaml', find: /^former:[ \t]*\n/m, replace: `former:\n  ${formerLine}\n` }
+      : { file: 'slugs.yaml', replace: `former:\n  ${formerLine}\n` },
+  };
 }

@@ -18,6 +18,8 @@ import { hostConfigFiles } from '../../generator/hosting/index.ts';
 import { parseHeaders } from '../../generator/preview/hostFileRules.ts';
 import type { PageId } from '../../generator/model/routeTable.ts';
 import type { Language } from '../../generator/model/languages.ts';
+import { legalDocumentElementIds } from '../../generator/model/constants.ts';
+import { realLoadedContent, realRouteTable, realSlugs } from './routeTable.ts';
 
 export interface Answer {
   status: number;
@@ -46,73 +48,112 @@ export const caching = {
 
 const notFound = (lang: Language) => ({ lang, page: 'notFound' as const });
 
+/**
+ * The paths of the real content the table asks for, from the route table and the settings:
+ * the table names pages, never today's slugs.
+ */
+function realPaths() {
+  const table = realRouteTable;
+  const first = table.languages.default;
+  const privacyForward = table.routes.find((route) => route.page === 'privacyRedirect')!;
+  return {
+    first,
+    privacyForward: { path: privacyForward.path, to: privacyForward.redirectTo! },
+    legal: (language: Language) => table.pathOf('legal', language),
+    section: (section: 'tariffs' | 'privacy', language: Language) =>
+      table.legalSectionPath(section, language),
+    legalAlias: `/${realSlugs.defaultLanguageOnly.legalAlias}/`,
+    englishAbout: table.pathOf('about', 'en'),
+    cockpitHost: realLoadedContent.site.cockpitHost,
+  };
+}
+
+const withoutSlash = (path: string) => path.replace(/\/$/, '');
+
 /** @param asset a content-hashed file of the build, e.g. `/assets/site.abc.css` */
 export function hostExpectations(asset: string): HostExpectation[] {
+  const real = realPaths();
+  const open = legalDocumentElementIds;
   return [
-    { path: '/privacy', status: 301, location: '/condizioni/#privacy-policy' },
-    { path: '/privacy/', status: 301, location: '/condizioni/#privacy-policy' },
-    { path: '/legal/anything', status: 200, page: { lang: 'it', page: 'legal', open: null }, cache: 'html' },
-    { path: '/legal/anything/', status: 200, page: { lang: 'it', page: 'legal', open: null }, cache: 'html' },
+    { path: withoutSlash(real.privacyForward.path), status: 301, location: real.privacyForward.to },
+    { path: real.privacyForward.path, status: 301, location: real.privacyForward.to },
     {
-      path: '/en/legal/anything',
+      path: `${real.legal(real.first)}anything`,
+      status: 200,
+      page: { lang: real.first, page: 'legal', open: null },
+      cache: 'html',
+    },
+    {
+      path: `${real.legal(real.first)}anything/`,
+      status: 200,
+      page: { lang: real.first, page: 'legal', open: null },
+      cache: 'html',
+    },
+    {
+      path: `${real.legal('en')}anything`,
       status: 200,
       page: { lang: 'en', page: 'legal', open: null },
       cache: 'html',
     },
     {
-      path: '/fr/legal/inconnu/',
+      path: `${real.legal('fr')}inconnu/`,
       status: 200,
       page: { lang: 'fr', page: 'legal', open: null },
       cache: 'html',
     },
-    { path: '/legal/privacy', status: 301, location: '/legal/privacy/' },
     {
-      path: '/legal/privacy/',
+      path: withoutSlash(real.section('privacy', real.first)),
+      status: 301,
+      location: real.section('privacy', real.first),
+    },
+    {
+      path: real.section('privacy', real.first),
       status: 200,
-      page: { lang: 'it', page: 'legal', open: 'privacy-policy' },
+      page: { lang: real.first, page: 'legal', open: open.privacy },
       cache: 'html',
     },
     {
-      path: '/de/legal/tariffs/',
+      path: real.section('tariffs', 'de'),
       status: 200,
-      page: { lang: 'de', page: 'legal', open: 'tariffs' },
+      page: { lang: 'de', page: 'legal', open: open.tariffs },
       cache: 'html',
     },
-    { path: '/legal/x/y', status: 404, page: notFound('it'), cache: 'html' },
-    { path: '/en/legal/x/y', status: 404, page: notFound('en'), cache: 'html' },
+    { path: `${real.legal(real.first)}x/y`, status: 404, page: notFound(real.first), cache: 'html' },
+    { path: `${real.legal('en')}x/y`, status: 404, page: notFound('en'), cache: 'html' },
     {
       path: '/',
-      host: 'cockpit.example.com',
+      host: real.cockpitHost,
       status: 200,
-      page: { lang: 'it', page: 'cockpit' },
+      page: { lang: real.first, page: 'cockpit' },
       cache: 'html',
     },
+    // The host's name in any case, with a port.
     {
       path: '/',
-      host: 'Cockpit.Example.COM:8443',
+      host: `${real.cockpitHost.toUpperCase()}:8443`,
       status: 200,
-      page: { lang: 'it', page: 'cockpit' },
+      page: { lang: real.first, page: 'cockpit' },
       cache: 'html',
     },
     // A fully qualified name's trailing dot names the same host.
     {
       path: '/',
-      host: 'cockpit.example.com.',
+      host: `${real.cockpitHost}.`,
       status: 200,
-      page: { lang: 'it', page: 'cockpit' },
+      page: { lang: real.first, page: 'cockpit' },
       cache: 'html',
     },
     {
       path: '/',
-      host: 'cockpit.example.com.:8443',
+      host: `${real.cockpitHost}.:8443`,
       status: 200,
-      page: { lang: 'it', page: 'cockpit' },
+      page: { lang: real.first, page: 'cockpit' },
       cache: 'html',
     },
-    { path: '/', status: 200, page: { lang: 'it', page: 'home' }, cache: 'html' },
+    { path: '/', status: 200, page: { lang: real.first, page: 'home' }, cache: 'html' },
     {
       path: '/en/',
-      host: 'cockpit.example.com',
+      host: real.cockpitHost,
       status: 200,
       page: { lang: 'en', page: 'home' },
       cache: 'html',
@@ -120,12 +161,17 @@ export function hostExpectations(asset: string): HostExpectation[] {
     { path: '/en/nope', status: 404, page: notFound('en'), cache: 'html' },
     { path: '/de/gibt-es-nicht/', status: 404, page: notFound('de'), cache: 'html' },
     { path: '/fr/a/b/c', status: 404, page: notFound('fr'), cache: 'html' },
-    { path: '/x', status: 404, page: notFound('it'), cache: 'html' },
-    { path: '/en/about', status: 301, location: '/en/about/' },
+    { path: '/x', status: 404, page: notFound(real.first), cache: 'html' },
+    { path: withoutSlash(real.englishAbout), status: 301, location: real.englishAbout },
     { path: '/en', status: 301, location: '/en/' },
-    { path: '/condizioni', status: 301, location: '/condizioni/' },
-    { path: '/en/about/', status: 200, page: { lang: 'en', page: 'about' }, cache: 'html' },
-    { path: '/condizioni/', status: 200, page: { lang: 'it', page: 'legal', open: null }, cache: 'html' },
+    { path: withoutSlash(real.legalAlias), status: 301, location: real.legalAlias },
+    { path: real.englishAbout, status: 200, page: { lang: 'en', page: 'about' }, cache: 'html' },
+    {
+      path: real.legalAlias,
+      status: 200,
+      page: { lang: real.first, page: 'legal', open: null },
+      cache: 'html',
+    },
     { path: asset, status: 200, cache: 'assets' },
     // A missing asset is a page like any 404: its answer must not be kept for a year.
     { path: '/assets/missing.0123456789.css', status: 404, page: notFound('it'), cache: 'html' },

@@ -1,6 +1,7 @@
 /** One in-memory build of the real content per test file, through the swappable writer. */
 import { build, type BuildReport } from '../../generator/build/pipeline.ts';
 import { createMemoryWriter } from '../../generator/build/writer.ts';
+import { realOrigin } from './routeTable.ts';
 import { realContent } from './site.ts';
 
 export interface MemoryBuild {
@@ -12,7 +13,8 @@ export interface MemoryBuild {
 
 export async function buildInMemory(contentDir = realContent): Promise<MemoryBuild> {
   const writer = createMemoryWriter();
-  const report = await build({ contentDir, writer, baseUrl: 'https://www.example.com' });
+  // The real content's origin, which the tests reading this build expect in its URLs.
+  const report = await build({ contentDir, writer, baseUrl: realOrigin });
   const get = (path: string) => {
     const contents = writer.files.get(path);
     if (contents === undefined) throw new Error(`not built: ${path}`);

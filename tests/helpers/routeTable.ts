@@ -49,3 +49,28 @@ export function onePagePerType(table: RouteTable = realRouteTable): Route[] {
     return candidates.find((route) => route.path === route.canonicalPath) ?? candidates[0];
   });
 }
+
+/**
+ * A text of the real content by its key (`common.header.closeMenu`: the file, then the path
+ * in it), as an editor wrote it: what a test that reads the built site expects to see,
+ * instead of a copy of today's wording.
+ */
+export function realText(language: Language, key: string): string {
+  let value: unknown = content.texts[language];
+  for (const segment of key.split('.'))
+    value = value && typeof value === 'object' ? (value as Record<string, unknown>)[segment] : undefined;
+  if (typeof value !== 'string') throw new Error(`The ${language} texts have no text at ${key}`);
+  return value;
+}
+
+/**
+ * A pattern matching a text of the content as a page shows it: each `{{placeholder}}` stands
+ * for any value, and any whitespace for any (the build may set a no-break space in French).
+ */
+export function shownAs(text: string): RegExp {
+  const pattern = text
+    .split(/\{\{\s*\w+\s*\}\}/)
+    .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '\\s+'))
+    .join('.+?');
+  return new RegExp(`^\\s*${pattern}\\s*$`, 'u');
+}

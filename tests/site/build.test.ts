@@ -8,6 +8,8 @@ import { realLanguages, realLoadedContent, realOrigin, realRouteTable } from '..
 import { sharedDist, sharedReport } from '../helpers/sharedBuild.ts';
 import { readPage } from '../helpers/site.ts';
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 // The CLI's own options (--base-url, --strict) and its summary are tested on a build of a copy in tests/bin/cli.test.ts.
 const origin = realOrigin;
 const routeTable = realRouteTable;
@@ -194,7 +196,9 @@ describe('full build of the real content', () => {
         home.about.values.length,
       );
       const mail = page.querySelector('.cta-block a[href^="mailto:"]');
-      expect(mail?.getAttribute('href')).toMatch(/^mailto:info@example\.com\?subject=/);
+      expect(mail?.getAttribute('href')).toMatch(
+        new RegExp(`^mailto:${escapeRegExp(realLoadedContent.site.email)}\\?subject=`),
+      );
       expect(page.querySelector('.hero .notice')?.text.length).toBeGreaterThan(20);
     }
   });

@@ -42,13 +42,17 @@ afterAll(async () => {
 /** A dist/ with the host files of `rules`, a home page, the cockpit page and the not-found page. */
 async function distWith(folder: string, rules: HostingRules): Promise<string> {
   const dist = path.join(folder, 'dist');
-  await mkdirAsync(path.join(dist, 'cockpit'), { recursive: true });
+  // The cockpit page where the route table (which the rules are made from) puts it.
+  const cockpit = routeTable.routes.find(
+    (route) => route.path === routeTable.pathOf('cockpit', routeTable.languages.default),
+  )!.file;
+  await mkdirAsync(path.join(dist, path.dirname(cockpit)), { recursive: true });
   await writeFileAsync(
     path.join(dist, 'index.html'),
     '<!doctype html><html lang="it"><body data-page="home"></body></html>',
   );
   await writeFileAsync(
-    path.join(dist, 'cockpit/index.html'),
+    path.join(dist, cockpit),
     '<!doctype html><html lang="it"><body data-page="cockpit"></body></html>',
   );
   await writeFileAsync(

@@ -10,10 +10,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContent } from '../../generator/content/load.ts';
 import { SiteError } from '../../generator/errors/siteError.ts';
 import { buildInMemory, type MemoryBuild } from '../helpers/memoryBuild.ts';
+import { realOrigin, realRouteTable, realSlugs } from '../helpers/routeTable.ts';
 import { copyRealContent, makeTempDir } from '../helpers/site.ts';
 import { parse } from 'node-html-parser';
 
 let workDir: string;
+
+/** The about page's Italian slug, which the added language reuses (withFifthLanguage). */
+const aboutSlug = realSlugs.about.it;
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 beforeAll(async () => {
   workDir = await makeTempDir('languages');
@@ -45,7 +50,9 @@ async function withFifthLanguage(name: string, code: string, fields: string): Pr
       .replace('buttons: [it, fr, de, en]', `buttons: [it, fr, de, en, ${code}]`),
   );
   await edit(path.join(contentDir, 'slugs.yaml'), (source) =>
-    source.replace(/ \}$/gm, (_end, offset: number) => `, ${code}: ${slugOf(source, offset)} }`),
+    source.replace(/ \}$/gm, (end: string, offset: number) =>
+      isSlugLine(source, offset) ? `, ${code}: ${slugOf(source, offset)} }` : end,
+    ),
   );
   await cp(path.join(contentDir, 'texts/it'), path.join(contentDir, `texts/${code}`), { recursive: true });
   await cp(path.join(contentDir, 'legal/it.yaml'), path.join(contentDir, `legal/${code}.yaml`));
@@ -57,6 +64,10 @@ function slugOf(source: string, offset: number): string {
   const line = source.slice(source.lastIndexOf('\n', offset) + 1, offset);
   return /\bit: ([^,]+),/.exec(line)![1];
 }
+
+/** Whether the line that ends at `offset` is a page's slugs in every language (not a former slug's). */
+const isSlugLine = (source: string, offset: number) =>
+  /\bit: [^,[]+,/.test(source.slice(source.lastIndexOf('\n', offset) + 1, offset));
 
 async function loadError(contentDir: string): Promise<SiteError> {
   const error = await loadContent(contentDir).then(
@@ -81,7 +92,7 @@ describe('a language written right to left (Arabic)', () => {
       'ar',
       'rtl',
     ]);
-    expect(html('ar/chi-siamo/index.html').getAttribute('dir')).toBe('rtl');
+    expect(html(`ar/${aboutSlug}/index.html`).getAttribute('dir')).toBe('rtl');
     expect(html('index.html').getAttribute('dir')).toBeUndefined();
     expect(html('en/index.html').getAttribute('dir')).toBeUndefined();
   });
@@ -105,27 +116,28 @@ describe('a fifth language added as content (Romansh)', () => {
   it('builds every page in Romansh, each with its rm alternate', () => {
     expect(site.report.languages).toEqual(['it', 'en', 'de', 'fr', 'rm']);
     expect(site.report.pagesByLanguage.rm).toBe(site.report.pagesByLanguage.en);
-    for (const file of [
+    const files = [
       'index.html',
-      'chi-siamo/index.html',
-      'rm/chi-siamo/index.html',
-      'en/legal/index.html',
-      'rm/cockpit/index.html',
-    ]) {
+      `${aboutSlug}/index.html`,
+      `rm/${aboutSlug}/index.html`,
+      realRouteTable.routes.find((route) => route.page === 'legal' && route.language === 'en')!.file,
+      `rm/${realSlugs.cockpit.it}/index.html`,
+    ];
+    for (const file of files) {
       const page = parse(site.text(file));
       expect(page.querySelector('link[rel="alternate"][hreflang="rm"]')?.getAttribute('href'), file).toMatch(
-        /^https:\/\/www\.example\.com\/rm\//,
+        new RegExp(`^${escapeRegExp(realOrigin)}/rm/`),
       );
     }
     expect(parse(site.text('rm/index.html')).querySelector('html')?.getAttribute('lang')).toBe('rm');
   });
 
   it('shows an RM button with its flag in the header, the footer and the mobile menu', () => {
-    const page = parse(site.text('chi-siamo/index.html'));
+    const page = parse(site.text(`${aboutSlug}/index.html`));
     const buttons = page.querySelectorAll('a[data-language="rm"]');
     expect(buttons.length).toBeGreaterThanOrEqual(2);
     for (const button of buttons) {
-      expect(button.getAttribute('href')).toBe('/rm/chi-siamo/');
+      expect(button.getAttribute('href')).toBe(`/rm/${aboutSlug}/`);
       expect(button.text).toContain('RM');
       expect(button.text).toContain('Rumantsch');
       expect(button.querySelector('svg.flag')).not.toBeNull();
@@ -139,8 +151,8 @@ describe('a fifth language added as content (Romansh)', () => {
 
   it('lists the Romansh pages in the sitemap', () => {
     const sitemap = site.text('sitemap.xml');
-    expect(sitemap).toContain('<loc>https://www.example.com/rm/chi-siamo/</loc>');
-    expect(sitemap).toContain('hreflang="rm" href="https://www.example.com/rm/"');
+    expect(sitemap).toContain(`<loc>${realOrigin}/rm/${aboutSlug}/</loc>`);
+    expect(sitemap).toContain(`hreflang="rm" href="${realOrigin}/rm/"`);
   });
 
   it('sends /rm/unknown to the Romansh not-found page on every host', () => {
@@ -176,12 +188,22 @@ describe('languages and slugs that the site cannot serve', () => {
 
   it('reports a missing slug, a duplicate path and a flag it cannot draw, each where it is written', async () => {
     const contentDir = await copyRealContent(path.join(workDir, 'bad-slugs'));
+    // The contact page loses its German slug; the coverage page takes the about page's English one.
+    const aboutEnglish = realSlugs.about.en;
     await edit(path.join(contentDir, 'slugs.yaml'), (source) =>
-      source.replace('de: kontakt, ', '').replace('en: coverage,', 'en: about,'),
+      source
+        .replace(/^(contact: \{.*?)\bde: [^,}]+, /m, '$1')
+        .replace(/^(coverage: \{.*?\ben: )[^,}]+/m, `$1${aboutEnglish}`),
     );
-    await edit(path.join(contentDir, 'languages.yaml'), (source) => source.replace('flag: GB', 'flag: ZZ'));
+    await edit(path.join(contentDir, 'languages.yaml'), (source) =>
+      source.replace(/(- code: en\n(?: {4}\w+: .*\n)*? {4}flag: )\w+/, '$1ZZ'),
+    );
     const error = await loadError(contentDir);
     const slugs = path.join(contentDir, 'slugs.yaml');
+    const lineIn = async (file: string, pattern: RegExp) =>
+      (await readFile(file, 'utf8')).split('\n').findIndex((line) => pattern.test(line)) + 1;
+    const languagesFile = path.join(contentDir, 'languages.yaml');
+    const flagLine = await lineIn(languagesFile, /flag: ZZ/);
     expect(
       error.problems.map((problem) => [
         problem.code,
@@ -193,17 +215,17 @@ describe('languages and slugs that the site cannot serve', () => {
       expect.arrayContaining([
         [
           'CONTENT_REFERENCE',
-          'languages[1].flag: No flag drawn for "ZZ"',
-          path.join(contentDir, 'languages.yaml'),
-          17,
+          `languages[${realRouteTable.languages.codes.indexOf('en')}].flag: No flag drawn for "ZZ"`,
+          languagesFile,
+          flagLine,
         ],
         [
           'ROUTE_CONFLICT',
-          'coverage.en: "about" is also the slug of about.en; both would be /en/about/',
+          `coverage.en: "${aboutEnglish}" is also the slug of about.en; both would be ${realRouteTable.pathOf('about', 'en')}`,
           slugs,
-          8,
+          await lineIn(slugs, /^coverage:/),
         ],
-        ['CONTENT_SCHEMA', 'contact.de: Missing slug', slugs, 10],
+        ['CONTENT_SCHEMA', 'contact.de: Missing slug', slugs, await lineIn(slugs, /^contact:/)],
       ]),
     );
   });

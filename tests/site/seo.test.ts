@@ -3,15 +3,26 @@ import fg from 'fast-glob';
 import { cp, rm, utimes } from 'node:fs/promises';
 import path from 'node:path';
 import { imageSize } from 'image-size';
+import { formatTimeRange } from '../../templates/format.ts';
 import { parse } from 'node-html-parser';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { realLanguages, realOrigin, realRouteTable } from '../helpers/routeTable.ts';
+import {
+  realLanguages,
+  realLoadedContent,
+  realOrigin,
+  realRouteTable,
+  realText,
+} from '../helpers/routeTable.ts';
 import { buildInMemory, type MemoryBuild } from '../helpers/memoryBuild.ts';
 import { sharedBuild } from '../helpers/sharedBuild.ts';
 import { makeTempDir, realContent } from '../helpers/site.ts';
 
 const origin = realOrigin;
 const routeTable = realRouteTable;
+/** The company's settings (content/site.yaml), which the structured data repeats. */
+const settings = realLoadedContent.site;
+/** The forward to the privacy section: one path of the first language, no page of its own. */
+const privacyForward = realRouteTable.routes.find((route) => route.page === 'privacyRedirect')!;
 let site: MemoryBuild;
 
 beforeAll(async () => {
@@ -19,6 +30,11 @@ beforeAll(async () => {
 });
 
 const page = (file: string) => parse(site.text(file));
+/** The content's texts of a language as the templates read them: `{{name}}` filled in. */
+const translateIn =
+  (language: string) =>
+  (key: string, values: Record<string, string | number> = {}) =>
+    realText(language, key).replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(values[name]));
 const meta = (document: ReturnType<typeof parse>, key: string) =>
   document.querySelector(`meta[property="${key}"]`)?.getAttribute('content') ??
   document.querySelector(`meta[name="${key}"]`)?.getAttribute('content');
@@ -95,23 +111,26 @@ describe('head metadata', () => {
   it('keeps not-found and forwarding pages out of search results and the sitemap', () => {
     for (const route of routeTable.routes) {
       const robots = page(route.file).querySelector('meta[name="robots"]')?.getAttribute('content');
-      expect(robots, route.path).toBe(
-        route.page === 'notFound' || route.page === 'privacyRedirect' ? 'noindex' : undefined,
-      );
+      // The not-found pages and the forwards (the privacy path, a former slug) only.
+      expect(robots, route.path).toBe(route.noindex ? 'noindex' : undefined);
+      if (route.noindex)
+        expect(route.page === 'notFound' || route.redirectTo !== undefined, route.path).toBe(true);
     }
     const sitemap = site.text('sitemap.xml');
     expect(sitemap).not.toContain('404.html');
-    expect(sitemap).not.toContain('/privacy/');
+    expect(sitemap).not.toContain(`${origin}${privacyForward.path}<`);
   });
 
-  it('forwards /privacy/ without rules: a refresh and a canonical link', () => {
-    const document = page('privacy/index.html');
+  it('forwards the privacy path without rules: a refresh and a canonical link', () => {
+    const document = page(privacyForward.file);
     expect(
       document.querySelector('meta[http-equiv="refresh"]')?.getAttribute('content') ??
         document.querySelector('meta[httpEquiv="refresh"]')?.getAttribute('content'),
-    ).toBe('0; url=/condizioni/#privacy-policy');
-    // The final canonical: /condizioni/ itself is canonicalised to /legal/.
-    expect(document.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(`${origin}/legal/`);
+    ).toBe(`0; url=${privacyForward.redirectTo}`);
+    // The final canonical: the legal alias it forwards to is itself canonicalised to the legal page.
+    expect(document.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(
+      `${origin}${routeTable.pathOf('legal', routeTable.languages.default)}`,
+    );
   });
 
   it('points every canonical at a page that is its own canonical: no chains', () => {
@@ -164,15 +183,18 @@ describe('sitemap lastmod', () => {
       await touch('zones.yaml', '2025-02-01');
       await touch('images/vision.jpg', '2025-03-01');
       await touch('texts/it/legal.yaml', '2025-04-01');
-      await touch('texts/fr/home.yaml', '2025-05-01');
+      const [first, second, third] = routeTable.languages.codes;
+      const last = routeTable.languages.codes.at(-1)!;
+      await touch(`texts/${last}/home.yaml`, '2025-05-01');
       const built = await buildInMemory(content);
       const xml = built.text('sitemap.xml');
       const lastmod = (urlPath: string) =>
         new RegExp(`<loc>${origin}${urlPath}</loc><lastmod>([^<]+)</lastmod>`).exec(xml)?.[1];
       // The subscriptions pages show the zones, in every language.
-      const at = (pageId: 'subscriptions' | 'about' | 'legal' | 'home' | 'cookiePolicy', language: string) =>
-        lastmod(routeTable.pathOf(pageId, language));
-      const [first, second, third] = routeTable.languages.codes;
+      const at = (
+        pageId: 'subscriptions' | 'about' | 'legal' | 'home' | 'cookiePolicy' | 'coverage',
+        language: string,
+      ) => lastmod(routeTable.pathOf(pageId, language));
       expect([at('subscriptions', first), at('subscriptions', third)]).toEqual(['2025-02-01', '2025-02-01']);
       // The about pages show the vision image.
       expect([at('about', first), at('about', second)]).toEqual(['2025-03-01', '2025-03-01']);
@@ -182,13 +204,13 @@ describe('sitemap lastmod', () => {
         '2025-04-01',
         '2025-04-01',
       ]);
-      // A French text dates only its French page.
-      expect([lastmod('/fr/'), lastmod('/en/'), lastmod('/')]).toEqual([
+      // A text of one language dates only that language's page.
+      expect([at('home', last), at('home', second), at('home', first)]).toEqual([
         '2025-05-01',
         '2024-01-15',
         '2024-01-15',
       ]);
-      expect(lastmod('/copertura/')).toBe('2024-01-15');
+      expect(at('coverage', first)).toBe('2024-01-15');
       for (const route of routeTable.routes.filter((candidate) => candidate.indexable))
         expect(lastmod(route.path), route.path).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     } finally {
@@ -205,23 +227,23 @@ describe('structured data', () => {
       const organization = graph.find((node) => node['@type'] === 'Organization')!;
       const website = graph.find((node) => node['@type'] === 'WebSite')!;
       expect(organization).toMatchObject({
-        name: 'Example Mobile',
+        name: settings.brand,
         url: `${origin}/`,
-        email: 'info@example.com',
-        telephone: '+41 91 000 00 00',
+        email: settings.email,
+        telephone: settings.phones.hotline,
       });
       expect(organization.address).toMatchObject({
         '@type': 'PostalAddress',
-        streetAddress: 'Via Example 1',
-        postalCode: '6900',
-        addressLocality: 'Lugano',
-        addressCountry: 'CH',
+        streetAddress: settings.address.street,
+        postalCode: settings.address.postalCode,
+        addressLocality: settings.address.city,
+        addressCountry: settings.address.country,
       });
       // One @id, one node: the WebSite is the same on every page, in all four languages.
       expect(website).toEqual({
         '@type': 'WebSite',
         '@id': `${origin}/#website`,
-        name: 'Example Mobile',
+        name: settings.brand,
         url: `${origin}/`,
         inLanguage: realLanguages.codes,
         publisher: { '@id': organization['@id'] },
@@ -240,41 +262,45 @@ describe('structured data', () => {
     }
   });
 
-  it('adds LocalBusiness with opening hours Monday to Friday 08:00 to 18:00 on home and contact only', () => {
+  it('adds LocalBusiness with the settings’ opening hours on home and contact only', () => {
     for (const route of routeTable.routes) {
       const business = jsonLd(page(route.file)).find((node) => node['@type'] === 'LocalBusiness');
       if (route.page !== 'home' && route.page !== 'contact') {
         expect(business, route.path).toBeUndefined();
         continue;
       }
-      expect(business!.openingHoursSpecification).toEqual([
-        {
+      expect(business!.openingHoursSpecification).toEqual(
+        settings.openingHours.map((hours) => ({
           '@type': 'OpeningHoursSpecification',
-          dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'],
-          opens: '08:00',
-          closes: '18:00',
-        },
-      ]);
-      expect(business!.address.addressLocality).toBe('Lugano');
-      // The footer writes the same hours as each language does (French: 8 h – 18 h).
-      expect(page(route.file).querySelector('footer')!.text).toContain(
-        { it: '08:00–18:00', en: '08:00–18:00', de: '08:00–18:00 Uhr', fr: '8\u202fh\u202f– 18\u202fh' }[
-          route.language
-        ],
+          dayOfWeek: hours.days,
+          opens: hours.opens,
+          closes: hours.closes,
+        })),
       );
+      expect(business!.address.addressLocality).toBe(settings.address.city);
+      // The footer writes the same hours as the language writes a time (French: 8 h – 18 h; the
+      // patterns' own output is tests/templates/format.test.ts's). Spaces compared as spaces.
+      const spaced = (text: string) => text.replace(/\s+/gu, ' ');
+      const footer = spaced(page(route.file).querySelector('footer')!.text);
+      for (const hours of settings.openingHours)
+        expect(footer, route.path).toContain(
+          spaced(formatTimeRange(hours.opens, hours.closes, translateIn(route.language))),
+        );
     }
   });
 
   it('adds an FAQPage on the contact page whose questions and answers are on the page', () => {
-    for (const file of [
-      'contatti/index.html',
-      'en/contact/index.html',
-      'de/kontakt/index.html',
-      'fr/contact/index.html',
-    ]) {
+    // As many questions as the reference texts hold (every language has as many).
+    const questions = (
+      realLoadedContent.texts[realLanguages.default].contact as { faq: { items: unknown[] } }
+    ).faq.items.length;
+    expect(questions).toBeGreaterThan(0);
+    for (const file of routeTable.routes
+      .filter((route) => route.page === 'contact')
+      .map((route) => route.file)) {
       const document = page(file);
       const faq = jsonLd(document).find((node) => node['@type'] === 'FAQPage')!;
-      expect(faq.mainEntity.length, file).toBeGreaterThanOrEqual(6);
+      expect(faq.mainEntity.length, file).toBe(questions);
       const section = document.querySelector('#faq')!;
       for (const question of faq.mainEntity) {
         expect(question['@type']).toBe('Question');
@@ -300,8 +326,8 @@ describe('icons and manifest', () => {
     expect(document.querySelector('link[rel="manifest"]')?.getAttribute('href')).toBe('/site.webmanifest');
     const manifest = JSON.parse(site.text('site.webmanifest'));
     expect(manifest).toMatchObject({
-      name: 'Example Mobile',
-      theme_color: '#c8102e',
+      name: settings.brand,
+      theme_color: settings.theme.primary,
       background_color: '#ffffff',
       start_url: '/',
     });
@@ -309,6 +335,6 @@ describe('icons and manifest', () => {
       const [width, height] = icon.sizes.split('x').map(Number);
       expect(pngSize(site.bytes(icon.src.slice(1)))).toEqual({ width, height });
     }
-    expect(site.text('favicon.svg')).toContain('#c8102e');
+    expect(site.text('favicon.svg')).toContain(settings.theme.primary);
   });
 });

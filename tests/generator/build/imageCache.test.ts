@@ -9,6 +9,7 @@ import {
   imageCacheKey,
 } from '../../../generator/build/imageCache.ts';
 import { createMemoryWriter } from '../../../generator/build/writer.ts';
+import { realRouteTable } from '../../helpers/routeTable.ts';
 import { warmImageCache } from '../../helpers/sharedBuild.ts';
 import { makeTempDir, realContent } from '../../helpers/site.ts';
 
@@ -119,7 +120,8 @@ describe('builds and the image cache', () => {
 
   it('--no-cache draws every image, and neither reads, writes nor prunes the cache', async () => {
     // Every image the site shows: social previews, icons, and each photo's encodings.
-    expect(uncached.report.imageCache.misses).toBeGreaterThan(40);
+    expect(distinctImages).toBeGreaterThan(0);
+    expect(uncached.report.imageCache.misses).toBeGreaterThanOrEqual(distinctImages);
     expect(uncached.report.imageCache).toMatchObject({ hits: 0, pruned: 0 });
     expect(await entries(poisonedDir)).toHaveLength(distinctImages + 1);
     expect(await readFile(path.join(poisonedDir, `${'1'.repeat(64)}.img`))).toHaveLength(33);
@@ -138,7 +140,8 @@ describe('builds and the image cache', () => {
   });
 
   it('the output is byte-identical with and without the cache', () => {
-    expect(uncached.files.size).toBeGreaterThan(100);
+    // At least a page per route of the content, besides the assets.
+    expect(uncached.files.size).toBeGreaterThan(realRouteTable.routes.length);
     expectSameFiles(uncached.files, fromCache.files);
   });
 

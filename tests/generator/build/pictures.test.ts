@@ -15,7 +15,12 @@ import { imageSlots, sizesAttribute } from '../../../generator/model/imageSlots.
 import { createMemoryWriter } from '../../../generator/build/writer.ts';
 import { makePhoto } from '../../helpers/photos.ts';
 import { copyRealContent, makeTempDir } from '../../helpers/site.ts';
+import { realRouteTable, realText } from '../../helpers/routeTable.ts';
 import { warmImageCache } from '../../helpers/sharedBuild.ts';
+
+/** A page's output file in a language, from the route table of the real content these copies start from. */
+const fileOf = (page: 'about' | 'partnership' | 'coverage', language: string) =>
+  realRouteTable.routes.find((route) => route.path === realRouteTable.pathOf(page, language))!.file;
 
 let workDir: string;
 let cacheDir: string;
@@ -73,7 +78,7 @@ describe('a photo on a page', () => {
   const page = (file: string) => parse(String(built.files.get(file)));
 
   it('is a picture with AVIF and WebP sources and a JPEG fallback at every width up to its own', () => {
-    const picture = page('en/about/index.html').querySelector('picture.about-vision__image')!;
+    const picture = page(fileOf('about', 'en')).querySelector('picture.about-vision__image')!;
     const sources = picture.querySelectorAll('source');
     expect(sources.map((source) => source.getAttribute('type'))).toEqual(['image/avif', 'image/webp']);
     const image = picture.querySelector('img')!;
@@ -88,7 +93,7 @@ describe('a photo on a page', () => {
     for (const element of [...sources, image])
       expect(element.getAttribute('sizes')).toBe(sizesAttribute(imageSlots.card));
     expect([image.getAttribute('width'), image.getAttribute('height')]).toEqual(['1200', '800']);
-    expect(image.getAttribute('alt')).toBe('Wooded mountain ridges above a lake in the morning light.');
+    expect(image.getAttribute('alt')).toBe(realText('en', 'about.vision.image.alt'));
     // The card is below the first screen: loaded as the reader comes near it.
     expect(image.getAttribute('loading')).toBe('lazy');
     expect(image.getAttribute('decoding')).toBe('async');
@@ -96,7 +101,7 @@ describe('a photo on a page', () => {
   });
 
   it('writes each encoding it names, in the format and width the name says', async () => {
-    const image = page('chi-siamo/index.html').querySelector('picture img')!;
+    const image = page(fileOf('about', 'it')).querySelector('picture img')!;
     const urls = [
       ...image
         .parentNode!.querySelectorAll('source')
@@ -115,7 +120,7 @@ describe('a photo on a page', () => {
   });
 
   it('loads a hero on the first screen at once, with high priority', () => {
-    const image = page('de/partnerschaft/index.html').querySelector('picture.partnership-hero__image img')!;
+    const image = page(fileOf('partnership', 'de')).querySelector('picture.partnership-hero__image img')!;
     expect(image.getAttribute('fetchpriority')).toBe('high');
     expect(image.getAttribute('loading')).toBeUndefined();
   });
@@ -123,7 +128,7 @@ describe('a photo on a page', () => {
   it('encodes nothing on a second build, nor after a change to a text', async () => {
     const again = await siteBuild(contentDir);
     expect(again.report.imageCache.misses).toBe(0);
-    expect(again.report.imageCache.hits).toBeGreaterThan(40);
+    expect(again.report.imageCache.hits).toBeGreaterThan(0);
     // A text on the very page of the photo (one no preview image shows).
     await editText(contentDir, 'texts/it/about.yaml', (text) =>
       text.replace(/^(mission:\n\s+title: )(.+)$/m, '$1La missione'),
@@ -164,8 +169,11 @@ describe('images the build refuses, each at its place', () => {
     const [problem] = (await buildError(dir)).problems;
     expect(problem.code).toBe('IMAGE_TOO_SMALL');
     expect(relative(dir, problem.location!.file)).toBe('texts/it/about.yaml');
-    expect(problem.location!.line).toBe(23);
-    expect(problem.location!.column).toBe(11);
+    // Where the Italian about text names the photo, whatever its line today.
+    const lines = (await readFile(path.join(dir, 'texts/it/about.yaml'), 'utf8')).split('\n');
+    const line = lines.findIndex((candidate) => /^\s+file: vision\.jpg\b/.test(candidate));
+    expect(problem.location!.line).toBe(line + 1);
+    expect(problem.location!.column).toBe(lines[line].indexOf('vision.jpg') + 1);
     expect(problem.message).toBe(
       `about.vision.image.file: vision.jpg is 600 px wide; the page shows it up to ${imageSlots.card.minimumSourceWidth} px wide`,
     );
@@ -202,7 +210,7 @@ describe('images the build accepts', () => {
       );
     });
     const { report, files } = await siteBuild(dir);
-    const image = parse(String(files.get('fr/couverture/index.html'))).querySelector('picture img')!;
+    const image = parse(String(files.get(fileOf('coverage', 'fr')))).querySelector('picture img')!;
     expect(image.getAttribute('alt')).toBe('');
     expect(report.warnings).toContain(
       'content/images/spare.png is not shown by any page; the build leaves it out.',

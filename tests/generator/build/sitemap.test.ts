@@ -8,9 +8,10 @@ const routeTable = realRouteTable;
 
 describe('sitemap lastmod', () => {
   it('is written from plain data: a page without a date gets no lastmod', async () => {
-    const [sitemap] = await buildSitemap(routeTable, origin, { '/en/about/': '2025-02-03' });
+    const dated = routeTable.pathOf('about', 'en');
+    const [sitemap] = await buildSitemap(routeTable, origin, { [dated]: '2025-02-03' });
     const xml = String(sitemap.contents);
-    expect(xml).toContain(`<loc>${origin}/en/about/</loc><lastmod>2025-02-03</lastmod>`);
+    expect(xml).toContain(`<loc>${origin}${dated}</loc><lastmod>2025-02-03</lastmod>`);
     expect(xml).not.toContain(`<loc>${origin}/de/</loc><lastmod>`);
   });
 });

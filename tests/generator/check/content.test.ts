@@ -4,13 +4,15 @@ import { contentFactProblems, gate } from '../../../generator/check/content.ts';
 import type { CheckContext } from '../../../generator/check/types.ts';
 import { loadContent } from '../../../generator/content/load.ts';
 import { contentWithFixture, removeFixtureCopies } from '../../helpers/contentFixture.ts';
-import { editedContent } from '../../helpers/editedContent.ts';
+import { editedContent, slugRename } from '../../helpers/editedContent.ts';
 import { realContent } from '../../helpers/site.ts';
 
 afterAll(removeFixtureCopies);
 
 const problemsOf = async (contentDir: string) =>
   contentFactProblems(await loadContent(contentDir), contentDir);
+
+const { path: renamedPath, formerLine, rename, forward } = slugRename();
 
 describe('the content gate', () => {
   it('passes the real content', async () => {
@@ -20,21 +22,16 @@ describe('the content gate', () => {
   });
 
   it('names a renamed slug without its forward at its line, with the former: line to add', async () => {
-    const contentDir = await editedContent('gate-renamed', [
-      { file: 'slugs.yaml', find: 'de: uber-uns', replace: 'de: ueber-uns' },
-    ]);
+    const contentDir = await editedContent('gate-renamed', [rename]);
     const problems = await problemsOf(contentDir);
     expect(problems).toHaveLength(1);
     expect(problems[0].page).toMatch(/slugs\.yaml:\d+$/);
-    expect(problems[0].message).toContain('/de/uber-uns/');
-    expect(problems[0].message).toContain('about: { de: [uber-uns] }');
+    expect(problems[0].message).toContain(renamedPath);
+    expect(problems[0].message).toContain(formerLine);
   });
 
   it('passes a renamed slug whose old address forwards', async () => {
-    const contentDir = await editedContent('gate-forwarded', [
-      { file: 'slugs.yaml', find: 'de: uber-uns', replace: 'de: ueber-uns' },
-      { file: 'slugs.yaml', replace: 'former:\n  about: { de: [uber-uns] }\n' },
-    ]);
+    const contentDir = await editedContent('gate-forwarded', [rename, forward]);
     expect(await problemsOf(contentDir)).toEqual([]);
   });
 

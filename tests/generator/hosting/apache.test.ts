@@ -4,6 +4,13 @@ import { securityHeaderNames } from '../../helpers/hostFiles.ts';
 import { caching } from '../../helpers/hosts.ts';
 import type { MemoryBuild } from '../../helpers/memoryBuild.ts';
 import { sharedBuild } from '../../helpers/sharedBuild.ts';
+import { realLoadedContent, realRouteTable } from '../../helpers/routeTable.ts';
+
+/** The rules' paths and host from the route table and the settings: no slug of today. */
+const routeTable = realRouteTable;
+const first = routeTable.languages.default;
+const privacyForward = routeTable.routes.find((route) => route.page === 'privacyRedirect')!;
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 let site: MemoryBuild;
 
@@ -14,11 +21,15 @@ beforeAll(async () => {
 describe('.htaccess', () => {
   it('carries every rule', () => {
     const conf = site.text('.htaccess');
-    expect(conf).toContain('RewriteRule ^privacy/?$ /condizioni/#privacy-policy [R=301,NE,L]');
     expect(conf).toContain(
-      'RewriteCond %{HTTP_HOST} ^cockpit\\.example\\.com\\.?(?::\\d+)?$ [NC]\nRewriteRule ^$ /cockpit/index.html [L]',
+      `RewriteRule ^${privacyForward.path.slice(1, -1)}/?$ ${privacyForward.redirectTo} [R=301,NE,L]`,
     );
-    expect(conf).toContain('RewriteRule ^en/legal/[^/]+/?$ /en/legal/index.html [L]');
+    expect(conf).toContain(
+      `RewriteCond %{HTTP_HOST} ^${escapeRegExp(realLoadedContent.site.cockpitHost)}\\.?(?::\\d+)?$ [NC]\n` +
+        `RewriteRule ^$ ${routeTable.pathOf('cockpit', first)}index.html [L]`,
+    );
+    const englishLegal = routeTable.pathOf('legal', 'en');
+    expect(conf).toContain(`RewriteRule ^${englishLegal.slice(1)}[^/]+/?$ ${englishLegal}index.html [L]`);
     expect(conf).toContain('ErrorDocument 404 /404.html');
     expect(conf).toContain('<If "%{REQUEST_URI} =~ m#^/de/#">\n  ErrorDocument 404 /de/404.html\n</If>');
     expect(conf).toContain('DirectorySlash On');

@@ -5,9 +5,14 @@ import { assetFiles, securityHeaderNames } from '../../helpers/hostFiles.ts';
 import { caching } from '../../helpers/hosts.ts';
 import type { MemoryBuild } from '../../helpers/memoryBuild.ts';
 import { sharedBuild } from '../../helpers/sharedBuild.ts';
-import { realRouteTable } from '../../helpers/routeTable.ts';
+import { realLoadedContent, realRouteTable } from '../../helpers/routeTable.ts';
 
 const routeTable = realRouteTable;
+const first = routeTable.languages.default;
+/** The paths the rules are about, from the route table: no slug of today. */
+const privacyForward = routeTable.routes.find((route) => route.page === 'privacyRedirect')!;
+const legal = (language: string) => routeTable.pathOf('legal', language);
+const withoutSlash = (path: string) => path.replace(/\/$/, '');
 let site: MemoryBuild;
 
 beforeAll(async () => {
@@ -15,24 +20,24 @@ beforeAll(async () => {
 });
 
 describe('_redirects on Netlify', () => {
-  it('redirects /privacy permanently, even over its fallback page, before any other line', () => {
-    const [first] = parseRedirects(site.text('_redirects'));
-    expect(first).toMatchObject({
+  it('redirects the privacy path permanently, even over its fallback page, before any other line', () => {
+    const [firstRule] = parseRedirects(site.text('_redirects'));
+    expect(firstRule).toMatchObject({
       host: undefined,
-      from: '/privacy',
-      to: '/condizioni/#privacy-policy',
+      from: withoutSlash(privacyForward.path),
+      to: privacyForward.redirectTo,
       status: 301,
       force: true,
     });
-    expect(first.pattern.test('/privacy/')).toBe(true);
+    expect(firstRule.pattern.test(privacyForward.path)).toBe(true);
   });
 
   it('serves the cockpit page at / on the cockpit host', () => {
     const rule = parseRedirects(site.text('_redirects')).find((candidate) => candidate.host);
     expect(rule).toMatchObject({
-      host: 'cockpit.example.com',
+      host: realLoadedContent.site.cockpitHost,
       from: '/',
-      to: '/cockpit/index.html',
+      to: `${routeTable.pathOf('cockpit', first)}index.html`,
       status: 200,
       force: true,
     });
@@ -40,16 +45,14 @@ describe('_redirects on Netlify', () => {
 
   it('serves one unknown legal segment as the legal page, never a deeper path, and each language’s not-found page', () => {
     const rules = parseRedirects(site.text('_redirects'));
-    const legal = rules.filter((rule) => rule.status === 200 && !rule.host);
-    expect(legal.map((rule) => [rule.from, rule.to, rule.force])).toEqual([
-      ['/legal/:section', '/legal/', false],
-      ['/en/legal/:section', '/en/legal/', false],
-      ['/de/legal/:section', '/de/legal/', false],
-      ['/fr/legal/:section', '/fr/legal/', false],
-    ]);
-    expect(legal[1].pattern.test('/en/legal/anything')).toBe(true);
-    expect(legal[1].pattern.test('/en/legal/anything/')).toBe(true);
-    expect(legal[1].pattern.test('/en/legal/x/y')).toBe(false);
+    const legalRules = rules.filter((rule) => rule.status === 200 && !rule.host);
+    expect(legalRules.map((rule) => [rule.from, rule.to, rule.force])).toEqual(
+      routeTable.languages.codes.map((language) => [`${legal(language)}:section`, legal(language), false]),
+    );
+    const second = routeTable.languages.codes[1];
+    expect(legalRules[1].pattern.test(`${legal(second)}anything`)).toBe(true);
+    expect(legalRules[1].pattern.test(`${legal(second)}anything/`)).toBe(true);
+    expect(legalRules[1].pattern.test(`${legal(second)}x/y`)).toBe(false);
     const notFound = rules.filter((rule) => rule.status === 404 && !rule.force);
     expect(notFound.map((rule) => [rule.from, rule.to])).toEqual([
       ['/en/*', '/en/404.html'],
@@ -153,24 +156,31 @@ describe('_redirects on Cloudflare Pages', () => {
     for (const { line, reason } of invalid) expect(`${line}: ${reason}`).toMatch(/!|^https:\/\/| 404: /);
   });
 
-  it('redirects /privacy with and without the slash, and never hides a real legal section', () => {
+  it('redirects the privacy path with and without the slash, and never hides a real legal section', () => {
     const { valid } = cloudflareRules(site.text('_redirects'));
-    for (const pathname of ['/privacy', '/privacy/'])
+    for (const pathname of [withoutSlash(privacyForward.path), privacyForward.path])
       expect(cloudflareMatch(valid, pathname), pathname).toMatchObject({
-        to: '/condizioni/#privacy-policy',
+        to: privacyForward.redirectTo,
         status: 301,
       });
-    expect(cloudflareMatch(valid, '/legal/privacy')).toMatchObject({ to: '/legal/privacy/', status: 301 });
-    expect(cloudflareMatch(valid, '/en/legal/cookie')).toMatchObject({
-      to: '/en/legal/cookie/',
-      status: 301,
-    });
-    // Cloudflare applies its lines before looking for a file: no line may take a page's own path (but the /privacy/ fallback's).
-    for (const route of routeTable.routes.filter((candidate) => candidate.page !== 'privacyRedirect'))
+    for (const section of [
+      routeTable.legalSectionPath('privacy', first),
+      routeTable.legalSectionPath('cookie', 'en'),
+    ])
+      expect(cloudflareMatch(valid, withoutSlash(section)), section).toMatchObject({
+        to: section,
+        status: 301,
+      });
+    // Cloudflare applies its lines before looking for a file: no line may take a page's own path
+    // (but a forward's: the privacy path's fallback page, a former slug's).
+    for (const route of routeTable.routes.filter((candidate) => candidate.redirectTo === undefined))
       expect(cloudflareMatch(valid, route.path), route.path).toBeUndefined();
-    expect(cloudflareMatch(valid, '/legal/anything')).toMatchObject({ to: '/legal/', status: 200 });
-    expect(cloudflareMatch(valid, '/de/legal/irgendwas')).toMatchObject({ to: '/de/legal/', status: 200 });
-    expect(cloudflareMatch(valid, '/legal/x/y')).toBeUndefined();
+    expect(cloudflareMatch(valid, `${legal(first)}anything`)).toMatchObject({
+      to: legal(first),
+      status: 200,
+    });
+    expect(cloudflareMatch(valid, `${legal('de')}irgendwas`)).toMatchObject({ to: legal('de'), status: 200 });
+    expect(cloudflareMatch(valid, `${legal(first)}x/y`)).toBeUndefined();
     expect(cloudflareMatch(valid, '/')).toBeUndefined();
   });
 

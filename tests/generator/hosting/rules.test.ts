@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { securityHeaders } from '../../helpers/hostFiles.ts';
 import type { MemoryBuild } from '../../helpers/memoryBuild.ts';
 import { sharedBuild } from '../../helpers/sharedBuild.ts';
-import { realRouteTable } from '../../helpers/routeTable.ts';
+import { realLoadedContent, realRouteTable } from '../../helpers/routeTable.ts';
 
 const routeTable = realRouteTable;
 let site: MemoryBuild;
@@ -39,15 +39,21 @@ describe('Content-Security-Policy', () => {
     );
     expect(firstVisit).toHaveLength(1);
     expect(legalHash).toHaveLength(1);
+    // The third parties the site settings name: the analytics script and the two maps.
+    const { urls, analytics: settings } = realLoadedContent.site;
+    const analytics = new URL(settings.scriptUrl).origin;
     expect(directives['script-src']).toEqual([
       "'self'",
       cspSource(firstVisit[0]),
       cspSource(legalHash[0]),
-      'https://analytics.example.com',
+      analytics,
     ]);
-    expect(directives['connect-src']).toEqual(["'self'", 'https://analytics.example.com']);
+    expect(directives['connect-src']).toEqual(["'self'", analytics]);
     expect(directives['style-src']).toEqual(["'self'"]);
-    expect(directives['frame-src']).toEqual(['https://coverage.example.net', 'https://maps.example.net']);
+    expect(directives['frame-src']).toEqual([
+      new URL(urls.coverageMap).origin,
+      new URL(urls.luganoMap).origin,
+    ]);
     expect(directives['frame-ancestors']).toEqual(["'none'"]);
   });
 
@@ -67,11 +73,18 @@ describe('Content-Security-Policy', () => {
 
 describe('Permissions-Policy', () => {
   it('allows geolocation only to the coverage map’s frame, not to the site itself', () => {
+    const map = new URL(realLoadedContent.site.urls.coverageMap).origin;
     expect(securityHeaders(site)['Permissions-Policy']).toBe(
-      'geolocation=("https://coverage.example.net"), camera=(), microphone=(), payment=(), usb=()',
+      `geolocation=("${map}"), camera=(), microphone=(), payment=(), usb=()`,
     );
-    expect(site.text('copertura/index.html')).toMatch(
-      /<iframe[^>]*src="https:\/\/coverage\.example\.net[^"]*"[^>]*allow="geolocation"|<iframe[^>]*allow="geolocation"[^>]*src="https:\/\/coverage\.example\.net/,
+    const coverage = routeTable.routes.find(
+      (route) => route.page === 'coverage' && route.language === routeTable.languages.default,
+    )!;
+    const escaped = map.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+    expect(site.text(coverage.file)).toMatch(
+      new RegExp(
+        `<iframe[^>]*src="${escaped}[^"]*"[^>]*allow="geolocation"|<iframe[^>]*allow="geolocation"[^>]*src="${escaped}`,
+      ),
     );
   });
 });

@@ -8,9 +8,22 @@ import {
   type RouteInput,
   type SlugKeys,
 } from '../../../generator/model/routeTable.ts';
-import { realLanguages, realRouteTable, realSlugs } from '../../helpers/routeTable.ts';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parse as parseYaml } from 'yaml';
+import { languagesFileSchema, siteLanguagesFrom } from '../../../generator/model/languages.ts';
 
-const routeTable = realRouteTable;
+/**
+ * The languages and slugs the spec publishes, a fixture (tests/fixtures/routeTable/spec.yaml):
+ * the route table is tested on these, so an editor's change to content/slugs.yaml fails nothing here.
+ */
+const spec = parseYaml(
+  readFileSync(path.join(import.meta.dirname, '../../fixtures/routeTable/spec.yaml'), 'utf8'),
+) as { languages: unknown; slugs: PageSlugs };
+const specLanguages = siteLanguagesFrom(languagesFileSchema.parse(spec.languages));
+const specSlugs = spec.slugs;
+
+const routeTable = createRouteTable({ languages: specLanguages, slugs: specSlugs });
 const paths = routeTable.routes.map((route) => route.path);
 const find = (path: string) => routeTable.routes.find((route) => route.path === path);
 
@@ -159,7 +172,7 @@ describe('route table', () => {
   });
 
   it('refuses two routes that would write the same file, named where slugs.yaml writes the later one', () => {
-    const clashing = { ...realSlugs, esim: { ...realSlugs.esim, en: 'about' } };
+    const clashing = { ...specSlugs, esim: { ...specSlugs.esim, en: 'about' } };
     const located: SlugKeys[] = [];
     const problems = conflicts({
       slugs: clashing,
@@ -178,9 +191,9 @@ describe('route table', () => {
 
 describe('the legal sections and the default language’s own paths, from slugs.yaml', () => {
   const renamed: PageSlugs = {
-    ...realSlugs,
+    ...specSlugs,
     legalSections: {
-      ...realSlugs.legalSections,
+      ...specSlugs.legalSections,
       privacy: { it: 'riservatezza', en: 'data-protection', de: 'datenschutz', fr: 'confidentialite' },
     },
     defaultLanguageOnly: {
@@ -190,7 +203,7 @@ describe('the legal sections and the default language’s own paths, from slugs.
     },
   };
   const table = createRouteTable({
-    languages: realLanguages,
+    languages: specLanguages,
     slugs: renamed,
     formerSlugs: { cookiePolicy: { it: ['cookie-policy'] }, privacyRedirect: { it: ['privacy'] } },
   });
@@ -250,11 +263,11 @@ describe('the legal sections and the default language’s own paths, from slugs.
 
   it('reports two sections on one path at the later one', () => {
     const sections = {
-      ...realSlugs.legalSections,
-      cookie: { ...realSlugs.legalSections.cookie, en: 'privacy' },
+      ...specSlugs.legalSections,
+      cookie: { ...specSlugs.legalSections.cookie, en: 'privacy' },
     };
     const problems = conflicts({
-      slugs: { ...realSlugs, legalSections: sections },
+      slugs: { ...specSlugs, legalSections: sections },
       locateSlug: (keys) => ({ file: 'content/slugs.yaml', line: keys.length }),
     });
     expect(problems.map((problem) => [problem.message, problem.location?.file])).toEqual([
@@ -266,7 +279,7 @@ describe('the legal sections and the default language’s own paths, from slugs.
   });
 
   it('reports a former slug that another page still has', () => {
-    const problems = conflicts({ slugs: realSlugs, formerSlugs: { cookiePolicy: { it: ['condizioni'] } } });
+    const problems = conflicts({ slugs: specSlugs, formerSlugs: { cookiePolicy: { it: ['condizioni'] } } });
     expect(problems.map((problem) => [problem.message, problem.hint])).toEqual([
       [
         'former.cookiePolicy.it[0]: "condizioni" is also the slug of defaultLanguageOnly.legalAlias; both would be /condizioni/',
@@ -296,7 +309,7 @@ describe('paths the build, the hosts and the languages reserve', () => {
 
   it.each(reserved)('refuses "%s" as a slug of the default language, at its line', (slug) => {
     const problems = conflicts({
-      slugs: { ...realSlugs, about: { ...realSlugs.about, it: slug } },
+      slugs: { ...specSlugs, about: { ...specSlugs.about, it: slug } },
       locateSlug: (keys) => ({ file: 'content/slugs.yaml', line: keys.length }),
     });
     expect(problems.map((problem) => [problem.code, problem.message, problem.location])).toEqual([
@@ -314,7 +327,7 @@ describe('paths the build, the hosts and the languages reserve', () => {
 
   it('refuses a reserved former slug and a reserved path of the default language alone', () => {
     const problems = conflicts({
-      slugs: { ...realSlugs, defaultLanguageOnly: { ...realSlugs.defaultLanguageOnly, legalAlias: 'og' } },
+      slugs: { ...specSlugs, defaultLanguageOnly: { ...specSlugs.defaultLanguageOnly, legalAlias: 'og' } },
       formerSlugs: { about: { it: ['assets'] } },
     });
     expect(problems.map((problem) => problem.message)).toEqual([
@@ -327,8 +340,8 @@ describe('paths the build, the hosts and the languages reserve', () => {
 
   it('lets another language use those words under its prefix', () => {
     const table = createRouteTable({
-      languages: realLanguages,
-      slugs: { ...realSlugs, about: { ...realSlugs.about, en: 'assets', de: 'it' } },
+      languages: specLanguages,
+      slugs: { ...specSlugs, about: { ...specSlugs.about, en: 'assets', de: 'it' } },
     });
     expect(table.pathOf('about', 'en')).toBe('/en/assets/');
     expect(table.pathOf('about', 'de')).toBe('/de/it/');
@@ -339,7 +352,7 @@ describe('paths the build, the hosts and the languages reserve', () => {
 function conflicts(input: Omit<RouteInput, 'languages'>): SiteError[] {
   let error: unknown;
   try {
-    createRouteTable({ languages: realLanguages, ...input });
+    createRouteTable({ languages: specLanguages, ...input });
   } catch (caught) {
     error = caught;
   }

@@ -25,7 +25,7 @@ let origin: string;
 beforeAll(async () => {
   dev = await startDevInProject();
   origin = dev.url;
-  const page = await (await fetch(`${dev.url}/en/contact/`)).text();
+  const page = await (await fetch(`${dev.url}${realRouteTable.pathOf('contact', 'en')}`)).text();
   token = /data-site-token="([^"]+)"/.exec(page)![1];
 }, 600_000);
 
