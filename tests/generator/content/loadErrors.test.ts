@@ -279,27 +279,6 @@ const located: [string, Expected][] = [
     },
   ],
   [
-    'text-with-nul',
-    {
-      file: 'texts/it/notFound.yaml',
-      line: 5,
-      column: 8,
-      code: 'CONTENT_SCHEMA',
-      message: /^This text holds a control character \(U\+0000\), which no page can show$/,
-      hint: /Remove it/,
-    },
-  ],
-  [
-    'text-with-control-escape',
-    {
-      file: 'texts/fr/notFound.yaml',
-      line: 5,
-      column: 8,
-      code: 'CONTENT_SCHEMA',
-      message: /^This text holds a control character \(U\+001B\)/,
-    },
-  ],
-  [
     'brand-too-long',
     {
       file: 'site.yaml',
@@ -309,79 +288,7 @@ const located: [string, Expected][] = [
       message: /^brand: Too long: 239 characters, at most 200/,
     },
   ],
-  // YAML mistakes, in plain words at the line that holds them.
-  [
-    'text-with-colon',
-    {
-      file: 'texts/it/notFound.yaml',
-      line: 5,
-      column: 17,
-      code: 'CONTENT_YAML_SYNTAX',
-      message: /contains ": "/,
-      hint: /double quotes/,
-    },
-  ],
-  [
-    'text-indented-too-far',
-    {
-      file: 'texts/en/notFound.yaml',
-      line: 3,
-      column: 4,
-      code: 'CONTENT_YAML_SYNTAX',
-      message: /indented more than the line above/,
-      hint: /Line it up/,
-    },
-  ],
-  [
-    'zones-unclosed-bracket',
-    {
-      file: 'zones.yaml',
-      line: 5,
-      column: 12,
-      code: 'CONTENT_YAML_SYNTAX',
-      message: /list in \[ \].*is not closed/,
-    },
-  ],
-  [
-    'italian-text-syntax',
-    {
-      file: 'texts/it/notFound.yaml',
-      line: 5,
-      column: 7,
-      code: 'CONTENT_YAML_SYNTAX',
-      message: /opened with " is not closed/,
-    },
-  ],
-  [
-    'yaml-aliases',
-    {
-      file: 'texts/it/notFound.yaml',
-      line: 3,
-      column: 20,
-      code: 'CONTENT_YAML_SYNTAX',
-      message: /aliases \(\*name\) are not allowed/,
-    },
-  ],
-  [
-    'yaml-tag',
-    {
-      file: 'texts/it/notFound.yaml',
-      line: 2,
-      column: 10,
-      code: 'CONTENT_YAML_SYNTAX',
-      message: /tags \(such as !js\/function\) are not allowed/,
-    },
-  ],
-  [
-    'yaml-nested-too-deep',
-    {
-      file: 'texts/it/notFound.yaml',
-      line: 7,
-      code: 'CONTENT_YAML_SYNTAX',
-      message: /^YAML syntax error: Values are nested too deeply here/,
-      hint: /repeated \[/,
-    },
-  ],
+  // YAML mistakes in plain words, aliases, tags and control characters: tests/generator/content/yamlReader.test.ts.
   [
     'not-utf8',
     {
