@@ -190,47 +190,6 @@ const located: [string, Expected][] = [
     },
   ],
   [
-    'text-key-not-in-italian',
-    {
-      file: 'texts/de/notFound.yaml',
-      line: 4,
-      column: 1,
-      code: 'CONTENT_UNKNOWN_KEY',
-      message: /^notFound\.titel: Unknown text key "titel".*Did you mean "title"\?/,
-    },
-  ],
-  [
-    'text-turned-into-map',
-    {
-      file: 'texts/en/notFound.yaml',
-      line: 4,
-      column: 1,
-      code: 'CONTENT_SCHEMA',
-      message:
-        /^notFound\.title: This is a block of keys, but in the reference language \(it\) it is a single text/,
-    },
-  ],
-  [
-    'text-turned-into-list',
-    {
-      file: 'texts/fr/notFound.yaml',
-      line: 4,
-      column: 1,
-      code: 'CONTENT_SCHEMA',
-      message: /^notFound\.title: This is a list/,
-    },
-  ],
-  [
-    'empty-italian-text',
-    {
-      file: 'texts/it/notFound.yaml',
-      line: 2,
-      column: 10,
-      code: 'CONTENT_SCHEMA',
-      message: /^notFound\.meta\.title: Must not be empty/,
-    },
-  ],
-  [
     'zone-id-twice',
     { file: 'zones.yaml', code: 'CONTENT_SCHEMA', message: /^zones\[3\]\.id: "business" is used twice/ },
   ],
@@ -288,7 +247,8 @@ const located: [string, Expected][] = [
       message: /^brand: Too long: 239 characters, at most 200/,
     },
   ],
-  // YAML mistakes in plain words, aliases, tags and control characters: tests/generator/content/yamlReader.test.ts.
+  // YAML mistakes in plain words, aliases, tags and control characters: tests/generator/content/yamlReader.test.ts;
+  // texts against the reference language's: tests/generator/content/texts.test.ts.
   [
     'not-utf8',
     {
@@ -329,14 +289,6 @@ const located: [string, Expected][] = [
     },
   ],
   [
-    'missing-italian-text-file',
-    {
-      file: 'texts/it/notFound.yaml',
-      code: 'CONTENT_MISSING_FILE',
-      message: /^Required text file is missing$/,
-    },
-  ],
-  [
     'folder-instead-of-file',
     {
       file: 'texts/it/notFound.yaml',
@@ -351,10 +303,6 @@ const located: [string, Expected][] = [
       code: 'CONTENT_MISSING_FILE',
       message: /symbolic link that leads back to itself/,
     },
-  ],
-  [
-    'texts-folder-is-a-file',
-    { file: 'texts/it', code: 'CONTENT_MISSING_FILE', message: /texts\/it is a file, where a folder/ },
   ],
 ];
 
@@ -373,15 +321,6 @@ describe('content mistakes, each one located problem', () => {
         /^plans\[0\]\.esim: Expected true or false \(write true or false, without quotes\), found the text "yes"/,
       ),
     ]);
-  });
-
-  it('reports an Italian list turned into a single text in every translation that keeps the list', async () => {
-    const { error } = await loadFixture('italian-list-became-text');
-    expect(error!.problems.map((problem) => problem.message)).toEqual(
-      Array(3).fill(
-        'about.story.paragraphs: This is a list ("- " items), but in the reference language (it) it is a single text',
-      ),
-    );
   });
 
   it('reports a content folder that does not exist as one problem', async () => {

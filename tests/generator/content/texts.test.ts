@@ -8,14 +8,19 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ProblemList } from '../../../generator/content/parsedFile.ts';
 import { loadTexts, scalarEntries } from '../../../generator/content/texts.ts';
-import { siteLanguagesFrom } from '../../../generator/model/languages.ts';
+import { parseYamlFile } from '../../../generator/content/yamlReader.ts';
+import { validate } from '../../../generator/content/zodMessages.ts';
+import type { SiteError } from '../../../generator/errors/siteError.ts';
+import { languagesFileSchema, siteLanguagesFrom } from '../../../generator/model/languages.ts';
 import { requiredTextFiles } from '../../../generator/model/pages.ts';
+import { contentWithFixture, removeFixtureCopies } from '../../helpers/contentFixture.ts';
 import { parsedYaml } from '../../helpers/parsedYaml.ts';
 import { makeTempDir } from '../../helpers/site.ts';
 
 const tempDirs: string[] = [];
 afterAll(async () => {
   for (const dir of tempDirs) await rm(dir, { recursive: true, force: true });
+  await removeFixtureCopies();
 });
 
 const languagesYaml = [
@@ -141,6 +146,98 @@ describe('loadTexts', () => {
         file: `texts/it/${namespace}.yaml`,
       }),
     ]);
+  });
+});
+
+/** The texts of a content fixture laid over a copy of the content, read with the copy's own languages. */
+async function fixtureTexts(name: string) {
+  const contentDir = await contentWithFixture(name);
+  const problems = new ProblemList();
+  const file = (await parseYamlFile(contentDir, 'languages.yaml', problems))!;
+  const languages = siteLanguagesFrom(validate(file, languagesFileSchema, problems)!);
+  await loadTexts(contentDir, languages, file, problems);
+  return { contentDir, languages, problems: problems.problems };
+}
+
+interface Expected {
+  file: string;
+  line?: number;
+  column?: number;
+  code: SiteError['code'];
+  message: RegExp;
+}
+
+const fixtureCases: [string, Expected][] = [
+  [
+    'text-key-not-in-italian',
+    {
+      file: 'texts/de/notFound.yaml',
+      line: 4,
+      column: 1,
+      code: 'CONTENT_UNKNOWN_KEY',
+      message: /^notFound\.titel: Unknown text key "titel".*Did you mean "title"\?/,
+    },
+  ],
+  [
+    'text-turned-into-map',
+    {
+      file: 'texts/en/notFound.yaml',
+      line: 4,
+      column: 1,
+      code: 'CONTENT_SCHEMA',
+      message:
+        /^notFound\.title: This is a block of keys, but in the reference language \(it\) it is a single text/,
+    },
+  ],
+  [
+    'text-turned-into-list',
+    {
+      file: 'texts/fr/notFound.yaml',
+      line: 4,
+      column: 1,
+      code: 'CONTENT_SCHEMA',
+      message: /^notFound\.title: This is a list/,
+    },
+  ],
+  [
+    'empty-italian-text',
+    {
+      file: 'texts/it/notFound.yaml',
+      line: 2,
+      column: 10,
+      code: 'CONTENT_SCHEMA',
+      message: /^notFound\.meta\.title: Must not be empty/,
+    },
+  ],
+  [
+    'missing-italian-text-file',
+    { file: 'texts/it/notFound.yaml', code: 'CONTENT_MISSING_FILE', message: /^Required text file is missing$/ },
+  ],
+  [
+    'texts-folder-is-a-file',
+    { file: 'texts/it', code: 'CONTENT_MISSING_FILE', message: /texts\/it is a file, where a folder/ },
+  ],
+];
+
+describe('loadTexts on content fixtures', () => {
+  it.each(fixtureCases)('%s: one located problem', async (name, expected) => {
+    const { contentDir, problems } = await fixtureTexts(name);
+    expect(problems, name).toHaveLength(1);
+    const [problem] = problems;
+    expect(path.relative(contentDir, problem.location!.file).split(path.sep).join('/')).toBe(expected.file);
+    expect(problem.code).toBe(expected.code);
+    expect(problem.message).toMatch(expected.message);
+    if (expected.line !== undefined) expect(problem.location?.line, problem.message).toBe(expected.line);
+    if (expected.column !== undefined) expect(problem.location?.column, problem.message).toBe(expected.column);
+  });
+
+  it('reports an Italian list turned into a single text in every translation that keeps the list', async () => {
+    const { languages, problems } = await fixtureTexts('italian-list-became-text');
+    expect(problems.map((problem) => problem.message)).toEqual(
+      Array(languages.codes.length - 1).fill(
+        'about.story.paragraphs: This is a list ("- " items), but in the reference language (it) it is a single text',
+      ),
+    );
   });
 });
 
