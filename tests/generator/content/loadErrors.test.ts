@@ -192,47 +192,6 @@ const located: [string, Expected][] = [
     },
   ],
   [
-    'text-key-not-in-italian',
-    {
-      file: 'texts/de/notFound.yaml',
-      line: 4,
-      column: 1,
-      code: 'CONTENT_UNKNOWN_KEY',
-      message: /^notFound\.titel: Unknown text key "titel".*Did you mean "title"\?/,
-    },
-  ],
-  [
-    'text-turned-into-map',
-    {
-      file: 'texts/en/notFound.yaml',
-      line: 4,
-      column: 1,
-      code: 'CONTENT_SCHEMA',
-      message:
-        /^notFound\.title: This is a block of keys, but in the reference language \(it\) it is a single text/,
-    },
-  ],
-  [
-    'text-turned-into-list',
-    {
-      file: 'texts/fr/notFound.yaml',
-      line: 4,
-      column: 1,
-      code: 'CONTENT_SCHEMA',
-      message: /^notFound\.title: This is a list/,
-    },
-  ],
-  [
-    'empty-italian-text',
-    {
-      file: 'texts/it/notFound.yaml',
-      line: 2,
-      column: 10,
-      code: 'CONTENT_SCHEMA',
-      message: /^notFound\.meta\.title: Must not be empty/,
-    },
-  ],
-  [
     'zone-id-twice',
     { file: 'zones.yaml', code: 'CONTENT_SCHEMA', message: /^zones\[3\]\.id: "business" is used twice/ },
   ],
@@ -281,27 +240,6 @@ const located: [string, Expected][] = [
     },
   ],
   [
-    'text-with-nul',
-    {
-      file: 'texts/it/notFound.yaml',
-      line: 5,
-      column: 8,
-      code: 'CONTENT_SCHEMA',
-      message: /^This text holds a control character \(U\+0000\), which no page can show$/,
-      hint: /Remove it/,
-    },
-  ],
-  [
-    'text-with-control-escape',
-    {
-      file: 'texts/fr/notFound.yaml',
-      line: 5,
-      column: 8,
-      code: 'CONTENT_SCHEMA',
-      message: /^This text holds a control character \(U\+001B\)/,
-    },
-  ],
-  [
     'brand-too-long',
     {
       file: 'site.yaml',
@@ -311,79 +249,8 @@ const located: [string, Expected][] = [
       message: /^brand: Too long: 239 characters, at most 200/,
     },
   ],
-  // YAML mistakes, in plain words at the line that holds them.
-  [
-    'text-with-colon',
-    {
-      file: 'texts/it/notFound.yaml',
-      line: 5,
-      column: 17,
-      code: 'CONTENT_YAML_SYNTAX',
-      message: /contains ": "/,
-      hint: /double quotes/,
-    },
-  ],
-  [
-    'text-indented-too-far',
-    {
-      file: 'texts/en/notFound.yaml',
-      line: 3,
-      column: 4,
-      code: 'CONTENT_YAML_SYNTAX',
-      message: /indented more than the line above/,
-      hint: /Line it up/,
-    },
-  ],
-  [
-    'zones-unclosed-bracket',
-    {
-      file: 'zones.yaml',
-      line: 5,
-      column: 12,
-      code: 'CONTENT_YAML_SYNTAX',
-      message: /list in \[ \].*is not closed/,
-    },
-  ],
-  [
-    'italian-text-syntax',
-    {
-      file: 'texts/it/notFound.yaml',
-      line: 5,
-      column: 7,
-      code: 'CONTENT_YAML_SYNTAX',
-      message: /opened with " is not closed/,
-    },
-  ],
-  [
-    'yaml-aliases',
-    {
-      file: 'texts/it/notFound.yaml',
-      line: 3,
-      column: 20,
-      code: 'CONTENT_YAML_SYNTAX',
-      message: /aliases \(\*name\) are not allowed/,
-    },
-  ],
-  [
-    'yaml-tag',
-    {
-      file: 'texts/it/notFound.yaml',
-      line: 2,
-      column: 10,
-      code: 'CONTENT_YAML_SYNTAX',
-      message: /tags \(such as !js\/function\) are not allowed/,
-    },
-  ],
-  [
-    'yaml-nested-too-deep',
-    {
-      file: 'texts/it/notFound.yaml',
-      line: 7,
-      code: 'CONTENT_YAML_SYNTAX',
-      message: /^YAML syntax error: Values are nested too deeply here/,
-      hint: /repeated \[/,
-    },
-  ],
+  // YAML mistakes in plain words, aliases, tags and control characters: tests/generator/content/yamlReader.test.ts;
+  // texts against the reference language's: tests/generator/content/texts.test.ts.
   [
     'not-utf8',
     {
@@ -424,14 +291,6 @@ const located: [string, Expected][] = [
     },
   ],
   [
-    'missing-italian-text-file',
-    {
-      file: 'texts/it/notFound.yaml',
-      code: 'CONTENT_MISSING_FILE',
-      message: /^Required text file is missing$/,
-    },
-  ],
-  [
     'folder-instead-of-file',
     {
       file: 'texts/it/notFound.yaml',
@@ -446,10 +305,6 @@ const located: [string, Expected][] = [
       code: 'CONTENT_MISSING_FILE',
       message: /symbolic link that leads back to itself/,
     },
-  ],
-  [
-    'texts-folder-is-a-file',
-    { file: 'texts/it', code: 'CONTENT_MISSING_FILE', message: /texts\/it is a file, where a folder/ },
   ],
 ];
 
@@ -468,15 +323,6 @@ describe('content mistakes, each one located problem', () => {
         /^plans\[0\]\.esim: Expected true or false \(write true or false, without quotes\), found the text "yes"/,
       ),
     ]);
-  });
-
-  it('reports an Italian list turned into a single text in every translation that keeps the list', async () => {
-    const { error } = await loadFixture('italian-list-became-text');
-    expect(error!.problems.map((problem) => problem.message)).toEqual(
-      Array(3).fill(
-        'about.story.paragraphs: This is a list ("- " items), but in the reference language (it) it is a single text',
-      ),
-    );
   });
 
   it('reports a content folder that does not exist as one problem', async () => {

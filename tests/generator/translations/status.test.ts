@@ -1,5 +1,5 @@
 /** The four statuses, from the texts and the record alone, on the translation fixture. */
-import { rm, writeFile } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readTranslationState, type TextStatus } from '../../../generator/translations/status.ts';
@@ -71,14 +71,5 @@ describe('translation status', () => {
     await rm(path.join(contentDir, 'translations'), { recursive: true });
     const state = await readTranslationState(contentDir);
     expect(new Set(state.texts.map((text) => text.status))).toEqual(new Set(['untranslated']));
-  });
-
-  it('refuses a damaged record with its file and line', async () => {
-    const contentDir = await translationFixture();
-    await writeFile(path.join(contentDir, 'translations/de.yaml'), 'shop.meta.title: [not, a, text]\n');
-    await expect(readTranslationState(contentDir)).rejects.toMatchObject({
-      code: 'TRANSLATION_RECORD_INVALID',
-      location: { file: path.join(contentDir, 'translations/de.yaml'), line: 1 },
-    });
   });
 });

@@ -1,0 +1,99 @@
+/**
+ * The translation record (content/translations/<language>.yaml): read from the
+ * translation fixture, refused with its file and line when damaged, written one line
+ * a text in the order given, atomically.
+ */
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  readRecord,
+  recordFileOf,
+  recordText,
+  writeAtomically,
+  writeRecord,
+} from '../../../generator/translations/record.ts';
+import { removeTranslationFixtures, translationFixture } from '../../helpers/translationFixture.ts';
+import { makeTempDir } from '../../helpers/site.ts';
+
+afterAll(removeTranslationFixtures);
+
+describe('readRecord', () => {
+  it('reads the Italian each translation was made from, by key', async () => {
+    const record = await readRecord(await translationFixture(), 'de');
+    expect(record['shop.hero.title']).toBe('Benvenuti da {{brand}}');
+    expect(record['legal/terms.sections.0.paragraphs.0']).toBe('P {{brand}}');
+  });
+
+  it('gives an empty record for a language that has none yet', async () => {
+    const contentDir = await translationFixture();
+    await rm(path.join(contentDir, recordFileOf('de')));
+    expect(await readRecord(contentDir, 'de')).toEqual({});
+  });
+
+  it('refuses a damaged record with its file and line', async () => {
+    const contentDir = await translationFixture();
+    await writeFile(path.join(contentDir, 'translations/de.yaml'), 'shop.meta.title: [not, a, text]\n');
+    await expect(readRecord(contentDir, 'de')).rejects.toMatchObject({
+      code: 'TRANSLATION_RECORD_INVALID',
+      message: expect.stringMatching(/^The translation record is not valid at shop\.meta\.title: /),
+      location: { file: path.join(contentDir, 'translations/de.yaml'), line: 1 },
+    });
+  });
+
+  it('refuses a record that is not YAML, at the line of the mistake', async () => {
+    const contentDir = await translationFixture();
+    await writeFile(path.join(contentDir, 'translations/en.yaml'), 'a: uno\nb: c: d\n');
+    await expect(readRecord(contentDir, 'en')).rejects.toMatchObject({
+      code: 'TRANSLATION_RECORD_INVALID',
+      message: expect.stringMatching(/^The translation record is not valid YAML: /),
+      location: { line: 2 },
+    });
+  });
+
+  it('refuses a record it cannot read as a file', async () => {
+    const contentDir = await translationFixture();
+    await rm(path.join(contentDir, 'translations/en.yaml'));
+    await mkdir(path.join(contentDir, 'translations/en.yaml'));
+    await expect(readRecord(contentDir, 'en')).rejects.toMatchObject({ code: 'TRANSLATION_RECORD_INVALID' });
+  });
+});
+
+describe('writing the record', () => {
+  it('writes a header, then one line a text in the order given', () => {
+    const text = recordText({ 'b.title': 'Due: tre', 'a.title': 'Uno' }, 'de', 'it');
+    const lines = text.split('\n');
+    expect(lines.slice(0, 4).every((line) => line.startsWith('#'))).toBe(true);
+    expect(lines[1]).toBe('# The it text each de translation was last translated or confirmed against.');
+    expect(lines.slice(4)).toEqual(['b.title: "Due: tre"', 'a.title: Uno', '']);
+  });
+
+  it('writes an empty record as an empty map', () => {
+    expect(recordText({}, 'en', 'it').endsWith('\n{}\n')).toBe(true);
+  });
+
+  it('reads back what it wrote, in a folder it makes, leaving no temporary file', async () => {
+    const contentDir = await makeTempDir('record');
+    try {
+      const record = { 'shop.items.0': 'Primo articolo', 'shop.hero.title': 'Benvenuti da {{brand}}' };
+      await writeRecord(contentDir, 'fr', 'it', record);
+      expect(await readRecord(contentDir, 'fr')).toEqual(record);
+      expect(await readdir(path.join(contentDir, 'translations'))).toEqual(['fr.yaml']);
+    } finally {
+      await rm(contentDir, { recursive: true, force: true });
+    }
+  });
+
+  it('replaces a file whole', async () => {
+    const dir = await makeTempDir('atomic');
+    try {
+      const file = path.join(dir, 'a.txt');
+      await writeFile(file, 'old text, longer than the new one\n');
+      await writeAtomically(file, 'new\n');
+      expect(await readFile(file, 'utf8')).toBe('new\n');
+      expect(await readdir(dir)).toEqual(['a.txt']);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
