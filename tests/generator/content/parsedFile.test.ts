@@ -1,6 +1,6 @@
 /** Positions of a path in a parsed file, and the list that collects every problem as a located SiteError. */
 import { describe, expect, it } from 'vitest';
-import { positionOf, ProblemList } from '../../../generator/content/parsedFile.ts';
+import { positionOf, ProblemList, scalarEntries } from '../../../generator/content/parsedFile.ts';
 import { parsedYaml } from '../../helpers/parsedYaml.ts';
 
 const file = parsedYaml(
@@ -39,5 +39,31 @@ describe('ProblemList', () => {
       location: { file: 'a.yaml', line: 3, column: 7 },
     });
     expect(problems.problems[1].location).toEqual({ file: 'b.yaml', line: undefined, column: undefined });
+  });
+});
+
+describe('scalarEntries', () => {
+  it('lists every scalar with its path, position and the lines its text spans', () => {
+    const file = parsedYaml('hero:\n  title: Uno\n  text: |\n    Riga uno\n    Riga due\nitems: [a, 2]\n');
+    expect(
+      scalarEntries(file).map(({ segments, value, location, lines }) => ({
+        segments,
+        value,
+        line: location.line,
+        column: location.column,
+        lines,
+      })),
+    ).toEqual([
+      { segments: ['hero', 'title'], value: 'Uno', line: 2, column: 10, lines: { first: 2, last: 2 } },
+      {
+        segments: ['hero', 'text'],
+        value: 'Riga uno\nRiga due\n',
+        line: 3,
+        column: 9,
+        lines: { first: 3, last: 5 },
+      },
+      { segments: ['items', 0], value: 'a', line: 6, column: 9, lines: { first: 6, last: 6 } },
+      { segments: ['items', 1], value: 2, line: 6, column: 12, lines: { first: 6, last: 6 } },
+    ]);
   });
 });

@@ -1,13 +1,13 @@
 /**
  * The texts of a tiny two-language content folder (it, the reference, and en): every
  * translation's keys and shapes against the Italian, which must have every required
- * text file and no empty text; and every scalar of a file with its path and position.
+ * text file and no empty text.
  */
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ProblemList } from '../../../generator/content/parsedFile.ts';
-import { loadTexts, scalarEntries } from '../../../generator/content/texts.ts';
+import { loadTexts } from '../../../generator/content/texts.ts';
 import { parseYamlFile } from '../../../generator/content/yamlReader.ts';
 import { validate } from '../../../generator/content/zodMessages.ts';
 import type { SiteError } from '../../../generator/errors/siteError.ts';
@@ -238,31 +238,5 @@ describe('loadTexts on content fixtures', () => {
         'about.story.paragraphs: This is a list ("- " items), but in the reference language (it) it is a single text',
       ),
     );
-  });
-});
-
-describe('scalarEntries', () => {
-  it('lists every scalar with its path, position and the lines its text spans', () => {
-    const file = parsedYaml('hero:\n  title: Uno\n  text: |\n    Riga uno\n    Riga due\nitems: [a, 2]\n');
-    expect(
-      scalarEntries(file).map(({ segments, value, location, lines }) => ({
-        segments,
-        value,
-        line: location.line,
-        column: location.column,
-        lines,
-      })),
-    ).toEqual([
-      { segments: ['hero', 'title'], value: 'Uno', line: 2, column: 10, lines: { first: 2, last: 2 } },
-      {
-        segments: ['hero', 'text'],
-        value: 'Riga uno\nRiga due\n',
-        line: 3,
-        column: 9,
-        lines: { first: 3, last: 5 },
-      },
-      { segments: ['items', 0], value: 'a', line: 6, column: 9, lines: { first: 6, last: 6 } },
-      { segments: ['items', 1], value: 2, line: 6, column: 12, lines: { first: 6, last: 6 } },
-    ]);
   });
 });
