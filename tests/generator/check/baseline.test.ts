@@ -1,14 +1,13 @@
 /**
  * The accepted look: screenshots of two small pages kept as the baseline, compared with a second
  * set from the same pages (nothing changed) and with a third after one page's heading grew (that
- * page alone changed, with a diff image), and the contact sheet that shows the change side by side.
+ * page alone changed, with a diff image).
  */
-import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acceptScreenshots, compareWithBaseline } from '../../../generator/check/baseline.ts';
-import { writeContactSheet } from '../../../generator/check/contactSheet.ts';
 import { lookAtPages } from '../../../generator/check/layout.ts';
 import { pageFacts, planLayout } from '../../../generator/check/layoutPlan.ts';
 import { htmlFiles } from '../../../generator/check/site.ts';
@@ -83,31 +82,8 @@ describe.skipIf(!hasChromium)('the accepted baseline', () => {
     expect((await readdir(diffDir)).sort()).toEqual(['en-1280.png', 'en-375.png']);
 
     const comparison = await compareWithBaseline(changed.get('/en/')![0], baseline, diffDir);
-    const reportDir = path.join(workDir, 'report');
-    const sheet = await writeContactSheet(reportDir, [
-      {
-        type: 'home',
-        language: 'en',
-        path: '/en/',
-        faults: 0,
-        shots: [
-          {
-            name: 'phone',
-            width: 375,
-            file: changed.get('/en/')![0],
-            faults: 0,
-            changed: {
-              share: comparison.share,
-              baseline: path.join(baseline, comparison.name),
-              diff: comparison.diffFile!,
-            },
-          },
-        ],
-      },
-    ]);
-    const html = await readFile(sheet, 'utf8');
-    expect(html).toMatch(/1 screenshots changed since the accepted baseline/);
-    expect(html).toMatch(/<figcaption>accepted<\/figcaption>.*<figcaption>now<\/figcaption>.*% changed</s);
-    expect(await readdir(path.join(reportDir, 'accepted'))).toEqual([comparison.name]);
+    expect(comparison).toMatchObject({ name: 'en-375.png', changed: true });
+    expect(comparison.share).toBeGreaterThan(0);
+    expect(path.dirname(comparison.diffFile!)).toBe(diffDir);
   }, 300_000);
 });

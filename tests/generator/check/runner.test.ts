@@ -7,7 +7,6 @@
  */
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { formatReport } from '../../../generator/check/report.ts';
 import type { CheckReport, GateName } from '../../../generator/check/types.ts';
 import { findJava, hasChromium } from '../../../generator/check/tools.ts';
 import { sharedDist } from '../../helpers/sharedBuild.ts';
@@ -177,19 +176,6 @@ describe('site check on the planted-fault fixture', () => {
       expect(messages).toHaveLength(6);
     },
   );
-
-  it('reports one line per problem with gate and page, totals per gate and a verdict', () => {
-    const text = formatReport(report);
-    expect(text).toMatch(/^FAIL {2}head {4}\/chi-siamo\/ {2}has 2 h1 headings/m);
-    expect(text).toMatch(/^WARN {2}i18n .*outdated translation: home\.hero\.subtitle/m);
-    expect(text).toMatch(
-      /^NOTE {2}links {3}\/contatti\/ {2}external link, not fetched: https:\/\/tracker\.example\.net\/pixel\.gif$/m,
-    );
-    expect(text).toMatch(/^ {2}budgets +failed +[\d.]+ s {2}6 pages, .*; 1 error, 0 warnings$/m);
-    expect(text.trim().split('\n').at(-1)).toMatch(
-      /^Not fit to publish: content, links, .*head, budgets.* failed\.$/,
-    );
-  });
 });
 
 describe('site check on a build of the real content', () => {
