@@ -35,9 +35,6 @@ const contentDir = path.join(root, 'content');
  * purpose, with why: `pins` names the pins allowed (as the report names them), all when absent.
  */
 export const allowed: { file: string; pins?: string[]; reason: string }[] = [
-  // Owned by other changes of the same issue, de-pinned there; the coordinator removes these after merging.
-  { file: 'tests/site/formerSlugs.test.ts', reason: 'owned by another change, de-pinned there' },
-  { file: 'tests/browser/editor.test.ts', reason: 'owned by another change, de-pinned there' },
   // Pins left: the spec's wording of the legal terms, tariffs and cookie policy, per language.
   {
     file: 'tests/site/pages.test.ts',

@@ -107,10 +107,10 @@ describe.skipIf(!hasChromium)('click to edit in site dev', () => {
 
     await page.evaluate(() => window.scrollTo(0, 0));
     await markWindow(page);
-    await field(page, 'en').fill('Talk to our team');
+    await field(page, 'en').fill('Talk to the editors of this test');
     await panel(page).getByRole('button', { name: 'Save' }).click();
     await reloaded(page);
-    await expect.poll(() => page.locator('h1').first().textContent()).toBe('Talk to our team');
+    await expect.poll(() => page.locator('h1').first().textContent()).toBe('Talk to the editors of this test');
     // The edited text lights up for a moment.
     await expect.poll(() => page.locator('h1.site-editor-flash').count()).toBe(1);
 

@@ -98,7 +98,7 @@ describe('placeholders', () => {
 
   it('accepts a placeholder the settings fill or the reference text uses', () => {
     const [setting] = sitePlaceholders;
-    expect(placeholderProblem(`About {{${setting}}}`, 'Chi siamo')).toBeUndefined();
+    expect(placeholderProblem(`About {{${setting}}}`, 'Un testo di riferimento')).toBeUndefined();
     expect(placeholderProblem('{{count}} items', '{{count}} articoli')).toBeUndefined();
   });
 
