@@ -17,7 +17,14 @@ import { pageMeta } from '../model/pageMeta.ts';
 import type { Content } from '../content/load.ts';
 import type { Translations } from './translations.ts';
 import { imageCacheKey, type ImageCache } from './imageCache.ts';
-import { composePhotoPreview, heroPhotoOf, photoPreviewVersion, previewJpeg } from '../images/socialPhoto.ts';
+import {
+  composePhotoPreview,
+  cropPhoto,
+  heroPhotoOf,
+  photoPreviewVersion,
+  previewJpeg,
+  type RawPicture,
+} from '../images/socialPhoto.ts';
 import type { PageId, RouteTable } from '../model/routeTable.ts';
 import type { Language } from '../model/languages.ts';
 import { type OutputFile, socialImageSize, type SocialImages } from '../model/builtAssets.ts';
@@ -186,6 +193,7 @@ export async function buildSocialImages(
     const asJpeg = previewExtension(page) === 'jpg';
     return {
       name,
+      page,
       element,
       photo,
       asJpeg,
@@ -200,34 +208,54 @@ export async function buildSocialImages(
   });
 
   const cached = await Promise.all(images.map((image) => cache.get(image.key)));
-  const missing = images.filter((_, index) => cached[index] === undefined);
-  const drawn = new Map<string, Uint8Array>();
-  if (missing.length > 0) {
+  // Cards alike (the same texts, colours and photo: one key) are drawn once and written under each name.
+  const missing = new Map<string, (typeof images)[number]>();
+  images.forEach((image, index) => {
+    if (cached[index] === undefined && !missing.has(image.key)) missing.set(image.key, image);
+  });
+  const drawn = new Map<string, Promise<Uint8Array>>();
+  if (missing.size > 0) {
     const { satori, renderAsync } = await loadDrawingLibraries();
+    // Each hero photo is decoded and cropped once, for its page's preview in every language.
+    const crops = new Map<PageId, Promise<RawPicture>>();
+    const cropOf = (page: PageId, photo: NonNullable<(typeof images)[number]['photo']>) => {
+      if (!crops.has(page)) crops.set(page, cropPhoto(photo.bytes, photo.focus, socialImageSize));
+      return crops.get(page)!;
+    };
     // satori lays out on this thread while resvg rasterises the previous card on libuv's pool: both cores work.
-    const rasterising: Promise<void>[] = [];
-    for (const image of missing) {
+    for (const image of missing.values()) {
       const svg = await satori(image.element, { ...socialImageSize, fonts });
-      rasterising.push(
-        renderAsync(svg, rasterOptions).then(async (rendered) => {
-          const png = new Uint8Array(rendered.asPng());
-          const bytes = image.photo
-            ? await composePhotoPreview(image.photo.bytes, image.photo.focus, png, socialImageSize)
-            : image.asJpeg
-              ? new Uint8Array(
-                  await sharp(png).flatten({ background: '#ffffff' }).jpeg(previewJpeg).toBuffer(),
-                )
-              : png;
-          drawn.set(image.name, bytes);
-          await cache.put(image.key, bytes);
-        }),
-      );
+      const crop = image.photo && cropOf(image.page, image.photo);
+      const bytes = renderAsync(svg, rasterOptions).then(async (rendered) => {
+        const overlay = {
+          data: rendered.pixels,
+          width: rendered.width,
+          height: rendered.height,
+          channels: 4 as const,
+        };
+        const bytes = crop
+          ? await composePhotoPreview(await crop, overlay)
+          : image.asJpeg
+            ? new Uint8Array(
+                await sharp(overlay.data, { raw: { ...overlay, premultiplied: true } })
+                  .flatten({ background: '#ffffff' })
+                  .jpeg(previewJpeg)
+                  .toBuffer(),
+              )
+            : new Uint8Array(rendered.asPng());
+        await cache.put(image.key, bytes);
+        return bytes;
+      });
+      // Awaited below, with every other card; a failure fails the build there, not as an unhandled rejection here.
+      bytes.catch(() => {});
+      crop?.catch(() => {});
+      drawn.set(image.key, bytes);
     }
-    await Promise.all(rasterising);
   }
+  const contents = await Promise.all(images.map((image, index) => cached[index] ?? drawn.get(image.key)!));
   const files: OutputFile[] = images.map((image, index) => ({
     path: `og/${image.name}.${image.asJpeg ? 'jpg' : 'png'}`,
-    contents: cached[index] ?? drawn.get(image.name)!,
+    contents: contents[index],
   }));
   return {
     pathOf: (page, language) => `/og/${imagePage(page)}-${language}.${previewExtension(imagePage(page))}`,

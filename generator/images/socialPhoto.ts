@@ -47,20 +47,53 @@ export function cropAround(
   };
 }
 
-/** The photo cropped around its focus, with `overlay` (a PNG of the target's size) on top, as JPEG. */
-export async function composePhotoPreview(
+/** Pixels as sharp reads them raw: 8 bits a channel, rows top to bottom. */
+export interface RawPicture {
+  data: Uint8Array;
+  width: number;
+  height: number;
+  channels: 3 | 4;
+}
+
+/**
+ * The photo turned upright, scaled and cropped around its focus to the target, in
+ * sRGB: decoded once per page, then shared by that page's preview in every language.
+ */
+export async function cropPhoto(
   photo: Uint8Array,
   focus: { x: number; y: number },
-  overlay: Uint8Array,
   target: { width: number; height: number },
-): Promise<Uint8Array> {
-  const upright = await sharp(photo).rotate().toBuffer({ resolveWithObject: true });
-  const crop = cropAround(upright.info.width, upright.info.height, focus, target);
-  const bytes = await sharp(upright.data)
+): Promise<RawPicture> {
+  const { autoOrient } = await sharp(photo).metadata();
+  const crop = cropAround(autoOrient.width, autoOrient.height, focus, target);
+  const { data, info } = await sharp(photo, { failOn: 'truncated' })
+    .rotate()
     .resize(crop.scaledWidth, crop.scaledHeight)
     .extract({ left: crop.left, top: crop.top, ...target })
-    .composite([{ input: Buffer.from(overlay) }])
     .toColourspace('srgb')
+    .removeAlpha()
+    .raw({ depth: 'uchar' })
+    .toBuffer({ resolveWithObject: true });
+  return { data: new Uint8Array(data), width: info.width, height: info.height, channels: 3 };
+}
+
+/**
+ * The cropped photo with `overlay` on top, as JPEG. The overlay is RGBA of the same
+ * size with premultiplied alpha, as resvg draws it: no PNG is encoded and decoded between.
+ */
+export async function composePhotoPreview(photo: RawPicture, overlay: RawPicture): Promise<Uint8Array> {
+  const raw = (picture: RawPicture) => ({
+    width: picture.width,
+    height: picture.height,
+    channels: picture.channels,
+  });
+  const bytes = await sharp(photo.data, { raw: raw(photo) })
+    .composite([
+      {
+        input: Buffer.from(overlay.data.buffer, overlay.data.byteOffset, overlay.data.byteLength),
+        raw: { ...raw(overlay), premultiplied: true },
+      },
+    ])
     .jpeg(previewJpeg)
     .toBuffer();
   return new Uint8Array(bytes);

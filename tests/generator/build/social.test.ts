@@ -4,7 +4,11 @@
  */
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { createImageCache } from '../../../generator/build/imageCache.ts';
+import {
+  createDisabledImageCache,
+  createImageCache,
+  type ImageCache,
+} from '../../../generator/build/imageCache.ts';
 import { buildSocialImages } from '../../../generator/build/social.ts';
 import { routeTableOf, translationsOf } from '../../../generator/build/stages.ts';
 import { loadContent } from '../../../generator/content/load.ts';
@@ -36,5 +40,25 @@ describe('social preview images', () => {
     expect(second.files.map((file) => Buffer.from(file.contents))).toEqual(
       first.files.map((file) => Buffer.from(file.contents)),
     );
+  });
+
+  it('draws cards alike once, and writes the same bytes under each name', async () => {
+    const content = await loadContent(realContent);
+    // A fixture: the partnership page (its card shows the brand, its title and its hero photo)
+    // titled alike in Italian and English, and otherwise in German.
+    const texts = content.texts as unknown as Record<string, { partnership: { meta: { title: string } } }>;
+    texts.en.partnership.meta.title = texts.it.partnership.meta.title = 'Partnership';
+    texts.de.partnership.meta.title = 'Partnerschaft';
+    let drawn = 0;
+    const disabled = createDisabledImageCache();
+    const counting: ImageCache = { ...disabled, stats: disabled.stats, put: async () => void drawn++ };
+    const images = await buildSocialImages(routeTableOf(content), translationsOf(content), content, counting);
+    const bytesOf = (name: string) =>
+      Buffer.from(images.files.find((file) => file.path === `og/${name}.jpg`)!.contents);
+    expect(bytesOf('partnership-en')).toEqual(bytesOf('partnership-it'));
+    expect(bytesOf('partnership-en')).not.toEqual(bytesOf('partnership-de'));
+    const distinct = new Set(images.files.map((file) => Buffer.from(file.contents).toString('base64')));
+    expect(drawn).toBe(distinct.size);
+    expect(drawn).toBeLessThan(images.files.length);
   });
 });
