@@ -348,21 +348,12 @@ export async function buildSocialImages(
           height: rendered.height,
           channels: 4 as const,
         };
+        // A card without a photo is opaque (its frame is white): its premultiplied pixels are
+        // its plain ones, so sharp reads them as they are, without unpremultiplying in floating point.
+        const card = () => sharp(overlay.data, { raw: overlay }).removeAlpha();
         const bytes = crop
           ? await composePhotoPreview(await crop, overlay)
-          : image.asJpeg
-            ? new Uint8Array(
-                await sharp(overlay.data, { raw: { ...overlay, premultiplied: true } })
-                  .flatten({ background: '#ffffff' })
-                  .jpeg(previewJpeg)
-                  .toBuffer(),
-              )
-            : new Uint8Array(
-                await sharp(overlay.data, { raw: { ...overlay, premultiplied: true } })
-                  .removeAlpha()
-                  .png(cardPng)
-                  .toBuffer(),
-              );
+          : new Uint8Array(await (image.asJpeg ? card().jpeg(previewJpeg) : card().png(cardPng)).toBuffer());
         await cache.put(image.key, bytes);
         return bytes;
       });

@@ -22,7 +22,7 @@ export const heroPhotoOf: Partial<Record<PageId, PageImageKey>> = {
 export const previewJpeg = { quality: 82, quantisationTable: 3, optimiseCoding: true } as const;
 
 /** What besides the photo's bytes, the focus and the overlay decides the preview's bytes. */
-export const photoPreviewVersion = { ...encoderVersion, jpeg: previewJpeg };
+export const photoPreviewVersion = { ...encoderVersion, jpeg: previewJpeg, overlay: 'premultiplied over' };
 
 export interface Crop {
   /** The photo is first scaled to this size, the smallest that covers the target. */
@@ -83,21 +83,28 @@ export async function cropPhoto(
 
 /**
  * The cropped photo with `overlay` on top, as JPEG. The overlay is RGBA of the same
- * size with premultiplied alpha, as resvg draws it: no PNG is encoded and decoded between.
+ * size with premultiplied alpha, as resvg draws it, so laying it over is one
+ * multiply-add per channel (`overlay + photo × (1 − alpha)`, rounded): a third of what
+ * sharp's composite costs, which works in floating point, and no PNG in between.
  */
 export async function composePhotoPreview(photo: RawPicture, overlay: RawPicture): Promise<Uint8Array> {
-  const raw = (picture: RawPicture) => ({
-    width: picture.width,
-    height: picture.height,
-    channels: picture.channels,
-  });
-  const bytes = await sharp(photo.data, { raw: raw(photo) })
-    .composite([
-      {
-        input: Buffer.from(overlay.data.buffer, overlay.data.byteOffset, overlay.data.byteLength),
-        raw: { ...raw(overlay), premultiplied: true },
-      },
-    ])
+  if (
+    photo.channels !== 3 ||
+    overlay.channels !== 4 ||
+    photo.width !== overlay.width ||
+    photo.height !== overlay.height
+  )
+    throw new Error('composePhotoPreview: an RGB photo and an RGBA overlay of the same size');
+  const out = Buffer.allocUnsafe(photo.data.length);
+  const under = photo.data;
+  const over = overlay.data;
+  for (let pixel = 0, at = 0; at < out.length; pixel += 4, at += 3) {
+    const left = 255 - over[pixel + 3];
+    out[at] = (over[pixel] + (under[at] * left + 127) / 255) | 0;
+    out[at + 1] = (over[pixel + 1] + (under[at + 1] * left + 127) / 255) | 0;
+    out[at + 2] = (over[pixel + 2] + (under[at + 2] * left + 127) / 255) | 0;
+  }
+  const bytes = await sharp(out, { raw: { width: photo.width, height: photo.height, channels: 3 } })
     .jpeg(previewJpeg)
     .toBuffer();
   return new Uint8Array(bytes);
