@@ -350,7 +350,8 @@ export async function buildSocialImages(
         };
         // A card without a photo is opaque (its frame is white): its premultiplied pixels are
         // its plain ones, so sharp reads them as they are, without unpremultiplying in floating point.
-        const card = () => sharp(overlay.data, { raw: overlay }).removeAlpha();
+        const { width, height, channels } = overlay;
+        const card = () => sharp(overlay.data, { raw: { width, height, channels } }).removeAlpha();
         const bytes = crop
           ? await composePhotoPreview(await crop, overlay)
           : new Uint8Array(await (image.asJpeg ? card().jpeg(previewJpeg) : card().png(cardPng)).toBuffer());
