@@ -6,7 +6,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import type { BuildReport } from '../generator/build/pipeline.ts';
-import { displayPath, formatSiteError, isSiteError, SiteError } from '../generator/errors/siteError.ts';
+import {
+  displayPath,
+  formatSiteError,
+  isSiteError,
+  readProblemSource,
+  SiteError,
+  type SiteCommand,
+} from '../generator/errors/siteError.ts';
 import { gateNames, type GateName } from '../generator/check/types.ts';
 
 // Each command imports its modules when it runs: `site --help`, `--version` and a
@@ -27,15 +34,6 @@ function parseBaseUrl(value: string): string {
   if (url.pathname !== '/' || url.search || url.hash)
     throw new InvalidArgumentError('Expected an origin without a path, e.g. https://www.example.com');
   return url.origin;
-}
-
-/** A problem's file for its code frame; a file that cannot be read as text (a folder, a loop) has none. */
-function readSource(file: string): string | undefined {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch {
-    return undefined;
-  }
 }
 
 type Verbosity = 'quiet' | 'normal' | 'verbose';
@@ -105,6 +103,14 @@ const program = new Command()
   .exitOverride()
   .configureOutput({ outputError: (text, write) => write(text) });
 
+/** The command that runs (`translations` for `site translations status`): its errors' hints speak its words. */
+let runningCommand: SiteCommand | undefined;
+program.hook('preAction', (_program, action) => {
+  let command = action;
+  while (command.parent && command.parent !== program) command = command.parent;
+  runningCommand = command.name() as SiteCommand;
+});
+
 program
   .command('build')
   .description('Validate the content and build the site into the output folder.')
@@ -147,7 +153,7 @@ program
         const outDir = path.resolve(options.out);
         // Nothing changed since the last build into this folder: it already holds what a build would write.
         const upToDate = await import('../generator/build/upToDate.ts');
-        const { projectRoot } = await import('../generator/project.ts');
+        const { cacheRoot, projectRoot } = await import('../generator/project.ts');
         const inputs = {
           projectRoot,
           contentDir,
@@ -172,6 +178,18 @@ program
         const previous = options.cache
           ? await incremental.previousOutput(recordFile, outDir, inputState)
           : undefined;
+        // Pages rendered by any earlier build whose content files are unchanged; --no-cache neither reads nor keeps them.
+        const pageStore = options.cache
+          ? {
+              dir: incremental.defaultPageStoreDir,
+              codeVersion: upToDate.codeVersionOf(inputState),
+              contentDigests: Object.fromEntries(
+                Object.entries(inputState.digests)
+                  .filter(([name]) => name.startsWith('content/'))
+                  .map(([name, digest]) => [name.slice('content/'.length), digest]),
+              ),
+            }
+          : undefined;
         let pageRecord: Parameters<typeof incremental.recordPages> | undefined;
         // A progress line only where someone watches: a terminal, and not under --quiet.
         const progress = process.stderr.isTTY && verbosity !== 'quiet';
@@ -186,6 +204,8 @@ program
           strict: options.strict,
           cache: options.cache,
           cacheDir: options.cacheDir && path.resolve(options.cacheDir),
+          codeVersion: upToDate.codeVersionOf(inputState),
+          pageStore,
           previous,
           contentDates: inputState.contentDates,
           onPages: (pageFacing, pages) => {
@@ -196,11 +216,31 @@ program
             : undefined,
         }).finally(clearProgress);
         // The editors' schemas follow the content they were built from: no separate command after an edit.
-        const { writeSchemaFiles } = await import('../generator/content/editorSchemas.ts');
-        await writeSchemaFiles(contentDir);
+        const { refreshSchemaFiles, writeSchemaFiles } =
+          await import('../generator/content/editorSchemas.ts');
+        if (options.cache) {
+          // Made from the code and the files below only: redone when one of them changed.
+          const [reference] = report.languages;
+          const schemaInputs = Object.keys(inputState.digests)
+            .filter(
+              (name) =>
+                /^content\/(languages|plans|countries)\.yaml$/.test(name) ||
+                name.startsWith(`content/texts/${reference}/`),
+            )
+            .sort()
+            .map((name) => `${name}\0${inputState.digests[name]}`);
+          await refreshSchemaFiles(
+            contentDir,
+            upToDate.sha256([upToDate.codeVersionOf(inputState), ...schemaInputs].join('\n')),
+            upToDate.recordFileFor(path.join(cacheRoot, 'schemas'), contentDir),
+          );
+        } else await writeSchemaFiles(contentDir);
         await printSummary(report, verbosity);
         await upToDate.recordBuild(recordFile, outDir, inputState, report);
         if (pageRecord) await incremental.recordPages(...pageRecord);
+        // Stored pages that cannot be written only make a later build slower: never a failed build.
+        if (pageRecord && pageStore)
+          await incremental.keepPages(pageStore, pageRecord[2], pageRecord[3], outDir).catch(() => {});
       },
     ),
   );
@@ -380,6 +420,8 @@ program
         contentDir: path.resolve(options.content),
         port: options.port,
         host: options.host,
+        // What `site build` published (its default output folder) must keep answering here too.
+        publishedDir: path.resolve('dist'),
       });
       const firstBuild =
         dev.firstBuildMilliseconds === undefined
@@ -578,7 +620,9 @@ try {
     // Help and version are successes; every other commander error is a usage error.
     process.exitCode = error.exitCode === 0 ? 0 : 2;
   } else if (error instanceof CommandFailure && isSiteError(error.error)) {
-    console.error(`${error.failure}\n${formatSiteError(error.error, { readSource })}`);
+    console.error(
+      `${error.failure}\n${formatSiteError(error.error, { readSource: readProblemSource, command: runningCommand })}`,
+    );
     process.exitCode = 1;
   } else {
     console.error('Internal error (a bug in the generator, not in your content):');

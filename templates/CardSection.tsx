@@ -1,9 +1,11 @@
 /**
  * A section of icon cards drawn from a texts list: `<texts>.title`, `<texts>.intro`
- * and `<texts>.items[]` with `title` and `text`. The list carries `data-count`, so
- * the tests can count its cards in every language.
+ * and `<texts>.items[]` with `title` and `text`, in rows that balance for any count
+ * (balancedGrid.ts). The list carries `data-count`, so the tests can count its cards in
+ * every language.
  */
 import type { PageContext } from './context.ts';
+import { balancedCardClasses, balancedGridClass } from './balancedGrid.ts';
 import { Icon, type IconName } from './Icon.tsx';
 
 export interface CardSectionProps {
@@ -34,14 +36,16 @@ export function CardSection({
   listClassName,
 }: CardSectionProps) {
   const { t, translator } = ctx;
+  const items = translator.indices(`${texts}.items`);
+  const sizes = balancedCardClasses(items.length);
   return (
     <section className={tinted ? 'section section--tinted' : 'section'} id={id} aria-labelledby={titleId}>
       <div className="container">
         <h2 id={titleId}>{t(`${texts}.title`)}</h2>
         <p className="section__intro">{t(`${texts}.intro`)}</p>
-        <ul className={listClassName ? `card-grid ${listClassName}` : 'card-grid'} data-count={count}>
-          {translator.indices(`${texts}.items`).map((index) => (
-            <li key={index} className="card">
+        <ul className={balancedGridClass('card-grid', listClassName)} data-count={count}>
+          {items.map((index) => (
+            <li key={index} className={`card ${sizes[index]}`}>
               <Icon name={icons[index] ?? 'check'} />
               <h3>{t(`${texts}.items.${index}.title`)}</h3>
               <p>{t(`${texts}.items.${index}.text`)}</p>

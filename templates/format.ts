@@ -1,4 +1,5 @@
 /** Names and numbers from the platform's Intl data rather than hand-typed lists. */
+import { isFrenchLocale, narrowNoBreakSpace } from '../generator/model/typography.ts';
 
 /** Intl objects are costly to make and every page needs the same few: keep one per set of options. */
 function cached<T>(make: (key: string) => T): (key: string) => T {
@@ -190,10 +191,11 @@ export function formatQuantity(value: string, locale: string): string {
 }
 
 /**
- * The site's French uses one no-break space, the narrow one (U+202F), in its texts and
- * from Intl. Intl's fr-CH data mixes it with the full one (U+00A0): "200 Go" narrow,
- * "50 heures" full; this makes Intl's French output use the narrow one too.
+ * The site's French uses one no-break space, the narrow one (U+202F), in its texts
+ * (the content stage writes it: generator/model/typography.ts) and from Intl. Intl's
+ * fr-CH data mixes it with the full one (U+00A0): "200 Go" narrow, "50 heures" full;
+ * this makes Intl's French output use the narrow one too.
  */
 function sameFrenchSpace(text: string, locale: string): string {
-  return locale.startsWith('fr') ? text.replace(/\u00a0/g, '\u202f') : text;
+  return isFrenchLocale(locale) ? text.replace(/\u00a0/g, narrowNoBreakSpace) : text;
 }

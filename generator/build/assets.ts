@@ -3,14 +3,15 @@
  * lowered for the browserslist targets, minified), the client scripts through
  * esbuild (bundled, minified), with the images of the images step
  * (build/pictures.ts); every file name carries a hash of its contents so hosts
- * can cache it for a year.
+ * can cache it for a year. esbuild, lightningcss and browserslist load only when
+ * something must be bundled: a build whose inputs are those of an earlier one
+ * takes that one's bundles from the result cache.
  */
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import browserslist from 'browserslist';
-import * as esbuild from 'esbuild';
+import type * as esbuild from 'esbuild';
 import fg from 'fast-glob';
-import { browserslistToTargets, bundleAsync, transform } from 'lightningcss';
+import type { ResultCache } from '../content/resultCache.ts';
 import { SiteError } from '../errors/siteError.ts';
 import type { ClientLanguages } from '../model/languages.ts';
 import type { SiteSettings } from '../content/schemas/siteSchema.ts';
@@ -53,6 +54,10 @@ function contentStyles(site: SiteSettings, zones: Zone[]): string {
 
 export async function buildStylesheet(input: AssetInput): Promise<OutputFile> {
   const sourcePath = path.join(input.clientDir, 'styles.css');
+  const [{ default: browserslist }, { browserslistToTargets, bundleAsync, transform }] = await Promise.all([
+    import('browserslist'),
+    import('lightningcss'),
+  ]);
   const targets = browserslistToTargets(browserslist(input.browserslistQuery));
   try {
     const generated = transform({
@@ -84,6 +89,7 @@ export async function buildScripts(
     ignore: ['*.d.ts', '*.test.ts'],
   });
   const entries = entryPoints.filter((entry) => !path.basename(entry).startsWith('_'));
+  const esbuild = await import('esbuild');
   let result: esbuild.BuildResult<{ write: false; metafile: true }>;
   try {
     result = await esbuild.build({
@@ -125,6 +131,7 @@ export async function buildScripts(
 /** Each file in client/inline/ becomes one minified, self-contained script to inline. */
 export async function buildInlineScripts(input: AssetInput): Promise<Record<string, InlineScript>> {
   const entries = await fg('inline/*.ts', { cwd: input.clientDir, absolute: true });
+  const esbuild = await import('esbuild');
   const scripts: Record<string, InlineScript> = {};
   for (const entry of entries.sort()) {
     const result = await esbuild.build({
@@ -165,11 +172,28 @@ export function assembleAssets({ stylesheet, scripts, images, inlineScripts }: A
   };
 }
 
-export async function buildAssets(input: AssetInput, images: AssetParts['images']): Promise<Assets> {
+/**
+ * Every asset. With `cache` (a build that knows its code version, whose client folder is the
+ * project's, which the version covers), the bundles of an earlier build with the same input are
+ * taken instead of made: they are a function of the client folder, the packages and `input`.
+ */
+export async function buildAssets(
+  input: AssetInput,
+  images: AssetParts['images'],
+  cache?: ResultCache,
+): Promise<Assets> {
+  const { clientDir, ...facts } = input;
+  const key = cache?.keyOf('assets', clientDir, JSON.stringify(facts));
+  const cached = (key === undefined ? undefined : await cache!.get(key)) as Bundles | undefined;
+  if (cached?.stylesheet && cached.scripts && cached.inlineScripts)
+    return assembleAssets({ ...cached, images });
   const [stylesheet, scripts, inlineScripts] = await Promise.all([
     buildStylesheet(input),
     buildScripts(input),
     buildInlineScripts(input),
   ]);
+  if (key !== undefined) cache!.hold(key, { stylesheet, scripts, inlineScripts } satisfies Bundles);
   return assembleAssets({ stylesheet, scripts, images, inlineScripts });
 }
+
+type Bundles = Omit<AssetParts, 'images'>;

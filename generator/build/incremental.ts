@@ -14,13 +14,14 @@
  * page; `--no-cache` never reuses.
  */
 import { createHash } from 'node:crypto';
-import { readFile, writeFile, rename, mkdir } from 'node:fs/promises';
+import { copyFile, link, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { cacheRoot } from '../project.ts';
 import type { BuildInputState, InputDigests } from './upToDate.ts';
 import type { RenderInput } from './render.ts';
 
 /** Bumped when the page record's meaning changes, so an old one is never reused. */
-const pageRecordVersion = 1;
+const pageRecordVersion = 2;
 
 /** What one page read, and the SHA-256 of what it wrote. */
 export interface PageInputs {
@@ -70,6 +71,8 @@ export function pageFacingKey(input: RenderInput): string {
     routes: input.routeTable.routes,
     languages: input.content.languages,
     site: input.content.site,
+    // Read by the templates without a file of their own: drawn from the reference texts.
+    images: input.content.images,
   });
 }
 
@@ -134,4 +137,116 @@ export async function reusablePage(
   const source = path.join(previous.outDir, file);
   const bytes = await readFile(source).catch(() => undefined);
   return bytes && sha256(bytes) === page.sha256 ? { source, page } : undefined;
+}
+
+/**
+ * Rendered pages kept between builds into any folder (a fresh one, another one), content-addressed:
+ * a page is filed under the SHA-256 of its HTML, and found through an index per code version and
+ * `pageFacingKey` that names, for each output path, the digests of the content files the page read.
+ * A page is taken from here only when every one of those files still has that digest and its HTML
+ * still has that SHA-256; otherwise it is rendered.
+ */
+/** Where `site build` keeps rendered pages. */
+export const defaultPageStoreDir = path.join(cacheRoot, 'pages');
+
+export interface PageStore {
+  dir: string;
+  /** The generator's code (upToDate.ts `codeVersionOf`). */
+  codeVersion: string;
+  /** Content file (relative, forward slashes) → digest of its bytes, as the build record has them. */
+  contentDigests: Readonly<Record<string, string>>;
+}
+
+interface StoredPage extends PageInputs {
+  /** Each source's digest when the page was rendered; null: the file did not exist. */
+  digests: Record<string, string | null>;
+}
+
+interface PageIndex {
+  version: number;
+  pages: Record<string, StoredPage>;
+}
+
+/** Stored pages not used for this long are removed when a build stores new ones. */
+const storedPagesStaleAfter = 7 * 24 * 60 * 60 * 1000;
+
+const indexFileOf = (store: PageStore, pageFacing: string) =>
+  path.join(
+    store.dir,
+    `${sha256(`${pageRecordVersion}\0${store.codeVersion}\0${pageFacing}`).slice(0, 32)}.json`,
+  );
+const htmlFileOf = (store: PageStore, hash: string) => path.join(store.dir, 'html', `${hash}.html`);
+const digestsNow = (store: PageStore, sources: string[]) =>
+  Object.fromEntries(sources.map((source) => [source, store.contentDigests[source] ?? null]));
+
+async function readIndex(store: PageStore, pageFacing: string): Promise<PageIndex | undefined> {
+  try {
+    const index = JSON.parse(await readFile(indexFileOf(store, pageFacing), 'utf8')) as PageIndex;
+    return index.version === pageRecordVersion && typeof index.pages === 'object' && index.pages !== null
+      ? index
+      : undefined;
+  } catch {
+    return undefined; // none yet, or damaged
+  }
+}
+
+/** A lookup of stored pages for one build: the stored HTML of a page whose content files are unchanged. */
+export function storedPages(
+  store: PageStore,
+  pageFacing: string,
+): (file: string) => Promise<{ source: string; page: PageInputs } | undefined> {
+  const index = readIndex(store, pageFacing);
+  return async (file) => {
+    const stored = (await index)?.pages[file];
+    if (!stored || typeof stored.digests !== 'object' || !Array.isArray(stored.sources)) return undefined;
+    const now = digestsNow(store, stored.sources);
+    if (stored.sources.some((source) => stored.digests[source] !== now[source])) return undefined;
+    const source = htmlFileOf(store, stored.sha256);
+    const bytes = await readFile(source).catch(() => undefined);
+    if (!bytes) return undefined;
+    if (sha256(bytes) !== stored.sha256) {
+      await rm(source, { force: true }); // damaged: the next build keeps the page anew
+      return undefined;
+    }
+    const { digests: _digests, ...page } = stored;
+    return { source, page };
+  };
+}
+
+/** Files the pages of a successful build (linked from its output folder, or copied) and updates the index. */
+export async function keepPages(
+  store: PageStore,
+  pageFacing: string,
+  pages: Record<string, PageInputs>,
+  outDir: string,
+): Promise<void> {
+  const index: PageIndex = (await readIndex(store, pageFacing)) ?? { version: pageRecordVersion, pages: {} };
+  await mkdir(path.join(store.dir, 'html'), { recursive: true });
+  for (const [file, page] of Object.entries(pages)) {
+    const target = htmlFileOf(store, page.sha256);
+    // Kept already (its size checked only: a reader checks the bytes, and removes a damaged copy).
+    const existing = await stat(target).catch(() => undefined);
+    if (existing?.size !== page.bytes) {
+      const partial = `${target}.${process.pid}.tmp`;
+      const output = path.join(outDir, file);
+      await link(output, partial).catch(() => copyFile(output, partial));
+      await rename(partial, target);
+    }
+    index.pages[file] = { ...page, digests: digestsNow(store, page.sources) };
+  }
+  const indexFile = indexFileOf(store, pageFacing);
+  const partial = `${indexFile}.${process.pid}.tmp`;
+  await writeFile(partial, JSON.stringify(index));
+  await rename(partial, indexFile);
+  await removeStale(store.dir);
+  await removeStale(path.join(store.dir, 'html'));
+}
+
+async function removeStale(folder: string) {
+  const now = Date.now();
+  for (const name of await readdir(folder).catch(() => [])) {
+    const file = path.join(folder, name);
+    const info = await stat(file).catch(() => undefined);
+    if (info?.isFile() && now - info.mtimeMs > storedPagesStaleAfter) await rm(file, { force: true });
+  }
 }

@@ -4,14 +4,16 @@
  * anywhere leaves the previous output untouched.
  */
 import { readContentDates, type ContentDates } from '../content/contentDates.ts';
+import { formatSiteError } from '../errors/siteError.ts';
 import type { OutputFile } from '../model/builtAssets.ts';
 import type { Language } from '../model/languages.ts';
 import type { Route } from '../model/routeTable.ts';
 import { projectRoot } from '../project.ts';
 import { buildAssets } from './assets.ts';
 import { createDisabledImageCache, createImageCache, type ImageCacheStats } from './imageCache.ts';
-import * as render from './render.ts';
+import type { WrittenPage } from './render.ts';
 import {
+  assertPublishedPathsKept,
   assetInputOf,
   buildHostRules,
   buildSeoFiles,
@@ -23,9 +25,12 @@ import {
   drawSocialImages,
   encodeImages,
   loadSiteContent,
+  publishedPathsRecord,
+  resultCacheFor,
   routeTableOf,
   siteOrigin,
   translationsOf,
+  countryNamesOf,
 } from './stages.ts';
 import type { OutputWriter } from './writer.ts';
 import {
@@ -33,7 +38,14 @@ import {
   summariseTranslations,
   type TranslationSummary,
 } from '../translations/buildCheck.ts';
-import { pageFacingKey, reusablePage, type PageInputs, type PreviousOutput } from './incremental.ts';
+import {
+  pageFacingKey,
+  reusablePage,
+  storedPages,
+  type PageInputs,
+  type PageStore,
+  type PreviousOutput,
+} from './incremental.ts';
 
 export { projectRoot };
 
@@ -48,12 +60,21 @@ export interface BuildOptions {
   now?: Date;
   /** false: draw every image anew and neither read nor write the image cache (`--no-cache`). */
   cache?: boolean;
+  /**
+   * The generator's code (its sources, packages, NODE_ENV) as a key, which `site build` passes: with it,
+   * and `cache` not false, unchanged content files are not parsed again (the result cache).
+   */
+  codeVersion?: string;
+  /** The result cache's folder (resultCache.ts); `node_modules/.cache/site/results` by default. */
+  resultCacheDir?: string;
   /** The image cache's folder; `node_modules/.cache/site/images` by default. */
   cacheDir?: string;
   /** Each content file's date, when the caller read them already (`site build` does, for the up-to-date check). */
   contentDates?: ContentDates;
   /** The previous build into the same folder, whose unchanged pages are reused (incremental.ts); none renders every page. */
   previous?: PreviousOutput;
+  /** Rendered pages of earlier builds into any folder (incremental.ts), taken when the previous output has none to reuse. */
+  pageStore?: PageStore;
   /** Told, before the output is swapped in, what every page sees and what each page read: the next build's `previous`. */
   onPages?: (pageFacing: string, pages: Record<string, PageInputs>) => void;
   /** Told when each step starts (its label, its number and the number of steps), for a progress line. */
@@ -144,25 +165,51 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
 
   try {
     await step('Check output folder', () => options.writer.prepare());
-    const content = await step('Load and validate content', () => loadSiteContent(options.contentDir));
+    const resultCache = resultCacheFor(
+      options.cache === false ? undefined : options.codeVersion,
+      options.resultCacheDir,
+    );
+    const content = await step('Load and validate content', () =>
+      loadSiteContent(options.contentDir, undefined, resultCache),
+    );
     const origin = siteOrigin(content, options.baseUrl);
     const [translations, translationSummary] = await step('Load translations', () =>
-      Promise.all([translationsOf(content), summariseTranslations(options.contentDir)]),
+      Promise.all([
+        countryNamesOf(content, resultCache).then((countryNames) => translationsOf(content, countryNames)),
+        summariseTranslations(options.contentDir, resultCache),
+      ]),
     );
     if (options.strict) {
       checkTranslationsComplete(options.contentDir, content, translations);
       assertTranslationsCurrent(options.contentDir, translationSummary);
     }
-    const routeTable = await step('Build route table', () => routeTableOf(content));
+    const routeTable = await step('Build route table', async () => {
+      const table = routeTableOf(content);
+      await assertPublishedPathsKept(options.contentDir, content.formerSlugs, table, options.writer.replaces);
+      return table;
+    });
     const images = await step('Encode images', () => encodeImages(content, options.contentDir, imageCache));
     const assets = await step('Bundle scripts and styles', () =>
-      buildAssets(assetInputOf(content, routeTable, { clientDir: defaultClientDir }), images),
+      buildAssets(assetInputOf(content, routeTable, { clientDir: defaultClientDir }), images, resultCache),
     );
+    // React and the templates load only when something must be rendered: the brand mark (kept in the
+    // result cache, by colour) or a page that no earlier build left.
+    let templates: Promise<typeof import('./render.ts')> | undefined;
+    const loadTemplates = () => (templates ??= import('./render.ts'));
+    const appIconKey = resultCache?.keyOf('app icon', '', content.site.theme.primary);
+    const keptAppIcon = appIconKey === undefined ? undefined : await resultCache!.get(appIconKey);
+    const appIcon =
+      typeof keptAppIcon === 'string'
+        ? keptAppIcon
+        : (await loadTemplates()).renderAppIcon(content.site.theme.primary);
+    if (appIconKey !== undefined && appIcon !== keptAppIcon) resultCache!.hold(appIconKey, appIcon);
     const socialImages = await step('Draw social preview images', () =>
       drawSocialImages(content, routeTable, translations, imageCache),
     );
     const icons = await step('Draw icons and manifest', () =>
-      drawIcons(content, translations, imageCache, render),
+      drawIcons(content, translations, imageCache, {
+        renderAppIcon: () => appIcon,
+      }),
     );
     // Each page goes to the writer as soon as it is rendered (into the staging folder: a later failure still leaves the previous output as it was).
     const renderInput = {
@@ -177,8 +224,12 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     };
     const pageFacing = pageFacingKey(renderInput);
     let reusedPages = 0;
+    const stored =
+      options.cache === false || !options.pageStore ? undefined : storedPages(options.pageStore, pageFacing);
     const reuse = async (route: Route) => {
-      const reusable = options.writer.reuse && (await reusablePage(options.previous, pageFacing, route.file));
+      const reusable =
+        options.writer.reuse &&
+        ((await reusablePage(options.previous, pageFacing, route.file)) ?? (await stored?.(route.file)));
       if (!reusable) return undefined;
       await options.writer.reuse!(route.file, reusable.source);
       // Its keys were asked for when it was rendered: "used by no page" must not count them out.
@@ -186,9 +237,20 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
       reusedPages += 1;
       return { route, path: route.file, ...reusable.page };
     };
-    const pages = await step('Render pages', () =>
-      render.renderPages(renderInput, (page) => options.writer.write(page), reuse),
-    );
+    const pages = await step('Render pages', async () => {
+      const reused = new Map<Route, WrittenPage>();
+      for (const route of routeTable.routes) {
+        const page = await reuse(route);
+        if (page) reused.set(route, page);
+      }
+      if (reused.size === routeTable.routes.length)
+        return routeTable.routes.map((route) => reused.get(route)!);
+      return (await loadTemplates()).renderPages(
+        renderInput,
+        (page) => options.writer.write(page),
+        async (route) => reused.get(route),
+      );
+    });
     // A text no language has would show the marker on a page: never a page to publish, --strict or not.
     checkShownTexts(options.contentDir, content, translations, { strict: options.strict });
     const unresolvedKeys = translations.unresolvedKeys();
@@ -208,6 +270,7 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
       ...icons.files,
       ...seoFiles,
       ...hostingFiles,
+      publishedPathsRecord(routeTable),
     ];
     options.onPages?.(
       pageFacing,
@@ -217,10 +280,15 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     );
     const warnings = await step('Write output', async () => {
       for (const file of files) await options.writer.write(file);
-      return [...images.warnings, ...(await options.writer.commit())];
+      return [
+        ...content.notices.map((notice) => formatSiteError(notice).trimStart()),
+        ...images.warnings,
+        ...(await options.writer.commit()),
+      ];
     });
     // Only a successful build decides what the cache keeps.
     await step('Prune image cache', () => imageCache.prune());
+    await resultCache?.save();
 
     const pagesByLanguage = Object.fromEntries(
       content.languages.codes.map((language) => [

@@ -11,10 +11,11 @@
 import path from 'node:path';
 import { loadContent, textFileOf, type Content } from '../content/load.ts';
 import type { YamlDocumentCache } from '../content/yamlReader.ts';
+import { createResultCache, type ResultCache } from '../content/resultCache.ts';
 import type { SiteSettings } from '../content/schemas/siteSchema.ts';
 import { pageLastModified, type ContentDates } from '../content/contentDates.ts';
 import { didYouMean } from '../errors/suggest.ts';
-import { SiteError } from '../errors/siteError.ts';
+import { SiteError, type SourceLocation } from '../errors/siteError.ts';
 import { buildHostingFiles, createHostingRules, hostConfigFiles } from '../hosting/index.ts';
 import type { Assets, OutputFile, SiteIcons, SocialImages } from '../model/builtAssets.ts';
 import { clientLanguagesOf, type Language } from '../model/languages.ts';
@@ -27,7 +28,7 @@ import type { ImageCache } from './imageCache.ts';
 import type { RenderedPage } from './render.ts';
 import { buildSitemap } from './sitemap.ts';
 import { buildSocialImages } from './social.ts';
-import { createTranslations, textNamespace, type Translations } from './translations.ts';
+import { createTranslations, regionName, textNamespace, type Translations } from './translations.ts';
 
 /** The one stage that runs template code: rendering pages and the brand mark. */
 export type TemplateStage = Pick<
@@ -38,15 +39,33 @@ export type TemplateStage = Pick<
 /** Where drawn images are kept between builds, beside other build tools' caches. */
 export const defaultImageCacheDir = path.join(cacheRoot, 'images');
 
+/** Where results of earlier builds (parsed content, bundled scripts and styles) are kept (resultCache.ts). */
+export const defaultResultCacheDir = path.join(cacheRoot, 'results');
+
+/** The result cache of a build that may reuse earlier builds' work: one that knows its code version. */
+export function resultCacheFor(
+  codeVersion: string | undefined,
+  dir: string = defaultResultCacheDir,
+): ResultCache | undefined {
+  return codeVersion === undefined ? undefined : createResultCache(dir, codeVersion);
+}
+
 /** The browser scripts and stylesheets of the project. */
 export const defaultClientDir = path.join(projectRoot, 'client');
 
 /** Browsers the CSS is lowered for; module scripts need ES modules anyway. */
 export const browserslistQuery = 'defaults and supports es6-module';
 
-/** Stage 1: the content folder, read and validated; `documents` keeps parses of unchanged files. */
-export function loadSiteContent(contentDir: string, documents?: YamlDocumentCache): Promise<Content> {
-  return loadContent(contentDir, { documents });
+/**
+ * Stage 1: the content folder, read and validated; `documents` keeps parses of unchanged files
+ * within a process (dev), `cache` loads of unchanged files between builds.
+ */
+export function loadSiteContent(
+  contentDir: string,
+  documents?: YamlDocumentCache,
+  cache?: ResultCache,
+): Promise<Content> {
+  return loadContent(contentDir, { documents, cache });
 }
 
 /** The public origin without a trailing slash: the settings', or the one the command line gives. */
@@ -55,12 +74,30 @@ export function siteOrigin(content: Content, baseUrl?: string): string {
 }
 
 /** Stage 2: every language's texts, with the settings' facts they may name. */
-export function translationsOf(content: Content): Translations {
-  return createTranslations(content.texts, content.site, content.languages);
+export function translationsOf(content: Content, countryNames?: Record<string, string>): Translations {
+  return createTranslations(content.texts, content.site, content.languages, countryNames);
+}
+
+/** The settings' country named in every language's locale, through the result cache (by ICU version) when there is one. */
+export async function countryNamesOf(content: Content, cache?: ResultCache): Promise<Record<string, string>> {
+  if (!cache) return {};
+  const country = content.site.address.country;
+  const names: Record<string, string> = {};
+  for (const language of content.languages.codes) {
+    const { locale } = content.languages.of(language);
+    const key = cache.keyOf(`country name, ICU ${process.versions.icu}`, locale, country);
+    const kept = await cache.get(key);
+    names[locale] = typeof kept === 'string' ? kept : regionName(locale, country);
+    if (kept !== names[locale]) cache.hold(key, names[locale]);
+  }
+  return names;
 }
 
 /** Stage 3: the route table, every page in every language (former slugs included). */
 export { routeTableOf };
+
+/** Then: every address the last build into the output folder published still answers, as a page or a forward. */
+export { assertPublishedPathsKept, publishedPathsRecord } from './publishedPaths.ts';
 
 /**
  * The images the texts name, read and checked, each photo planned at its slots'
@@ -215,22 +252,45 @@ function assertPlaceholdersFilled(contentDir: string, translations: Translations
 
 function assertTextsExist(contentDir: string, content: Content, unresolved: string[]) {
   const defaultLanguage = content.languages.default;
-  const problems = unresolved.map(
-    (key) =>
-      new SiteError({
-        code: 'TRANSLATION_MISSING',
-        message: `No language has the text "${key}", which a page shows`,
-        location: { file: textFile(contentDir, defaultLanguage, key) },
-        // The catalogue's hint speaks of --strict; this one is about a text no language has.
-        hint: `Add ${key} to ${textFileOf(defaultLanguage, textNamespace(key))} (the reference), then to every other language.`,
-      }),
-  );
+  const problems = unresolved.map((key) => {
+    const file = textFileOf(defaultLanguage, textNamespace(key));
+    const near = nearestText(content.textLocations[defaultLanguage], key);
+    return new SiteError({
+      code: 'TEXT_MISSING_REFERENCE',
+      message: `No language has the text "${key}", which a page shows`,
+      location: near?.location ?? { file: textFile(contentDir, defaultLanguage, key) },
+      // The catalogue's hint is general; this one names the key, and the item it belongs to.
+      hint: near
+        ? `Add ${key.slice(near.parent.length + 1)}: to ${near.parent} (at this line) in ${file}, the reference, then to every other language.`
+        : `Add ${key} to ${file} (the reference), then to every other language.`,
+    });
+  });
   throw new SiteError({
-    code: 'TRANSLATION_MISSING',
+    code: 'TEXT_MISSING_REFERENCE',
     message: `${problems.length} text${problems.length === 1 ? '' : 's'} that pages show exist${problems.length === 1 ? 's' : ''} in no language; nothing was written.`,
     hint: `Add ${problems.length === 1 ? 'it' : 'them'} to the ${defaultLanguage} texts (the reference) and, ideally, to every language.`,
     problems,
   });
+}
+
+/**
+ * The first written text of the nearest block that holds `key` (`home.features.items.0` for
+ * `home.features.items.0.text`): where a missing field of a list item, or a new plan's text, goes.
+ * A top-level block (a whole file) is too far to point at.
+ */
+function nearestText(
+  locations: Record<string, SourceLocation>,
+  key: string,
+): { parent: string; location: SourceLocation } | undefined {
+  const parts = key.split('.');
+  for (let depth = parts.length - 1; depth >= 2; depth--) {
+    const parent = parts.slice(0, depth).join('.');
+    const inside = Object.entries(locations)
+      .filter(([other, location]) => other.startsWith(`${parent}.`) && location.line !== undefined)
+      .sort(([, a], [, b]) => a.line! - b.line!);
+    if (inside.length > 0) return { parent, location: inside[0][1] };
+  }
+  return undefined;
 }
 
 function assertComplete(

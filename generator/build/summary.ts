@@ -63,7 +63,7 @@ export function formatSummary(report: BuildReport, options: SummaryOptions): Sum
     if (report.reusedPages) {
       const pages = Object.values(report.pagesByLanguage).reduce((total, count) => total + count, 0);
       lines.push(
-        `  Pages: ${pages - report.reusedPages} rendered, ${report.reusedPages} unchanged since the last build (reused)`,
+        `  Pages: ${pages - report.reusedPages} rendered, ${report.reusedPages} unchanged since an earlier build (reused)`,
       );
     }
     for (const step of report.steps)

@@ -56,7 +56,11 @@ export interface Translations {
  * The settings' facts an editor may name in any text, so a brand or an address is
  * never typed into a sentence. The country is named in the text's language.
  */
-export function siteTextValues(site: SiteSettings, locale: string): Record<SitePlaceholder, string | number> {
+export function siteTextValues(
+  site: SiteSettings,
+  locale: string,
+  countryName: string = regionName(locale, site.address.country),
+): Record<SitePlaceholder, string | number> {
   return {
     brand: site.brand,
     founded: site.founded,
@@ -64,9 +68,16 @@ export function siteTextValues(site: SiteSettings, locale: string): Record<SiteP
     street: site.address.street,
     postalCode: site.address.postalCode,
     city: site.address.city,
-    country:
-      new Intl.DisplayNames([locale], { type: 'region' }).of(site.address.country) ?? site.address.country,
+    country: countryName,
   };
+}
+
+/**
+ * A country's name in a locale, from Node's ICU data. Loading that data for a locale costs more
+ * than the rest of the translations together: a build takes the names from its result cache.
+ */
+export function regionName(locale: string, country: string): string {
+  return new Intl.DisplayNames([locale], { type: 'region' }).of(country) ?? country;
 }
 
 /** `{ a: { b: 'x' }, c: ['y'] }` gives `['a.b', 'c.0']`. */
@@ -143,6 +154,8 @@ export function createTranslations(
   texts: Record<Language, TextTree>,
   site: SiteSettings,
   languages: SiteLanguages,
+  /** The settings' country named in each locale, where known already; the others are looked up. */
+  countryNames: Readonly<Record<string, string>> = {},
 ): Translations {
   const defaultLanguage = languages.default;
   const unresolved = new Set<string>();
@@ -207,7 +220,7 @@ export function createTranslations(
   const makeTranslator = (language: Language): Translator => {
     const fixed: TFunction = instance.getFixedT(language);
     const locale = languages.of(language).locale;
-    const siteValues = siteTextValues(site, locale);
+    const siteValues = siteTextValues(site, locale, countryNames[locale]);
     // A Map, not the object: `{{constructor}}` or `{{__proto__}}` must not find what every object inherits.
     const siteValueMap = new Map<string, unknown>(Object.entries(siteValues));
     const resolved = resolveTexts(texts, language, defaultLanguage);

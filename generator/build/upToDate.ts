@@ -72,7 +72,7 @@ export interface BuildRecord {
   report: BuildReport;
 }
 
-const sha256 = (bytes: string | Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+export const sha256 = (bytes: string | Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 /**
  * Every file under a folder, relative, with forward slashes, sorted; none when it does not exist.
@@ -114,6 +114,19 @@ export async function readBuildInputs(inputs: BuildInputs): Promise<BuildInputSt
   const hash = createHash('sha256').update(`${recordVersion}\n`);
   for (const name of Object.keys(digests).sort()) hash.update(`${name}\0${digests[name]}\n`);
   return { key: hash.digest('hex'), digests, contentDates: dates };
+}
+
+/**
+ * The generator's code as a key: every input but the content, its dates and the options, with
+ * NODE_ENV. What caches of the build's intermediate results (parsed content, rendered pages) are
+ * filed under, so that any change to a source, a package or the environment starts them afresh.
+ */
+export function codeVersionOf(inputs: BuildInputState): string {
+  const hash = createHash('sha256').update(`${recordVersion}\n`);
+  for (const name of Object.keys(inputs.digests).sort())
+    if (!/^(content|date|option)\//.test(name) || name === 'option/nodeEnv')
+      hash.update(`${name}\0${inputs.digests[name]}\n`);
+  return hash.digest('hex').slice(0, 32);
 }
 
 const optionNames: Record<string, string> = {

@@ -33,6 +33,8 @@ import type { OutputFile } from '../model/builtAssets.ts';
 export interface OutputWriter {
   /** Where the output ends up, for the summary. */
   readonly destination: string;
+  /** The folder whose output this one replaces, for what the last build published; none when nothing on disk is replaced. */
+  readonly replaces?: string;
   /** Checks, before any work, that the destination may be replaced. */
   prepare(): Promise<void>;
   write(file: OutputFile): Promise<void>;
@@ -307,6 +309,7 @@ export function createDirectoryWriter(outDir: string, options: DirectoryWriterOp
 
   return {
     destination,
+    replaces: destination,
     async prepare() {
       // The checks come first: recovery renames and removes siblings of a folder that must be ours to touch.
       await assertReplaceableOutput(destination, options.protectedDirs ?? []);

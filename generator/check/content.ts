@@ -127,11 +127,23 @@ export const gate: Gate = {
         page: problem.location
           ? `${problem.location.file}${problem.location.line ? `:${problem.location.line}` : ''}`
           : undefined,
-        message: problem.hint ? `${problem.message} ${problem.hint}` : problem.message,
+        message: problem.hintFor('check')
+          ? `${problem.message} ${problem.hintFor('check')}`
+          : problem.message,
       }));
       return { problems, checked: 0, summary: 'content that does not load' };
     }
-    const problems = await contentFactProblems(content, contentDir);
+    const problems = [
+      ...(await contentFactProblems(content, contentDir)),
+      // What `site build` warns about without stopping (a number grouped otherwise than 3'000), at its place.
+      ...content.notices.map((notice): Problem => ({
+        severity: 'warning',
+        page: notice.location
+          ? `${notice.location.file}${notice.location.line ? `:${notice.location.line}` : ''}`
+          : undefined,
+        message: `${notice.message}. ${notice.hintFor('check') ?? ''}`.trim(),
+      })),
+    ];
     return {
       problems,
       checked: publishedAddresses.length + Object.keys(fixedZones).length,

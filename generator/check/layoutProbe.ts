@@ -14,6 +14,7 @@ export type LayoutFaultKind =
   | 'control-clipped'
   | 'small-target'
   | 'scroll-container'
+  | 'uneven-rows'
   | 'text-clipped'
   | 'text-overlap';
 
@@ -23,7 +24,7 @@ export interface LayoutFault {
   selector: string;
   /** The element's visible text, shortened. */
   text: string;
-  /** By how many CSS pixels (too wide, too small, overlapping). */
+  /** By how many CSS pixels (too wide, too small, overlapping); for uneven rows, by how many cards. */
   pixels: number;
   /** The rest of the sentence: "ends 9 px past the right edge". */
   detail: string;
@@ -214,6 +215,27 @@ export function probeLayout({ mode }: ProbeOptions): LayoutFault[] {
         documentWidth - viewportWidth,
         `the page scrolls sideways: ${documentWidth - viewportWidth} px wider than the screen${named.length ? `, from ${named.join(', ')}` : ''}`,
       );
+    }
+
+    // A list of cards laid out in rows that differ by more than one card (three and one) looks
+    // broken; the templates balance their lists (templates/balancedGrid.ts) for any count.
+    for (const list of shown) {
+      if (!['UL', 'OL'].includes(list.tagName) || getComputedStyle(list).display !== 'grid') continue;
+      const rows = new Map<number, number>();
+      for (const item of Array.from(list.children).filter(isShown)) {
+        const top = Math.round(item.getBoundingClientRect().top);
+        rows.set(top, (rows.get(top) ?? 0) + 1);
+      }
+      const sizes = [...rows.entries()].sort(([a], [b]) => a - b).map(([, cards]) => cards);
+      const most = Math.max(...sizes);
+      const fewest = Math.min(...sizes);
+      if (sizes.length > 1 && most - fewest > 1)
+        report(
+          list,
+          'uneven-rows',
+          most - fewest,
+          `its cards sit ${sizes.join(' + ')} a row: a row of ${fewest} next to a row of ${most}`,
+        );
     }
 
     // A container that scrolls sideways on purpose must be reachable by keyboard and labelled.

@@ -9,7 +9,8 @@
  * a `# yaml-language-server: $schema=` first line, which the YAML extension of an
  * editor reads. Loads zod and yaml only: no part of the build.
  */
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
 import { parse } from 'yaml';
@@ -282,6 +283,45 @@ export async function writeSchemaFiles(
     report.written.push(file);
   }
   return report;
+}
+
+/**
+ * `writeSchemaFiles` for a build, which runs it after every build: skipped when `inputsKey` (the code
+ * and the content files the schemas come from, as the caller digests them) is the last run's and the
+ * schemas folder holds exactly what that run left. Making the schemas converts every zod schema and
+ * parses the reference texts again: most of it when one text changed. `recordFile` keeps the last run.
+ */
+export async function refreshSchemaFiles(
+  contentDir: string,
+  inputsKey: string,
+  recordFile: string,
+  schemaDir: string = schemaDirOf(contentDir),
+): Promise<void> {
+  const record = await readFile(recordFile, 'utf8')
+    .then((text) => JSON.parse(text) as { key?: string; files?: Record<string, string> })
+    .catch(() => undefined);
+  const current = await schemaFolderDigests(schemaDir);
+  const files = record?.files ?? {};
+  if (
+    record?.key === inputsKey &&
+    Object.keys(files).length === Object.keys(current).length &&
+    Object.entries(files).every(([file, digest]) => current[file] === digest)
+  )
+    return;
+  await writeSchemaFiles(contentDir, schemaDir);
+  await mkdir(path.dirname(recordFile), { recursive: true });
+  const partial = `${recordFile}.${process.pid}.tmp`;
+  await writeFile(partial, JSON.stringify({ key: inputsKey, files: await schemaFolderDigests(schemaDir) }));
+  await rename(partial, recordFile);
+}
+
+async function schemaFolderDigests(schemaDir: string): Promise<Record<string, string>> {
+  const digests: Record<string, string> = {};
+  for (const file of (await fg('**/*.schema.json', { cwd: schemaDir }).catch(() => [])).sort())
+    digests[file] = createHash('sha256')
+      .update(await readFile(path.join(schemaDir, file)))
+      .digest('hex');
+  return digests;
 }
 
 /** Writes every schema (removing stale ones) and gives every content file its schema line. */

@@ -15,12 +15,12 @@ import type { TextTree } from './schemas/textsSchema.ts';
 import { checkFlags } from './flags.ts';
 import { takePageImages, type PageImages } from './imageDeclarations.ts';
 import { contentFiles, contentPathOf } from './contentFiles.ts';
-import { ProblemList } from './parsedFile.ts';
-import { checkLegalPlaceholders, checkReferences, checkTariffLabels } from './references.ts';
+import { type ParsedFile, ProblemList } from './parsedFile.ts';
+import { checkLegalPlaceholders, checkLegalSections, checkReferences, checkTariffLabels } from './references.ts';
 import { checkSlugs, pageSlugsOf } from './slugs.ts';
 import { loadTexts } from './texts.ts';
-import { type YamlDocumentCache, parseYamlFile } from './yamlReader.ts';
-import { validate } from './zodMessages.ts';
+import { looseNumberNotices, typeset } from './typography.ts';
+import { loadValidatedFile, type FileLoadOptions } from './validatedFile.ts';
 
 export interface Content {
   /** The languages, in order; the first is the default. */
@@ -42,6 +42,8 @@ export interface Content {
   textLocations: Record<Language, Record<string, SourceLocation>>;
   /** The images the pages show, as the reference texts name them (their alt texts stay in the texts). */
   images: PageImages;
+  /** Problems a build reports without stopping, each at its place (a number grouped otherwise than 3'000). */
+  notices: SiteError[];
 }
 
 export { imageFileOf, textFileOf } from './contentPaths.ts';
@@ -59,10 +61,7 @@ type DatedPart = (typeof datedParts)[number];
 
 
 /** Loads and validates the whole content folder, or throws one SiteError listing every problem. */
-export interface LoadOptions {
-  /** Documents parsed by an earlier load, reused where a file's text is unchanged (and filled). */
-  documents?: YamlDocumentCache;
-}
+export type LoadOptions = FileLoadOptions;
 
 export async function loadContent(contentDir: string, options: LoadOptions = {}): Promise<Content> {
   const folder = await stat(contentDir).then(
@@ -78,10 +77,8 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
     });
   }
   const problems = new ProblemList();
-  const load = async <Schema extends z.ZodType>(relativePath: string, schema: Schema) => {
-    const file = await parseYamlFile(contentDir, relativePath, problems, options.documents);
-    return { file, data: file ? validate(file, schema, problems) : undefined };
-  };
+  const load = <Schema extends z.ZodType>(relativePath: string, schema: Schema) =>
+    loadValidatedFile(contentDir, relativePath, schema, problems, options);
   // Each file is read where the registry puts it, against the schema it names.
 
   const languagesLoaded = await load(contentPathOf('languages'), contentFiles.languages.schema);
@@ -98,21 +95,34 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
   // Without a valid list of languages, the files per language cannot be named: the list's problems come first.
   const languages = languagesLoaded.data && siteLanguagesFrom(languagesLoaded.data);
   const legal = {} as Record<Language, LegalFile>;
+  const legalFiles = {} as Record<Language, ParsedFile>;
+  const notices: SiteError[] = [];
+  if (cookiePolicy.file) notices.push(...looseNumberNotices(cookiePolicy.file));
   let texts = {} as Record<Language, TextTree>;
   let textLocations = {} as Record<Language, Record<string, SourceLocation>>;
   if (languages && languagesLoaded.file) {
     for (const language of languages.codes) {
       const loaded = await load(contentPathOf('legal', language), contentFiles.legal.schema);
-      if (loaded.data) legal[language] = loaded.data;
-      if (loaded.file) checkLegalPlaceholders(loaded.file, problems);
+      // Each language's typography (French: narrow no-break spaces) is the build's, not the translator's.
+      if (loaded.data) legal[language] = typeset(loaded.data, languages.of(language).locale);
+      if (loaded.file) {
+        legalFiles[language] = loaded.file;
+        checkLegalPlaceholders(loaded.file, problems);
+        notices.push(...looseNumberNotices(loaded.file));
+      }
     }
-    ({ texts, textLocations } = await loadTexts(
-      contentDir,
-      languages,
-      languagesLoaded.file,
-      problems,
-      options.documents,
-    ));
+    for (const language of languages.codes.slice(1))
+      if (legal[languages.default] && legal[language])
+        checkLegalSections(legal[languages.default], legal[language], languages.default, legalFiles[language], problems);
+    let textFiles;
+    ({
+      texts,
+      textLocations,
+      files: textFiles,
+    } = await loadTexts(contentDir, languages, languagesLoaded.file, problems, options));
+    for (const language of languages.codes)
+      texts[language] = typeset(texts[language], languages.of(language).locale);
+    for (const { namespace, file } of textFiles) notices.push(...looseNumberNotices(file, [namespace]));
   }
   let images: PageImages | undefined;
   if (languages) {
@@ -145,6 +155,7 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
       problems: problems.problems,
     });
   }
+  await options.cache?.save();
   return {
     languages: languages!,
     slugs: pageSlugsOf(slugsLoaded.data!),
@@ -159,5 +170,6 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
     texts,
     textLocations,
     images: images!,
+    notices,
   };
 }

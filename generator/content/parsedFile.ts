@@ -2,8 +2,8 @@
  * A parsed content file with the positions of its nodes, and the list that collects
  * every problem of every file so an editor sees all of them at once.
  */
-import { isMap, isScalar, LineCounter, type Document } from 'yaml';
-import { SiteError } from '../errors/siteError.ts';
+import { isMap, isPair, isScalar, isSeq, LineCounter, type Document } from 'yaml';
+import { SiteError, type SourceLocation } from '../errors/siteError.ts';
 
 export type PathSegment = string | number;
 
@@ -12,6 +12,8 @@ export interface ParsedFile {
   displayPath: string;
   doc: Document;
   lineCounter: LineCounter;
+  /** Its scalars, when known without the document (a file taken from the parsed-content cache). */
+  scalars?: ScalarEntry[];
 }
 
 /** Collects problems across files so the user sees all of them at once. */
@@ -44,4 +46,46 @@ export function positionOf(file: ParsedFile, segments: readonly PathSegment[], k
     if (range) return file.lineCounter.linePos(range[0]);
   }
   return { line: 1, col: 1 };
+}
+
+export interface ScalarEntry {
+  /** Path of the value inside its file, e.g. `['tariffs', 'sections', 0, 'heading']`. */
+  segments: PathSegment[];
+  value: unknown;
+  location: SourceLocation;
+  /** The lines the text spans: from its key's (or, in a list, its own first) line to its value's last. */
+  lines: { first: number; last: number };
+}
+
+/** Every scalar of a file with its path and position, for messages that point at a text. */
+export function scalarEntries(file: ParsedFile): ScalarEntry[] {
+  if (file.scalars) return file.scalars;
+  const entries: ScalarEntry[] = [];
+  const visit = (node: unknown, segments: PathSegment[], keyStart?: number) => {
+    if (isScalar(node)) {
+      const [start, end] = node.range ?? [0, 0, 0];
+      const { line, col } = file.lineCounter.linePos(start);
+      entries.push({
+        segments,
+        value: node.value,
+        location: { file: file.displayPath, line, column: col },
+        lines: {
+          first: file.lineCounter.linePos(keyStart ?? start).line,
+          last: file.lineCounter.linePos(Math.max(start, end - 1)).line,
+        },
+      });
+    } else if (isMap(node) || isSeq(node)) {
+      node.items.forEach((item, index) => {
+        if (isPair(item))
+          visit(
+            item.value,
+            [...segments, isScalar(item.key) ? String(item.key.value) : index],
+            isScalar(item.key) ? item.key.range?.[0] : undefined,
+          );
+        else visit(item, [...segments, index]);
+      });
+    }
+  };
+  visit(file.doc.contents, []);
+  return entries;
 }

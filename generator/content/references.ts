@@ -7,10 +7,11 @@ import { didYouMean } from '../errors/suggest.ts';
 import { textFileOf } from './contentPaths.ts';
 import { type Language } from '../model/languages.ts';
 import { businessBadgePlanId, sitePlaceholders } from '../model/constants.ts';
+import { planTextKeys } from '../model/planTexts.ts';
+import type { LegalFile } from './schemas/legalSchema.ts';
 import type { Country, Plan, Tariffs, Zone } from './schemas/offerSchema.ts';
 import type { TextTree } from './schemas/textsSchema.ts';
-import { type ParsedFile, type PathSegment, ProblemList, positionOf } from './parsedFile.ts';
-import { scalarEntries } from './texts.ts';
+import { type ParsedFile, type PathSegment, ProblemList, positionOf, scalarEntries } from './parsedFile.ts';
 
 /** Reports the first repeated value of `field` in a list: two plans or zones with one id would hide each other. */
 function checkUnique<T>(
@@ -110,10 +111,51 @@ export function checkReferences(
       );
     }
   };
+  checkPlanTexts(plans, texts[defaultLanguage], defaultLanguage, files.plans, problems);
   plans.forEach((plan, planIndex) => {
     checkLabel(plan.coverage, ['plans', planIndex, 'coverage']);
     checkLabel(plan.support, ['plans', planIndex, 'support']);
     plan.features.forEach((feature, index) => checkLabel(feature, ['plans', planIndex, 'features', index]));
+  });
+}
+
+/** The text at a dotted key of a text tree, if it is a text. */
+function textAt(tree: TextTree, key: string): unknown {
+  return key
+    .split('.')
+    .reduce<unknown>(
+      (node, part) =>
+        node && typeof node === 'object' && !Array.isArray(node) ? (node as TextTree)[part] : undefined,
+      tree,
+    );
+}
+
+/**
+ * A plan's card reads its description (and a scope line per roaming reach it includes) from
+ * the subscriptions texts under the plan's id. The reference language must have each, or the
+ * card would have nothing to show: reported at the plan, naming the key and the file to add.
+ */
+function checkPlanTexts(
+  plans: Plan[],
+  reference: TextTree,
+  referenceLanguage: Language,
+  file: ParsedFile,
+  problems: ProblemList,
+) {
+  const textFile = textFileOf(referenceLanguage, 'subscriptions');
+  plans.forEach((plan, planIndex) => {
+    for (const { key, field } of planTextKeys(plan)) {
+      const text = textAt(reference, key);
+      if (typeof text === 'string' && text.trim() !== '') continue;
+      const inFile = key.split('.').slice(1);
+      problems.add(
+        'TEXT_MISSING_REFERENCE',
+        `plans[${planIndex}] ${plan.id}: the text ${key} is missing in ${referenceLanguage}, the reference language`,
+        file.displayPath,
+        positionOf(file, ['plans', planIndex, ...field]),
+        `Add ${key} to ${textFile}: under ${inFile.map((part) => `${part}:`).join(' → ')} with its text, as the other plans have it; then to every other language.`,
+      );
+    }
   });
 }
 
@@ -189,5 +231,32 @@ export function checkLegalPlaceholders(file: ParsedFile, problems: ProblemList) 
         `Legal texts may use ${[...known].map((item) => `{{${item}}}`).join(', ')}.`,
       );
     }
+  }
+}
+
+/**
+ * Every language has the legal documents' sections in the reference's order; a section only a
+ * translation has would show on its pages alone, with no Italian to translate from or to date
+ * its translation against. (A translation with fewer sections is behind: `site translations status`.)
+ */
+export function checkLegalSections(
+  reference: LegalFile,
+  translation: LegalFile,
+  referenceLanguage: Language,
+  file: ParsedFile,
+  problems: ProblemList,
+) {
+  for (const document of Object.keys(translation) as (keyof LegalFile)[]) {
+    const known = reference[document]?.sections.length ?? 0;
+    translation[document].sections.slice(known).forEach((section, offset) => {
+      const index = known + offset;
+      problems.add(
+        'TEXT_MISSING_REFERENCE',
+        `${document}.sections[${index}] "${section.heading}": the reference language (${referenceLanguage}) has ${known} section${known === 1 ? '' : 's'} in ${document}, so this one has nothing to translate`,
+        file.displayPath,
+        positionOf(file, [document, 'sections', index]),
+        `Add the section to ${document}: sections: in legal/${referenceLanguage}.yaml first, at the same position, then keep it here.`,
+      );
+    });
   }
 }

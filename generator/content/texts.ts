@@ -5,17 +5,22 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
-import { isMap, isPair, isScalar, isSeq } from 'yaml';
 import { formatPath, type SourceLocation } from '../errors/siteError.ts';
 import { didYouMean } from '../errors/suggest.ts';
 import { textFileOf } from './contentPaths.ts';
 import { type Language, type SiteLanguages } from '../model/languages.ts';
 import { requiredTextFiles } from '../model/pages.ts';
 import { textsFileSchema, type TextTree } from './schemas/textsSchema.ts';
-import { type ParsedFile, type PathSegment, ProblemList, positionOf } from './parsedFile.ts';
+import {
+  type ParsedFile,
+  type PathSegment,
+  ProblemList,
+  positionOf,
+  scalarEntries,
+  type ScalarEntry,
+} from './parsedFile.ts';
 import { unreadableReason } from './readContentFile.ts';
-import { type YamlDocumentCache, parseYamlFile } from './yamlReader.ts';
-import { validate } from './zodMessages.ts';
+import { loadValidatedFile, type FileLoadOptions } from './validatedFile.ts';
 
 type TextShape = 'text' | 'list' | 'map';
 const shapeOf = (value: unknown): TextShape =>
@@ -37,10 +42,21 @@ function checkTextKeys(
 ) {
   if (translation === null || typeof translation !== 'object') return;
   if (Array.isArray(translation)) {
+    const referenceItems: unknown[] = Array.isArray(reference) ? reference : [];
+    const known = referenceItems.length;
     translation.forEach((item, index) => {
-      if (Array.isArray(reference) && index < reference.length)
-        checkTextKeys(reference[index], item, file, [...segments, index], problems, referenceLanguage);
+      if (index < known)
+        checkTextKeys(referenceItems[index], item, file, [...segments, index], problems, referenceLanguage);
     });
+    // Pages show a list's items as the reference has them: an item beyond them would never show.
+    if (Array.isArray(reference) && translation.length > known)
+      problems.add(
+        'TEXT_MISSING_REFERENCE',
+        `${formatPath(segments)}: This list has ${translation.length} items, the reference language (${referenceLanguage}) has ${known}; pages show only ${known}`,
+        file.displayPath,
+        positionOf(file, [...segments.slice(1), known]),
+        `Add the new item to ${formatPath(segments)} in ${textFileOf(referenceLanguage, String(segments[0]))} first, at the same position in the list, then keep it here.`,
+      );
     return;
   }
   for (const [key, value] of Object.entries(translation)) {
@@ -73,50 +89,11 @@ function checkTextKeys(
   }
 }
 
-interface ScalarEntry {
-  /** Path of the value inside its file, e.g. `['tariffs', 'sections', 0, 'heading']`. */
-  segments: PathSegment[];
-  value: unknown;
-  location: SourceLocation;
-  /** The lines the text spans: from its key's (or, in a list, its own first) line to its value's last. */
-  lines: { first: number; last: number };
-}
-
-/** Every scalar of a file with its path and position, for messages that point at a text. */
-export function scalarEntries(file: ParsedFile): ScalarEntry[] {
-  const entries: ScalarEntry[] = [];
-  const visit = (node: unknown, segments: PathSegment[], keyStart?: number) => {
-    if (isScalar(node)) {
-      const [start, end] = node.range ?? [0, 0, 0];
-      const { line, col } = file.lineCounter.linePos(start);
-      entries.push({
-        segments,
-        value: node.value,
-        location: { file: file.displayPath, line, column: col },
-        lines: {
-          first: file.lineCounter.linePos(keyStart ?? start).line,
-          last: file.lineCounter.linePos(Math.max(start, end - 1)).line,
-        },
-      });
-    } else if (isMap(node) || isSeq(node)) {
-      node.items.forEach((item, index) => {
-        if (isPair(item))
-          visit(
-            item.value,
-            [...segments, isScalar(item.key) ? String(item.key.value) : index],
-            isScalar(item.key) ? item.key.range?.[0] : undefined,
-          );
-        else visit(item, [...segments, index]);
-      });
-    }
-  };
-  visit(file.doc.contents, []);
-  return entries;
-}
-
 interface LoadedTexts {
   texts: Record<Language, TextTree>;
   textLocations: Record<Language, Record<string, SourceLocation>>;
+  /** Every text file read, with the file name its keys start with (`home`). */
+  files: { namespace: string; file: ParsedFile }[];
 }
 
 export async function loadTexts(
@@ -124,7 +101,7 @@ export async function loadTexts(
   languages: SiteLanguages,
   languagesFile: ParsedFile,
   problems: ProblemList,
-  documents?: YamlDocumentCache,
+  options: FileLoadOptions = {},
 ): Promise<LoadedTexts> {
   const defaultLanguage = languages.default;
   const texts = {} as Record<Language, TextTree>;
@@ -132,6 +109,7 @@ export async function loadTexts(
   const parsed = {} as Record<Language, Map<string, ParsedFile>>;
   /** Italian files that are missing or unreadable and already reported; their translations are not orphans. */
   const unreadableItalian = new Set<string>();
+  const textFiles: LoadedTexts["files"] = [];
   for (const [index, language] of languages.codes.entries()) {
     texts[language] = {};
     textLocations[language] = {};
@@ -163,14 +141,21 @@ export async function loadTexts(
     }
     for (const relativePath of files.sort()) {
       const namespace = path.basename(relativePath, '.yaml');
-      const file = await parseYamlFile(contentDir, relativePath, problems, documents);
-      const data = file && validate(file, textsFileSchema, problems, [namespace]);
+      const { file, data } = await loadValidatedFile(
+        contentDir,
+        relativePath,
+        textsFileSchema,
+        problems,
+        options,
+        [namespace],
+      );
       if (!file || !data) {
         if (language === defaultLanguage) unreadableItalian.add(namespace);
         continue;
       }
       texts[language][namespace] = data as TextTree;
       parsed[language].set(namespace, file);
+      textFiles.push({ namespace, file });
       const entries = scalarEntries(file);
       if (language === defaultLanguage) rejectEmptyTexts(entries, namespace, file, problems, defaultLanguage);
       // Keys as the templates ask for them: `about.values.0.title`.
@@ -225,7 +210,7 @@ export async function loadTexts(
       );
     }
   }
-  return { texts, textLocations };
+  return { texts, textLocations, files: textFiles };
 }
 
 /** The first language is what every language falls back to: an empty text there would show the warning marker. */

@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { isAlias, LineCounter, parseDocument, visit, type YAMLError } from 'yaml';
-import { type ParsedFile, ProblemList } from './parsedFile.ts';
+import { type ParsedFile, ProblemList, type ScalarEntry } from './parsedFile.ts';
 import { findControlCharacter } from './controlCharacters.ts';
 import { readContentText } from './readContentFile.ts';
 
@@ -139,13 +139,22 @@ export async function parseYamlFile(
   documents?: YamlDocumentCache,
 ): Promise<ParsedFile | undefined> {
   const absolute = path.join(contentDir, relativePath);
-  const displayPath = absolute;
   const source = await readContentText(contentDir, absolute, relativePath, problems);
   if (source === undefined) return undefined;
+  return parseYamlText(absolute, source, problems, documents);
+}
+
+/** A file read already: parsed, or its first mistake reported. */
+export function parseYamlText(
+  absolute: string,
+  source: string,
+  problems: ProblemList,
+  documents?: YamlDocumentCache,
+): ParsedFile | undefined {
+  const displayPath = absolute;
   const cached = documents?.get(absolute);
   if (cached?.source === source) return cached.file;
-  const lineCounter = new LineCounter();
-  const doc = parseDocument(source, { lineCounter, prettyErrors: true, uniqueKeys: true });
+  const { lineCounter, doc } = parseText(source);
   // A tag the parser does not know is only a warning to it; content never needs one.
   const [error] = [...doc.errors, ...doc.warnings];
   if (error) {
@@ -193,4 +202,27 @@ export async function parseYamlFile(
   const file = { displayPath, doc, lineCounter };
   documents?.set(absolute, { source, file });
   return file;
+}
+
+function parseText(source: string) {
+  const lineCounter = new LineCounter();
+  return { lineCounter, doc: parseDocument(source, { lineCounter, prettyErrors: true, uniqueKeys: true }) };
+}
+
+/**
+ * A file whose load was taken from the parsed-content cache: it parsed without a mistake before,
+ * so its document is parsed only if a check across files asks where something is.
+ */
+export function cachedParsedFile(displayPath: string, source: string, scalars: ScalarEntry[]): ParsedFile {
+  let parsed: ReturnType<typeof parseText> | undefined;
+  return {
+    displayPath,
+    scalars,
+    get doc() {
+      return (parsed ??= parseText(source)).doc;
+    },
+    get lineCounter() {
+      return (parsed ??= parseText(source)).lineCounter;
+    },
+  };
 }

@@ -4,7 +4,7 @@
  * they probably meant.
  */
 import { z } from 'zod';
-import { isMap, isScalar } from 'yaml';
+import { isMap, isScalar, isSeq } from 'yaml';
 import { formatPath } from '../errors/siteError.ts';
 import { closestMatch, didYouMean } from '../errors/suggest.ts';
 import { type ParsedFile, type PathSegment, ProblemList, positionOf } from './parsedFile.ts';
@@ -59,8 +59,30 @@ function decimalCommaAt(
   return { field, written: `${whole},${key}`, meant: `${whole}.${key}` };
 }
 
+/** A row of prices `[0,05, 0.23]` reads `0,05` as two values: the first such pair, as the editor wrote it. */
+function decimalCommaInRow(row: unknown): { written: string; meant: string } | undefined {
+  if (!isSeq(row)) return;
+  for (const [index, item] of row.items.entries()) {
+    const next = row.items[index + 1];
+    if (!isScalar(item) || !isScalar(next) || !item.range || !next.range) continue;
+    // `0,05`: a whole number, a comma and digits, with no space between them.
+    if (!Number.isInteger(item.value) || next.range[0] !== item.range[1] + 1) continue;
+    if (!/^\d+$/.test(String(next.source ?? ''))) continue;
+    return { written: `${item.source},${next.source}`, meant: `${item.source}.${next.source}` };
+  }
+}
+
+/** What a decimal comma is told, wherever it is found: a row of prices or a single value. */
+const decimalCommaHint = 'Prices are written with a decimal point (0.50); a comma separates values in YAML.';
+
 /** zod's wording rewritten in the content's terms, with the value the editor wrote where it helps. */
-function plainMessage(issue: z.core.$ZodIssue, data: unknown, segments: readonly PathSegment[]): string {
+function plainMessage(
+  issue: z.core.$ZodIssue,
+  data: unknown,
+  segments: readonly PathSegment[],
+  /** In a row of prices with a value too many, the decimal comma that split one (only the source shows it). */
+  comma?: { written: string; meant: string },
+): string {
   const value = valueAt(data, segments);
   const field = segments.at(-1);
   if (issue.code === 'invalid_type') {
@@ -85,8 +107,7 @@ function plainMessage(issue: z.core.$ZodIssue, data: unknown, segments: readonly
     const exact = issue.exact;
     const limit = Number(issue.code === 'too_big' ? issue.maximum : issue.minimum);
     if (field === 'prices' && exact) {
-      const commas = value.length > limit ? '; a decimal comma? Write 0.05, not 0,05' : '';
-      return `This row has ${value.length} prices, the table has ${limit} columns${commas}`;
+      return `This row has ${value.length} prices, the table has ${limit} columns${comma ? `; a decimal comma? Write ${comma.meant}, not ${comma.written}` : ''}`;
     }
     if (exact) return `Expected exactly ${limit} item${limit === 1 ? '' : 's'}, found ${value.length}`;
     return issue.code === 'too_big'
@@ -181,7 +202,7 @@ export function validate<Schema extends z.ZodType>(
           `${formatPath([...pathPrefix, ...segments, comma.field])}: a decimal comma? Write ${comma.meant}, not ${comma.written}`,
           file.displayPath,
           positionOf(file, segments, key),
-          'Prices are written with a decimal point (0.50); a comma separates values in YAML.',
+          decimalCommaHint,
         );
         continue;
       }
@@ -205,11 +226,16 @@ export function validate<Schema extends z.ZodType>(
   for (const issue of issues) {
     if (issue.code === 'unrecognized_keys' || merged.has(issue)) continue;
     const segments = segmentsOf(issue);
+    const comma =
+      issue.code === 'too_big' && segments.at(-1) === 'prices'
+        ? decimalCommaInRow(file.doc.getIn(segments, true))
+        : undefined;
     problems.add(
       'CONTENT_SCHEMA',
-      `${formatPath([...pathPrefix, ...segments]) || '(file)'}: ${plainMessage(issue, data, segments)}`,
+      `${formatPath([...pathPrefix, ...segments]) || '(file)'}: ${plainMessage(issue, data, segments, comma)}`,
       file.displayPath,
       positionOf(file, segments),
+      comma ? decimalCommaHint : undefined,
     );
   }
   return undefined;

@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { writeSchemaFiles } from '../content/editorSchemas.ts';
 import * as esbuild from 'esbuild';
-import { formatSiteError, isSiteError } from '../errors/siteError.ts';
+import { formatSiteError, isSiteError, readProblemSource } from '../errors/siteError.ts';
 import { contentTypeOf, type PreviewHandler } from '../preview/handlers.ts';
 import { startPreviewServer } from '../preview/previewServer.ts';
 import { createReloadChannel } from './channel.ts';
@@ -32,6 +32,8 @@ export interface DevOptions {
   port?: number;
   /** Client scripts and styles; `client/` of the project by default. */
   clientDir?: string;
+  /** The folder `site build` fills (dist/): every address its last build published must keep answering. None: nothing to compare. */
+  publishedDir?: string;
   /** Where progress and errors are written; the console by default. */
   log?: (line: string) => void;
   logError?: (line: string) => void;
@@ -180,7 +182,13 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
 
     const templateCode = await createTemplateCode(projectRoot);
     cleanups.push(() => templateCode.close());
-    const session = createDevSession({ contentDir, clientDir, templateCode, markTexts: true });
+    const session = createDevSession({
+      contentDir,
+      clientDir,
+      templateCode,
+      markTexts: true,
+      publishedDir: options.publishedDir,
+    });
 
     /** Writes the changed output into the served folder; pages get the live script. */
     const writeServed = async (files: string[]) => {
@@ -257,6 +265,9 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
             `${new Date().toLocaleTimeString('en-GB')} ${what}: ${result.renderedPages} page${result.renderedPages === 1 ? '' : 's'} rendered, ${result.changedPages.length} changed, in ${milliseconds.toFixed(0)} ms`,
           );
         }
+        // The warnings `site build` prints, each as it prints them.
+        for (const notice of result.notices)
+          logError(`Warning: ${formatSiteError(notice, { command: 'dev' }).trimStart()}`);
         finishPlan = mergePlans(finishPlan, planned);
         return milliseconds;
       } catch (error) {
@@ -269,7 +280,10 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
         ]);
         channel.send({ type: 'problems', problems });
         if (isSiteError(error))
-          logError(`Build failed; the last good pages are still served.\n${formatSiteError(error)}`);
+          // The same lines, code frame and all, as `site build` prints; the hints as `site dev` says them.
+          logError(
+            `Build failed; the last good pages are still served.\n${formatSiteError(error, { readSource: readProblemSource, command: 'dev' })}`,
+          );
         else
           logError(
             `Build failed: a template or the generator threw; the last good pages are still served.\n${problems.map((problem) => problem.stack ?? problem.message).join('\n')}`,

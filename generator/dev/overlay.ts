@@ -35,13 +35,13 @@ function splitField(message: string): { field?: string; message: string } {
   return match && /[.[]/.test(match[1]) ? { field: match[1], message: match[2] } : { message };
 }
 
-async function siteProblem(error: SiteError, cwd: string, parentHint?: string): Promise<OverlayProblem> {
+async function siteProblem(error: SiteError, cwd: string, parent?: SiteError): Promise<OverlayProblem> {
   const { field, message } = splitField(error.message);
   const problem: OverlayProblem = {
     code: error.code,
     message,
     field,
-    hint: error.hint ?? parentHint,
+    hint: error.hintFor('dev') ?? parent?.hintFor('dev'),
     ...error.location,
   };
   if (error.location?.line) {
@@ -73,7 +73,7 @@ function fullStack(error: unknown): string {
 export async function overlayProblems(error: unknown, cwd = process.cwd()): Promise<OverlayProblem[]> {
   if (isSiteError(error)) {
     const problems = error.problems.length > 0 ? error.problems : [error];
-    return Promise.all(problems.map((problem) => siteProblem(problem, cwd, error.hint)));
+    return Promise.all(problems.map((problem) => siteProblem(problem, cwd, error)));
   }
   const message = error instanceof Error ? error.message : String(error);
   return [{ message, stack: fullStack(error) }];

@@ -19,6 +19,7 @@ import { createImageCache, type ImageCache } from '../build/imageCache.ts';
 import { encodePlanned, type PlannedImageBuild } from '../build/pictures.ts';
 import type { RenderedPage } from '../build/render.ts';
 import {
+  assertPublishedPathsKept,
   assetInputOf,
   buildHostRules,
   buildSeoFiles,
@@ -29,12 +30,14 @@ import {
   encodeImages,
   iconDescriptionOf,
   loadSiteContent,
+  publishedPathsRecord,
   routeTableOf,
   siteOrigin,
   translationsOf,
 } from '../build/stages.ts';
 import type { Translations } from '../build/translations.ts';
 import type { Content } from '../content/load.ts';
+import type { SiteError } from '../errors/siteError.ts';
 import { readContentDates } from '../content/contentDates.ts';
 import type { YamlDocumentCache } from '../content/yamlReader.ts';
 import type { Assets, OutputFile, SiteIcons, SocialImages } from '../model/builtAssets.ts';
@@ -53,6 +56,8 @@ export interface DevSessionOptions {
   imageCache?: ImageCache;
   /** Put each text's content key on the element that shows it, for the editor (dev/editor/marks.ts). */
   markTexts?: boolean;
+  /** The folder `site build` fills: an address its last build published must keep answering, as in the build. */
+  publishedDir?: string;
 }
 
 export interface RebuildResult {
@@ -64,6 +69,8 @@ export interface RebuildResult {
   renderedPages: number;
   /** Set when the plan touched only the stylesheet: its new path, for tabs to swap in place. */
   stylesheet?: string;
+  /** What `site build` would warn about in content read anew (a number grouped otherwise than 3'000); none when no content was read. */
+  notices: SiteError[];
 }
 
 interface SiteState {
@@ -134,6 +141,7 @@ function outputOf(state: SiteState): Map<string, OutputContents> {
     ...state.icons.files,
     ...state.seoFiles,
     ...state.hostingFiles,
+    publishedPathsRecord(state.routeTable),
   ];
   return new Map(files.map((file) => [file.path, file.contents]));
 }
@@ -175,6 +183,9 @@ export function createDevSession(options: DevSessionOptions): DevSession {
     const year = new Date().getFullYear();
     const origin = siteOrigin(content);
     const routeTable = contentChanged ? routeTableOf(content) : previous.routeTable;
+    // Read again on every content change: a `site build` may have published since.
+    if (contentChanged)
+      await assertPublishedPathsKept(contentDir, content.formerSlugs, routeTable, options.publishedDir);
     // Rendering records unknown placeholders in the translations: new texts or templates start afresh.
     const translations = contentChanged || plan.templates ? translationsOf(content) : previous.translations;
 
@@ -280,6 +291,7 @@ export function createDevSession(options: DevSessionOptions): DevSession {
       changedPages: changedFiles.filter((file) => file.endsWith('.html') && nextOutput.has(file)),
       renderedPages: rendered,
       stylesheet: stylesOnly ? assets.stylesheet : undefined,
+      notices: contentChanged ? content.notices : [],
     };
   }
 

@@ -4,11 +4,16 @@
  * say. One place to read what can go wrong, and what to do about it: the table of
  * error codes in docs/editing.md is written from it (`npm run docs`).
  */
+/** The commands that print errors; a hint may say something else under each (`site dev` rebuilds on save, so never says "build again"). */
+export type SiteCommand = 'build' | 'dev' | 'check' | 'schema' | 'preview' | 'translations';
+
 export interface ErrorCodeEntry {
   /** What the error means, in a few words. */
   title: string;
-  /** What to do about it, when the raising code gives no hint of its own. */
+  /** What to do about it, when the raising code gives no hint of its own; true whichever command prints it. */
   hint?: string;
+  /** The hint as a command says it, where the command changes what to do (`site dev`: save the file). */
+  hintFor?: Partial<Record<SiteCommand, string>>;
   /** For the docs: what usually causes it, in an editor's words. */
   causes?: string;
   /** For the docs: what to do, where the hint does not say it out of context (or there is none, as the raising code always gives its own). */
@@ -18,7 +23,12 @@ export interface ErrorCodeEntry {
 export const errorCodes = {
   CONTENT_INVALID: {
     title: 'The content has problems; nothing was written.',
-    hint: 'Fix the files above and build again; the previous output is untouched.',
+    hint: 'Fix the files above, then run the command again; nothing was written.',
+    hintFor: {
+      build: 'Fix the files above and build again; the previous output is untouched.',
+      dev: 'Fix the files above and save: the site rebuilds on its own, and serves the last good pages until then.',
+      check: 'Fix the files above, then build and check again.',
+    },
     causes: 'Each problem is listed below it with its own code.',
     fix: 'Fix each listed problem.',
   },
@@ -59,7 +69,15 @@ export const errorCodes = {
   TRANSLATION_MISSING: {
     title: 'A text is missing in a language (--strict).',
     hint: 'Add the texts, or build without --strict to fall back to the default language.',
-    causes: 'Also without --strict: a text that a page shows and no language has.',
+    causes:
+      'A translation not written yet. Without --strict the page shows the Italian text and the build lists it; a text the Italian lacks is TEXT_MISSING_REFERENCE.',
+  },
+  TEXT_MISSING_REFERENCE: {
+    title: 'A text the site shows is missing in the reference language (the first, Italian).',
+    hint: 'Add the text to the reference file named, then to every other language.',
+    causes:
+      'A new plan whose description is not in the Italian subscriptions texts; a feature card, FAQ entry or legal section added to a translation but not to the Italian; an Italian list item without one of its fields (a title without its text).',
+    fix: 'Add the key the message names to the Italian file it names (the translations follow, or fall back to the Italian until they do).',
   },
   TRANSLATION_OUTDATED: {
     title: 'A translation was made for an older reference text (--strict).',
@@ -99,9 +117,24 @@ export const errorCodes = {
     title: 'A text names a placeholder that nothing fills.',
     fix: 'Fix the placeholder’s spelling.',
   },
+  TEXT_NUMBER_FORMAT: {
+    title: "A number in a text groups its thousands otherwise than 3'000 (a warning).",
+    hint: "Write the number as Swiss usage does in every language: 3'000, 1'250'000.",
+    causes:
+      'A number typed with a space, a point, a comma or a typographic apostrophe between its thousands (3 000, 3.000, 3’000), as French, German or English elsewhere write it.',
+    fix: 'Write it with a straight apostrophe. If it is not a number of thousands (a decimal, part of a phone number), write it so that it does not read as one.',
+  },
   ROUTE_CONFLICT: {
     title: 'Two pages would be written to the same path.',
     hint: 'Give one of the pages a different slug.',
+  },
+  SLUG_FORWARD_MISSING: {
+    title:
+      'An address the last build published would stop answering (a page’s slug changed without a forward).',
+    hint: 'List the old slug under former: in slugs.yaml; the message gives the line.',
+    causes:
+      'A slug in slugs.yaml was changed (or a former: entry taken out) since the last `site build` into the same output folder: links and bookmarks to the old address would get 404.',
+    fix: 'Add the `former:` line the message shows, e.g. `  about: { de: [uber-uns] }` under `former:`: the old address then forwards (301) to the new one. To let an old address go on purpose, delete the output folder (dist/) and build again.',
   },
   IMAGE_MISLABELLED: {
     title: "An image file's bytes are not the format its name says.",
@@ -150,7 +183,7 @@ export const errorCodes = {
   },
   SCHEMA_STALE: {
     title: 'The editor schemas do not match the content.',
-    hint: 'Run `site schema` and commit the files it writes.',
+    hint: 'Run `site schema` (`site build` and `site dev` also write them); the schemas/ folder is not committed, so a clone never holds stale ones.',
   },
   HOST_RULE_UNSAFE: {
     title: 'A setting cannot be written safely into a host configuration file.',

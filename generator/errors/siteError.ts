@@ -4,11 +4,12 @@
  * plain message, a location when there is one, a hint, and the error it wraps.
  * Internal bugs stay ordinary exceptions.
  */
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { codeFrame } from './codeFrame.ts';
-import { errorCodes, type ErrorCode } from './errorCodes.ts';
+import { errorCodes, type ErrorCode, type ErrorCodeEntry, type SiteCommand } from './errorCodes.ts';
 
-export type { ErrorCode } from './errorCodes.ts';
+export type { ErrorCode, SiteCommand } from './errorCodes.ts';
 
 export interface SourceLocation {
   /** The file, absolute or relative to the working directory; shown relative to it. */
@@ -48,14 +49,23 @@ export class SiteError extends Error {
   readonly location?: SourceLocation;
   readonly hint?: string;
   readonly problems: SiteError[];
+  /** Whether the raising code gave the hint (the catalogue's may read differently per command). */
+  private readonly ownHint: boolean;
 
   constructor(init: SiteErrorInit) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
     this.name = 'SiteError';
     this.code = init.code;
     this.location = init.location;
-    this.hint = init.hint ?? (errorCodes[init.code] as { hint?: string }).hint;
+    this.hint = init.hint ?? (errorCodes[init.code] as ErrorCodeEntry).hint;
+    this.ownHint = init.hint !== undefined;
     this.problems = init.problems ?? [];
+  }
+
+  /** The hint as `command` prints it: the raising code's own, else the catalogue's for that command, else its general one. */
+  hintFor(command?: SiteCommand): string | undefined {
+    if (this.ownHint || command === undefined) return this.hint;
+    return (errorCodes[this.code] as ErrorCodeEntry).hintFor?.[command] ?? this.hint;
   }
 
   /** `content/plans.yaml:12:7  plans[1].name: Expected string, received number` */
@@ -76,6 +86,17 @@ export function isSiteError(value: unknown): value is SiteError {
 export interface FormatOptions {
   /** The text of a problem's file, for the code frame under it; none when it cannot be read. */
   readSource?: (file: string) => string | undefined;
+  /** The command that prints it, whose words the hints use; none gives each code's general hint. */
+  command?: SiteCommand;
+}
+
+/** A problem's file for its code frame, as every command reads it; a file that cannot be read as text (a folder, a loop) has none. */
+export function readProblemSource(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
 }
 
 /** Every line a user sees for an error, without a stack trace; with `readSource`, the lines of the file under each problem. */
@@ -89,14 +110,16 @@ export function formatSiteError(error: SiteError, options: FormatOptions = {}): 
     const source = file !== undefined && line !== undefined ? options.readSource?.(file) : undefined;
     if (source !== undefined)
       lines.push(...codeFrame(source, line!, column ?? 1).map((frameLine) => `    ${frameLine}`));
-    if (problem.hint) lines.push(`    hint: ${problem.hint}`);
+    const hint = problem.hintFor(options.command);
+    if (hint) lines.push(`    hint: ${hint}`);
   }
   // A hint every problem already gives is not repeated.
+  const hint = error.hintFor(options.command);
   if (
     error.problems.length > 0 &&
-    error.hint &&
-    !error.problems.every((problem) => problem.hint === error.hint)
+    hint &&
+    !error.problems.every((problem) => problem.hintFor(options.command) === hint)
   )
-    lines.push(`hint: ${error.hint}`);
+    lines.push(`hint: ${hint}`);
   return lines.join('\n');
 }

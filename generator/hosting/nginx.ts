@@ -40,7 +40,7 @@ export function nginxConfig(rules: HostingRules): string {
     [
       `# ${generatedNote}`,
       '# nginx: include inside the server { } block whose root is the dist/ folder. That block must not',
-      '# define index, absolute_redirect, error_page or any location of its own for the site (see the README).',
+      '# define index, absolute_redirect, error_page or any location of its own for the site (docs/hosting.md: nginx).',
       'index index.html;',
       'absolute_redirect off;',
     ].join('\n'),

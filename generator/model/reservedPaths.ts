@@ -23,6 +23,7 @@ export const reservedRootNames: ReadonlySet<string> = new Set([
   'robots.txt',
   '404.html',
   '.site-build.json',
+  '.site-paths.json',
   // Every host's configuration file (hosting/): a page there would be a host file, or hidden by it.
   '_redirects',
   '_headers',

@@ -68,6 +68,8 @@ export interface Route {
   legalSection?: LegalSectionId;
   /** Where a forwarding page sends the visitor. */
   redirectTo?: string;
+  /** Where slugs.yaml writes this path; none for the paths the table makes itself (`/it/`, the not-found pages). */
+  slugSource?: SlugSource;
 }
 
 export interface RouteTable {
@@ -102,7 +104,8 @@ export function createRouteTable({ languages, slugs, formerSlugs = {}, locateSlu
   // Where each route's path comes from in slugs.yaml; the paths the table makes itself (`/it/`, the not-found pages) have none.
   const sources = new Map<Route, SlugSource>();
   const add = (route: Omit<Route, 'file' | 'noindex'> & { noindex?: boolean }, source?: SlugSource) => {
-    const made = { noindex: false, ...route, file: fileForPath(route.path) };
+    const made: Route = { noindex: false, ...route, file: fileForPath(route.path) };
+    if (source) made.slugSource = source;
     routes.push(made);
     if (source) sources.set(made, source);
   };
@@ -293,18 +296,37 @@ export function createRouteTable({ languages, slugs, formerSlugs = {}, locateSlu
   ][]) {
     for (const [language, oldSlugs] of Object.entries(perLanguage)) {
       oldSlugs.forEach((slug, index) => {
-        add(
-          {
+        const source = { keys: ['former', page, language, index], slug };
+        const forward = (
+          path: string,
+          target: Pick<Route, 'canonicalPath' | 'languageLinks' | 'redirectTo'>,
+        ) =>
+          add(
+            { page: 'moved', language, path, indexable: false, noindex: true, alternates: {}, ...target },
+            source,
+          );
+        forward(pathIn(language, slug), formerTarget(page, language));
+        // The legal page's old slug keeps its sections' addresses too (/legal/privacy/ -> /rechtliches/privacy/).
+        if (page === 'legal')
+          for (const section of legalSectionIds) {
+            const sectionPath = legalSectionPaths(section)[language];
+            forward(pathIn(language, `${slug}/${slugs.legalSections[section][language]}`), {
+              canonicalPath: legalPaths[language],
+              languageLinks: legalSectionPaths(section),
+              redirectTo: sectionPath,
+            });
+          }
+        // The cockpit's old path under the default language's prefix (/it/cockpit/) is kept as well; it has no line of its own.
+        if (page === 'cockpit' && language === defaultLanguage)
+          add({
             page: 'moved',
             language,
-            path: pathIn(language, slug),
+            path: `/${defaultLanguage}${pathIn(defaultLanguage, slug)}`,
             indexable: false,
             noindex: true,
             alternates: {},
             ...formerTarget(page, language),
-          },
-          { keys: ['former', page, language, index], slug },
-        );
+          });
       });
     }
   }
@@ -338,7 +360,7 @@ export function createRouteTable({ languages, slugs, formerSlugs = {}, locateSlu
 }
 
 /** A route's path as written in slugs.yaml: its keys there and the slug. */
-interface SlugSource {
+export interface SlugSource {
   keys: SlugKeys;
   slug: string;
 }
@@ -391,7 +413,7 @@ function assertUniqueFiles(
         location: placed && locateSlug?.(placed.keys),
         hint:
           placed?.keys[0] === 'former'
-            ? 'A former slug is a path no page uses any more.'
+            ? 'A former slug is a path no page uses any more: take it out of former: (a slug changed back to it) or correct it.'
             : 'Give each page and legal section its own slug in each language in slugs.yaml.',
       }),
     );

@@ -90,9 +90,13 @@ export interface SiteRules {
   headersFor(urlPath: string): Record<string, string>;
 }
 
+/** The files the preview reads its rules from. */
+export const ruleFiles = ['_redirects', '_headers'] as const;
+
 /** Reads the folder's `_redirects` and `_headers`; a folder without them gets the fixed rules only. */
 export async function readSiteRules(root: string): Promise<SiteRules> {
-  const readRules = async (name: string) => readFile(path.join(root, name), 'utf8').catch(() => '');
+  const readRules = async (name: (typeof ruleFiles)[number]) =>
+    readFile(path.join(root, name), 'utf8').catch(() => '');
   const redirects = parseRedirects(await readRules('_redirects'));
   const headerRules = parseHeaders(await readRules('_headers'));
   return {

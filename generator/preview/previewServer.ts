@@ -4,15 +4,17 @@
  * them as Netlify does, so what an editor previews (status codes, redirects, the
  * cockpit host, the not-found page per language, headers) is what the host
  * serves. tests/helpers/hosts.ts holds the one table of answers that the preview,
- * nginx and Apache must all give.
+ * nginx and Apache must all give. It serves the newest build without a restart:
+ * files are read per request, and the rules again whenever their files changed.
  */
+import { stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { SiteError } from '../errors/siteError.ts';
 import { siteHandlers, type PreviewHandler } from './handlers.ts';
 import { hostName, resolveRequest } from './paths.ts';
-import { readSiteRules } from './hostFileRules.ts';
+import { readSiteRules, ruleFiles } from './hostFileRules.ts';
 
 export interface PreviewOptions {
   dir: string;
@@ -24,7 +26,7 @@ export interface PreviewOptions {
 
 export interface PreviewServer {
   url: string;
-  /** Reads the folder's rules again, after whoever fills it has written new ones. */
+  /** Reads the folder's rules again now (each request also does when the rule files changed). */
   reloadRules(): Promise<void>;
   close(): Promise<void>;
 }
@@ -56,13 +58,44 @@ function listenError(error: NodeJS.ErrnoException, host: string, port: number): 
   });
 }
 
+/**
+ * What the rule files are now: each one's inode, size and change time. `site build` swaps a
+ * whole new folder in (new inodes), so a server started before it serves the new rules from
+ * the next request on, without a restart; two stat calls per request cost next to nothing.
+ */
+async function rulesStamp(root: string): Promise<string> {
+  const parts = await Promise.all(
+    ruleFiles.map((name) =>
+      stat(path.join(root, name), { bigint: true }).then(
+        (info) => `${info.ino}:${info.size}:${info.mtimeNs}:${info.ctimeNs}`,
+        () => 'none',
+      ),
+    ),
+  );
+  return parts.join('|');
+}
+
 export async function startPreviewServer(options: PreviewOptions): Promise<PreviewServer> {
   const root = path.resolve(options.dir);
   let rules = await readSiteRules(root);
   let handlers = [...(options.handlers ?? []), ...siteHandlers(rules)];
+  let stamp = await rulesStamp(root);
+  let reloading: Promise<void> | undefined;
+  const reloadRules = async () => {
+    stamp = await rulesStamp(root);
+    rules = await readSiteRules(root);
+    handlers = [...(options.handlers ?? []), ...siteHandlers(rules)];
+  };
+  /** A build swapped a new output in (or rewrote the rules) since they were read: read them again, once for all waiting requests. */
+  const currentRules = async () => {
+    if ((await rulesStamp(root)) !== stamp)
+      reloading ??= reloadRules().finally(() => (reloading = undefined));
+    if (reloading) await reloading;
+  };
 
   const server = createServer(async (request, response) => {
     try {
+      await currentRules();
       const resolved = resolveRequest(root, request.url ?? '/');
       if (!resolved) {
         response.writeHead(400, rules.headersFor('/')).end();
@@ -103,10 +136,7 @@ export async function startPreviewServer(options: PreviewOptions): Promise<Previ
       const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
       resolve({
         url: `http://${shownHost}:${address.port}`,
-        async reloadRules() {
-          rules = await readSiteRules(root);
-          handlers = [...(options.handlers ?? []), ...siteHandlers(rules)];
-        },
+        reloadRules,
         close: () =>
           new Promise((done) => {
             server.closeAllConnections();

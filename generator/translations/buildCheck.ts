@@ -4,6 +4,7 @@
  * outdated (missing texts already fail a strict build on their own).
  */
 import path from 'node:path';
+import type { ResultCache } from '../content/resultCache.ts';
 import { SiteError } from '../errors/siteError.ts';
 import type { Language } from '../model/languages.ts';
 import { countByLanguage, readTranslationState, type StatusCounts } from './status.ts';
@@ -14,8 +15,12 @@ export interface TranslationSummary {
   outdated: { key: string; language: Language; file: string; line?: number; column?: number }[];
 }
 
-export async function summariseTranslations(contentDir: string): Promise<TranslationSummary> {
-  const state = await readTranslationState(contentDir);
+/** `cache` keeps what unchanged files hold (resultCache.ts). */
+export async function summariseTranslations(
+  contentDir: string,
+  cache?: ResultCache,
+): Promise<TranslationSummary> {
+  const state = await readTranslationState(contentDir, cache);
   return {
     counts: countByLanguage(state.texts, state.targets),
     outdated: state.texts

@@ -16,6 +16,7 @@ import {
   translationRecordSchema,
   type TranslationRecord,
 } from '../content/schemas/translationRecordSchema.ts';
+import type { ResultCache } from '../content/resultCache.ts';
 import { SiteError } from '../errors/siteError.ts';
 import type { Language } from '../model/languages.ts';
 
@@ -32,8 +33,15 @@ const header = (language: Language, reference: Language) =>
     '# See docs/translating.md.',
   ].join('\n');
 
-/** A language's record; empty when it has none yet (every translation is then untranslated). */
-export async function readRecord(contentDir: string, language: Language): Promise<TranslationRecord> {
+/**
+ * A language's record; empty when it has none yet (every translation is then untranslated).
+ * `cache` (a build) keeps the record of an unchanged file.
+ */
+export async function readRecord(
+  contentDir: string,
+  language: Language,
+  cache?: ResultCache,
+): Promise<TranslationRecord> {
   const file = path.join(contentDir, recordFileOf(language));
   const source = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') return undefined;
@@ -45,6 +53,15 @@ export async function readRecord(contentDir: string, language: Language): Promis
     });
   });
   if (source === undefined) return {};
+  const key = cache?.keyOf('translation record', file, source);
+  const cached = key === undefined ? undefined : await cache!.get(key);
+  if (cached !== null && typeof cached === 'object') return cached as TranslationRecord;
+  const record = parseRecord(file, source);
+  if (key !== undefined) cache!.hold(key, record);
+  return record;
+}
+
+function parseRecord(file: string, source: string): TranslationRecord {
   const lineCounter = new LineCounter();
   const document = parseDocument(source, { lineCounter });
   const syntax = document.errors[0];

@@ -12,6 +12,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
 import { isMap, isPair, isScalar, isSeq, LineCounter, parse, parseDocument, type Document } from 'yaml';
+import type { ResultCache } from '../content/resultCache.ts';
 import { SiteError } from '../errors/siteError.ts';
 import {
   languagesFileSchema,
@@ -79,14 +80,30 @@ async function readSourceFile(
   contentDir: string,
   file: string,
   language: Language,
+  cache?: ResultCache,
 ): Promise<SourceFile | undefined> {
-  const source = await readFile(path.join(contentDir, file), 'utf8').catch(() => undefined);
+  const absolute = path.join(contentDir, file);
+  const source = await readFile(absolute, 'utf8').catch(() => undefined);
   if (source === undefined) return undefined;
+  // The entries are a function of the file's text: a build takes those of an unchanged file from the cache.
+  const key = cache?.keyOf('translation entries', absolute, source);
+  const cached = key === undefined ? undefined : await cache!.get(key);
+  if (Array.isArray(cached)) return lazySourceFile(language, file, source, cached as TextEntry[]);
+  const { document, lineCounter } = parseSource(source);
+  const entries = entriesOfFile(file, document, lineCounter);
+  if (key !== undefined) cache!.hold(key, entries);
+  return { language, file, source, document, lineCounter, entries };
+}
+
+function parseSource(source: string) {
   const lineCounter = new LineCounter();
-  const document = parseDocument(source, { lineCounter, keepSourceTokens: false });
+  return { lineCounter, document: parseDocument(source, { lineCounter, keepSourceTokens: false }) };
+}
+
+function entriesOfFile(file: string, document: Document, lineCounter: LineCounter): TextEntry[] {
   const legal = file.startsWith('legal/');
   const namespace = path.basename(file, '.yaml');
-  const entries = legal
+  return legal
     ? entriesOf(document, lineCounter, legalKeyPrefix, (keyPath) => {
         const field = keyPath.findLast((step) => typeof step === 'string');
         return !legalFieldsNotTranslated.has(String(field));
@@ -98,7 +115,23 @@ async function readSourceFile(
         `${namespace}.`,
         (keyPath) => !isImageSetting(`${namespace}.${keyPath.join('.')}`),
       );
-  return { language, file, source, document, lineCounter, entries };
+}
+
+/** A file whose entries came from the cache: its document is parsed only if something asks for it. */
+function lazySourceFile(language: Language, file: string, source: string, entries: TextEntry[]): SourceFile {
+  let parsed: ReturnType<typeof parseSource> | undefined;
+  return {
+    language,
+    file,
+    source,
+    entries,
+    get document() {
+      return (parsed ??= parseSource(source)).document;
+    },
+    get lineCounter() {
+      return (parsed ??= parseSource(source)).lineCounter;
+    },
+  };
 }
 
 /** The languages of the content, from languages.yaml alone. */
@@ -127,8 +160,12 @@ export async function readLanguages(contentDir: string): Promise<SiteLanguages> 
   return siteLanguagesFrom(result.data);
 }
 
-/** Every text file and legal file of every language, parsed. */
-export async function readSources(contentDir: string, languages: SiteLanguages): Promise<SourceFile[]> {
+/** Every text file and legal file of every language, parsed; `cache` keeps the entries of unchanged files (a build). */
+export async function readSources(
+  contentDir: string,
+  languages: SiteLanguages,
+  cache?: ResultCache,
+): Promise<SourceFile[]> {
   const files: { file: string; language: Language }[] = [];
   for (const language of languages.codes) {
     for (const file of (await fg(`texts/${language}/*.yaml`, { cwd: contentDir })).sort())
@@ -136,7 +173,7 @@ export async function readSources(contentDir: string, languages: SiteLanguages):
     files.push({ file: `legal/${language}.yaml`, language });
   }
   const read = await Promise.all(
-    files.map(({ file, language }) => readSourceFile(contentDir, file, language)),
+    files.map(({ file, language }) => readSourceFile(contentDir, file, language, cache)),
   );
   return read.filter((file): file is SourceFile => file !== undefined);
 }

@@ -7,6 +7,7 @@
  * - outdated: the reference text changed since the translation was recorded;
  * - current: the translation was made or confirmed against today's reference text.
  */
+import type { ResultCache } from '../content/resultCache.ts';
 import type { Language, SiteLanguages } from '../model/languages.ts';
 import { readRecord, type TranslationRecord } from './record.ts';
 import { fileOfKey, readLanguages, readSources, type SourceFile, type TextEntry } from './sources.ts';
@@ -110,13 +111,19 @@ export function compareWithRecords(
   return texts;
 }
 
-/** Reads the texts, the legal documents and the records of a content folder, and compares them. */
-export async function readTranslationState(contentDir: string): Promise<TranslationState> {
+/**
+ * Reads the texts, the legal documents and the records of a content folder, and compares them;
+ * `cache` (a build) keeps what unchanged files hold.
+ */
+export async function readTranslationState(
+  contentDir: string,
+  cache?: ResultCache,
+): Promise<TranslationState> {
   const languages = await readLanguages(contentDir);
   const targets = languages.codes.filter((code) => code !== languages.default);
   const [sources, recordList] = await Promise.all([
-    readSources(contentDir, languages),
-    Promise.all(targets.map((language) => readRecord(contentDir, language))),
+    readSources(contentDir, languages, cache),
+    Promise.all(targets.map((language) => readRecord(contentDir, language, cache))),
   ]);
   const records = Object.fromEntries(targets.map((language, index) => [language, recordList[index]]));
   return {

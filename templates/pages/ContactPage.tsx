@@ -7,6 +7,7 @@
 import { buildMailtoLink } from '../../client/lib/mailto.ts';
 import type { PageContext, PageProps } from '../context.ts';
 import { ConsentFrame } from '../ConsentFrame.tsx';
+import { balancedCardClasses, balancedGridClass } from '../balancedGrid.ts';
 import { Document } from '../Document.tsx';
 import { RequestForm } from '../forms/RequestForm.tsx';
 import {
@@ -57,6 +58,8 @@ export function ContactPage({ ctx }: PageProps) {
   const { t, translator, content, route, routeTable } = ctx;
   const site = content.site;
   const country = regionName(site.address.country, translator.locale);
+  // Address, e-mail, phones, opening hours: four cards, in balanced rows.
+  const detailClasses = balancedCardClasses(4);
   return (
     <Document ctx={ctx}>
       <section className="hero hero--compact" aria-labelledby="contact-title">
@@ -77,8 +80,8 @@ export function ContactPage({ ctx }: PageProps) {
       <section className="section" id="contact-details" aria-labelledby="contact-details-title">
         <div className="container">
           <h2 id="contact-details-title">{t('contact.details.title')}</h2>
-          <ul className="card-grid contact-details" data-count="contact-details">
-            <li className="card">
+          <ul className={balancedGridClass('card-grid', 'contact-details')} data-count="contact-details">
+            <li className={`card ${detailClasses[0]}`}>
               <Icon name="pin" />
               <h3>{t('contact.details.address')}</h3>
               <address className="contact-address">
@@ -91,7 +94,7 @@ export function ContactPage({ ctx }: PageProps) {
                 {country}
               </address>
             </li>
-            <li className="card">
+            <li className={`card ${detailClasses[1]}`}>
               <Icon name="mail" />
               <h3>{t('contact.details.email')}</h3>
               <p>{t('contact.details.emailText')}</p>
@@ -101,7 +104,7 @@ export function ContactPage({ ctx }: PageProps) {
                 </a>
               </p>
             </li>
-            <li className="card">
+            <li className={`card ${detailClasses[2]}`}>
               <Icon name="phone" />
               <h3>{t('contact.details.phone')}</h3>
               <dl className="contact-phones">
@@ -123,7 +126,7 @@ export function ContactPage({ ctx }: PageProps) {
                 </div>
               </dl>
             </li>
-            <li className="card">
+            <li className={`card ${detailClasses[3]}`}>
               <Icon name="clock" />
               <h3>{t('contact.details.hours')}</h3>
               <ul className="contact-hours">

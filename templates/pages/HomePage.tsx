@@ -1,5 +1,6 @@
-/** Home: hero, six feature cards, the about block with four numbered values, the closing mail call to action. */
+/** Home: hero, the feature cards, the about block with its numbered values, the closing mail call to action. */
 import type { PageProps } from '../context.ts';
+import { balancedCardClasses, balancedGridClass } from '../balancedGrid.ts';
 import { CardSection } from '../CardSection.tsx';
 import { Document } from '../Document.tsx';
 import { MailCallToAction } from '../MailCallToAction.tsx';
@@ -10,6 +11,8 @@ const featureIcons: IconName[] = ['briefcase', 'signal', 'headset', 'receipt', '
 
 export function HomePage({ ctx }: PageProps) {
   const { t, translator, route, routeTable } = ctx;
+  const values = translator.indices('home.about.values');
+  const valueClasses = balancedCardClasses(values.length);
   return (
     <Document ctx={ctx}>
       <section className="hero" aria-labelledby="home-title">
@@ -31,16 +34,15 @@ export function HomePage({ ctx }: PageProps) {
         count="features"
         icons={featureIcons}
         titleId="home-features-title"
-        listClassName="card-grid--three"
       />
 
       <section className="section section--tinted" id="about" aria-labelledby="home-about-title">
         <div className="container">
           <h2 id="home-about-title">{t('home.about.title')}</h2>
           <p className="section__intro">{t('home.about.intro')}</p>
-          <ol className="numbered-values" data-count="values">
-            {translator.indices('home.about.values').map((index) => (
-              <li key={index} className="numbered-values__item">
+          <ol className={balancedGridClass('numbered-values')} data-count="values">
+            {values.map((index) => (
+              <li key={index} className={`numbered-values__item ${valueClasses[index]}`}>
                 <span className="numbered-values__number" aria-hidden="true">
                   {String(index + 1).padStart(2, '0')}
                 </span>

@@ -1,8 +1,9 @@
 /**
- * Subscriptions: the three plan cards (badges computed from the plans' data),
+ * Subscriptions: the plan cards (badges computed from the plans' data),
  * the note that pricing is tailored, the mail call to action and the tariff zones.
  */
 import type { PageProps } from '../context.ts';
+import { balancedCardClasses, balancedGridClass } from '../balancedGrid.ts';
 import { Document } from '../Document.tsx';
 import { MailCallToAction } from '../MailCallToAction.tsx';
 import { PlanCard } from '../subscriptions/PlanCard.tsx';
@@ -11,6 +12,7 @@ import { TariffZones } from '../subscriptions/TariffZones.tsx';
 export function SubscriptionsPage({ ctx }: PageProps) {
   const { t, content } = ctx;
   const { plans, zones } = content;
+  const planClasses = balancedCardClasses(plans.length);
   return (
     <Document ctx={ctx}>
       <section className="hero hero--compact" aria-labelledby="subscriptions-title">
@@ -24,9 +26,9 @@ export function SubscriptionsPage({ ctx }: PageProps) {
         <div className="container">
           <h2 id="plans-title">{t('subscriptions.plans.title')}</h2>
           <p className="section__intro">{t('subscriptions.plans.intro')}</p>
-          <ul className="plan-grid" data-count="plans">
-            {plans.map((plan) => (
-              <PlanCard key={plan.id} plan={plan} ctx={ctx} />
+          <ul className={balancedGridClass('plan-grid')} data-count="plans">
+            {plans.map((plan, index) => (
+              <PlanCard key={plan.id} plan={plan} ctx={ctx} className={planClasses[index]} />
             ))}
           </ul>
           <p className="notice">{t('subscriptions.pricing.note')}</p>

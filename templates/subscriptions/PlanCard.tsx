@@ -1,5 +1,6 @@
 /** One plan card: computed badge, name, target, allowances at home and abroad, eSIM, coverage, support, features. */
 import type { Plan } from '../../generator/content/schemas/offerSchema.ts';
+import { planDescriptionKey, planScopeKey, type RoamingReach } from '../../generator/model/planTexts.ts';
 import type { PageContext } from '../context.ts';
 import { formatNumber, formatQuantity } from '../format.ts';
 import { Icon } from '../Icon.tsx';
@@ -23,23 +24,23 @@ function AllowanceList({ allowance, ctx }: { allowance: Allowance; ctx: PageCont
   );
 }
 
-function Roaming({ plan, reach, ctx }: { plan: Plan; reach: 'europe' | 'world'; ctx: PageContext }) {
+function Roaming({ plan, reach, ctx }: { plan: Plan; reach: RoamingReach; ctx: PageContext }) {
   const allowance = plan.roaming[reach];
   if (!allowance) return <dd className="plan-card__none">{ctx.t('subscriptions.plans.notIncluded')}</dd>;
   return (
     <dd>
       <AllowanceList allowance={allowance} ctx={ctx} />
-      <p className="plan-card__scope">{ctx.t(`subscriptions.plans.items.${plan.id}.scope.${reach}`)}</p>
+      <p className="plan-card__scope">{ctx.t(planScopeKey(plan.id, reach))}</p>
     </dd>
   );
 }
 
-export function PlanCard({ plan, ctx }: { plan: Plan; ctx: PageContext }) {
+export function PlanCard({ plan, ctx, className }: { plan: Plan; ctx: PageContext; className: string }) {
   const { t } = ctx;
   const badge = planBadge(plan);
   const titleId = `plan-${plan.id}`;
   return (
-    <li className="plan-card" data-plan={plan.id}>
+    <li className={`plan-card ${className}`} data-plan={plan.id}>
       <article aria-labelledby={titleId}>
         <p className="plan-card__badge">
           <span className={`badge zone-${badge}`} data-badge={badge}>
@@ -47,7 +48,7 @@ export function PlanCard({ plan, ctx }: { plan: Plan; ctx: PageContext }) {
           </span>
         </p>
         <h3 id={titleId}>{plan.name}</h3>
-        <p className="plan-card__target">{t(`subscriptions.plans.items.${plan.id}.description`)}</p>
+        <p className="plan-card__target">{t(planDescriptionKey(plan.id))}</p>
         <dl className="plan-card__details">
           <div>
             <dt>{t('subscriptions.plans.national')}</dt>

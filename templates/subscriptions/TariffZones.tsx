@@ -4,6 +4,7 @@
  */
 import type { Country, Plan, Zone } from '../../generator/content/schemas/offerSchema.ts';
 import type { PageContext } from '../context.ts';
+import { balancedCardClasses, balancedGridClass } from '../balancedGrid.ts';
 import { compareNames, countryName, formatList } from '../format.ts';
 import { Icon } from '../Icon.tsx';
 
@@ -15,14 +16,24 @@ interface ZonesProps {
 
 const zoneName = (ctx: PageContext, zone: Zone) => ctx.t(`subscriptions.zones.items.${zone.id}.name`);
 
-function ZoneCard({ zone, plans, ctx }: { zone: Zone; plans: Plan[]; ctx: PageContext }) {
+function ZoneCard({
+  zone,
+  plans,
+  ctx,
+  className,
+}: {
+  zone: Zone;
+  plans: Plan[];
+  ctx: PageContext;
+  className: string;
+}) {
   const { t, translator } = ctx;
   const titleId = `zone-${zone.id}-title`;
   const planNames = plans.filter((plan) => zone.plans.includes(plan.id)).map((plan) => plan.name);
   // Counts in the copy come from the zone's list, so the text cannot contradict it.
   const values = { countries: zone.countries.length };
   return (
-    <li className={`zone-card zone-${zone.id}`} data-zone={zone.id} aria-labelledby={titleId}>
+    <li className={`zone-card zone-${zone.id} ${className}`} data-zone={zone.id} aria-labelledby={titleId}>
       <Icon name={zone.icon} size={28} />
       <h3 id={titleId}>{zoneName(ctx, zone)}</h3>
       <p>
@@ -164,15 +175,16 @@ function AllCountriesList({ zones, ctx }: Omit<ZonesProps, 'plans'>) {
 function CountriesSection({ zones, ctx }: Omit<ZonesProps, 'plans'>) {
   const { t, content, routeTable, route } = ctx;
   const byKey = new Map(content.countries.map((country) => [country.key, country]));
+  const countriesClasses = balancedCardClasses(zones.length);
   return (
     <section className="countries" id="countries-section" aria-labelledby="countries-title">
       <h3 id="countries-title">{t('subscriptions.countries.title')}</h3>
       <p className="section__intro">{t('subscriptions.countries.intro')}</p>
-      <div className="countries__zones">
-        {zones.map((zone) => (
+      <div className={balancedGridClass('countries__zones')}>
+        {zones.map((zone, index) => (
           <section
             key={zone.id}
-            className={`countries__zone zone-${zone.id}`}
+            className={`countries__zone zone-${zone.id} ${countriesClasses[index]}`}
             aria-labelledby={`countries-${zone.id}-title`}
           >
             <h4 id={`countries-${zone.id}-title`}>
@@ -209,14 +221,15 @@ function CountriesSection({ zones, ctx }: Omit<ZonesProps, 'plans'>) {
 
 export function TariffZones({ zones, plans, ctx }: ZonesProps) {
   const { t } = ctx;
+  const zoneClasses = balancedCardClasses(zones.length);
   return (
     <section className="section section--tinted" id="tariff-zones" aria-labelledby="tariff-zones-title">
       <div className="container">
         <h2 id="tariff-zones-title">{t('subscriptions.zones.title')}</h2>
         <p className="section__intro">{t('subscriptions.zones.subtitle')}</p>
-        <ul className="zone-grid" data-count="zones">
-          {zones.map((zone) => (
-            <ZoneCard key={zone.id} zone={zone} plans={plans} ctx={ctx} />
+        <ul className={balancedGridClass('zone-grid')} data-count="zones">
+          {zones.map((zone, index) => (
+            <ZoneCard key={zone.id} zone={zone} plans={plans} ctx={ctx} className={zoneClasses[index]} />
           ))}
         </ul>
         <h3 className="zone-comparison__title">{t('subscriptions.zones.comparison.title')}</h3>

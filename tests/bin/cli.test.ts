@@ -180,7 +180,7 @@ describe('site build', () => {
     expect(first.stdout).toContain('Render pages');
   });
 
-  it('a build whose images are all cached loads neither satori nor resvg', () => {
+  it('a build whose images are all cached loads neither satori nor resvg, and one whose pages were all rendered before no React renderer', () => {
     expect(first.code, first.stderr).toBe(0);
     expect(first.packages).toContain('satori');
     expect(first.packages).toContain('@resvg/resvg-js');
@@ -189,7 +189,11 @@ describe('site build', () => {
     const pagesBuilt = (stdout: string) => stdout.match(/Built (\d+) pages/)?.[1];
     expect(pagesBuilt(first.stdout)).toMatch(/^[1-9]\d*$/);
     expect(pagesBuilt(second.stdout)).toBe(pagesBuilt(first.stdout));
-    expect(second.packages).toContain('react-dom');
+    expect(first.packages).toContain('react-dom');
+    // A build all the same (it writes the sitemap), whose pages the first build rendered and stored.
+    expect(second.packages).toContain('sitemap');
+    expect(second.stdout).toMatch(/Pages: 0 rendered/);
+    expect(second.packages).not.toContain('react-dom');
     expect(second.packages).not.toContain('satori');
     expect(second.packages).not.toContain('@resvg/resvg-js');
   });
@@ -240,7 +244,9 @@ describe('site build', () => {
     expect(rebuilt.stdout).toMatch(
       /^Building: other is not as the last build left it: robots\.txt changed\.$/m,
     );
-    expect(rebuilt.packages).toContain('react-dom');
+    // A build (the sitemap's package loads), whose pages come from the last one unrendered.
+    expect(rebuilt.packages).toContain('sitemap');
+    expect(rebuilt.packages).not.toContain('react-dom');
     expect(await readFile(robots, 'utf8')).toBe(written);
   }, 300_000);
 });

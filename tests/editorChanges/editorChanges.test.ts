@@ -7,9 +7,10 @@
  * that says how to fix it. One process, one warm image cache, builds on disk in a temp dir.
  */
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { parseDocument } from 'yaml';
 import { build } from '../../generator/build/pipeline.ts';
 import { missingMarker } from '../../generator/build/translations.ts';
 import { createDirectoryWriter } from '../../generator/build/writer.ts';
@@ -244,13 +245,85 @@ describe('their invalid variants fail at the place to fix, saying how', () => {
     expect(problem.hint).toContain('texts/it/subscriptions.yaml');
   }, 120_000);
 
-  it('a new plan without any description names the reference file and the key to add', async () => {
+  it('a new plan without any description is an error at the plan, naming the key and the reference file', async () => {
     const withoutTexts = newPlan.filter((edit) => !edit.file.startsWith('texts/'));
     const error = await expectBuildError(await editedContent('plan-without-texts', withoutTexts));
     const problem = problemsOf(error).find((candidate) => candidate.message.includes('my-swiss-lite'))!;
-    expect(problem.location?.file).toMatch(/texts\/it\/subscriptions\.yaml$/);
+    expect(problem.code).toBe('TEXT_MISSING_REFERENCE');
+    expect(problem.location?.file).toMatch(/plans\.yaml$/);
+    expect(problem.location?.line).toBeGreaterThan(0);
     expect(problem.hint).toContain('subscriptions.plans.items.my-swiss-lite.description');
+    expect(problem.hint).toContain('texts/it/subscriptions.yaml');
     expect(problem.hint).not.toContain('--strict');
+  }, 120_000);
+
+  it('a new plan abroad without its texts names each key at the plan: description and scope', async () => {
+    const abroad = newPlan.map((edit) =>
+      edit.file === 'plans.yaml'
+        ? {
+            ...edit,
+            replace: edit.replace.replace(
+              'roaming: { europe: false, world: false }',
+              'roaming: { europe: { calls: 5h, data: 5GB, sms: 100 }, world: false }',
+            ),
+          }
+        : edit,
+    );
+    const withoutTexts = abroad.filter((edit) => !edit.file.startsWith('texts/'));
+    const error = await expectBuildError(await editedContent('plan-abroad-without-texts', withoutTexts));
+    const problems = problemsOf(error).filter((problem) => problem.message.includes('my-swiss-lite'));
+    expect(problems.map((problem) => problem.code)).toEqual([
+      'TEXT_MISSING_REFERENCE',
+      'TEXT_MISSING_REFERENCE',
+    ]);
+    expect(problems.map((problem) => problem.hint)).toEqual([
+      expect.stringContaining('subscriptions.plans.items.my-swiss-lite.description'),
+      expect.stringContaining('subscriptions.plans.items.my-swiss-lite.scope.europe'),
+    ]);
+    for (const problem of problems) expect(problem.location?.file).toMatch(/plans\.yaml$/);
+  }, 120_000);
+
+  it('a new feature card in the translations only is an error at the extra card, naming the Italian file', async () => {
+    const inTranslations = valid
+      .find((change) => change.name === 'a new feature card')!
+      .edits.filter((edit) => !edit.file.startsWith('texts/it/'));
+    const error = await expectBuildError(await editedContent('feature-without-italian', inTranslations));
+    const problems = problemsOf(error);
+    expect(problems).toHaveLength(3);
+    for (const problem of problems) {
+      expect(problem.code).toBe('TEXT_MISSING_REFERENCE');
+      expect(problem.location?.file).toMatch(/texts\/(en|de|fr)\/coverage\.yaml$/);
+      expect(problem.location?.line).toBeGreaterThan(0);
+      expect(problem.hint).toContain('texts/it/coverage.yaml');
+    }
+  }, 120_000);
+
+  it('a new feature card with a title and no text names the Italian item to complete', async () => {
+    const titleOnly = valid
+      .find((change) => change.name === 'a new feature card')!
+      .edits.map((edit) =>
+        edit.file.endsWith('/coverage.yaml')
+          ? { ...edit, replace: edit.replace.replace(/\n {6}text: .*\n/, '\n') }
+          : edit,
+      );
+    const error = await expectBuildError(await editedContent('feature-without-italian-text', titleOnly));
+    const problem = problemsOf(error)[0];
+    expect(problem.code).toBe('TEXT_MISSING_REFERENCE');
+    expect(problem.location?.file).toMatch(/texts\/it\/coverage\.yaml$/);
+    expect(problem.location?.line).toBeGreaterThan(0);
+    expect(problem.hint).toMatch(/Add text: to coverage\.features\.items\.0 .*texts\/it\/coverage\.yaml/);
+  }, 120_000);
+
+  it('a new legal section in a translation only is an error at that section, naming the Italian file', async () => {
+    const englishOnly = valid
+      .find((change) => change.name === 'a new legal section')!
+      .edits.filter((edit) => edit.file === 'legal/en.yaml');
+    const error = await expectBuildError(await editedContent('legal-section-without-italian', englishOnly));
+    const problem = problemsOf(error)[0];
+    expect(problem.code).toBe('TEXT_MISSING_REFERENCE');
+    expect(problem.location?.file).toMatch(/legal\/en\.yaml$/);
+    expect(problem.location?.line).toBeGreaterThan(0);
+    expect(problem.hint).toContain('legal/it.yaml');
   }, 120_000);
 
   it('a zone naming a plan that does not exist names the line', async () => {
@@ -278,6 +351,24 @@ describe('their invalid variants fail at the place to fix, saying how', () => {
     expect(problem.page).toMatch(/slugs\.yaml:\d+$/);
     expect(problem.message).toContain('about: { de: [uber-uns] }');
     expect(report.passed).toBe(false);
+  }, 120_000);
+
+  it('a renamed slug without its forward, after a build, stops the next build at the slug with the former: line', async () => {
+    const contentDir = await editedContent('renamed-after-build', []);
+    const outDir = path.join(path.dirname(contentDir), 'dist');
+    await build({ contentDir, writer: createDirectoryWriter(outDir), cacheDir });
+    const slugsFile = path.join(contentDir, 'slugs.yaml');
+    const doc = parseDocument(await readFile(slugsFile, 'utf8'));
+    const language = (await loadContent(contentDir)).languages.codes[1];
+    const oldSlug = String(doc.getIn(['about', language]));
+    doc.setIn(['about', language], `${oldSlug}-neu`);
+    await writeFile(slugsFile, doc.toString());
+    const error = await expectBuildError(contentDir);
+    expect(error.code).toBe('SLUG_FORWARD_MISSING');
+    const [problem] = problemsOf(error);
+    expect(problem.location?.file).toBe(slugsFile);
+    expect(doc.toString().split('\n')[problem.location!.line! - 1]).toContain(`${oldSlug}-neu`);
+    expect(problem.hint).toContain(`"about: { ${language}: [${oldSlug}] }", indented by two spaces`);
   }, 120_000);
 
   it('a tariff with a decimal comma names the line and says to write a point', async () => {

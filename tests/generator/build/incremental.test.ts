@@ -1,9 +1,11 @@
 /**
  * A build that reuses the last one: after each of a series of edits to a copy of the
- * content, the build that reuses the previous output writes the same bytes as a full
- * build, and renders only the pages whose inputs changed.
+ * content, the build that reuses the previous output (and the result cache and the
+ * stored pages), and a build into a fresh folder that has only those caches, write the
+ * same bytes as a full build that reads none of them, and render only the pages whose
+ * inputs changed. A damaged cache entry is made again, never trusted.
  */
-import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rm, truncate, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
@@ -11,11 +13,19 @@ import { parseDocument, visit, isScalar } from 'yaml';
 import { build, type BuildReport } from '../../../generator/build/pipeline.ts';
 import {
   changedContentFiles,
+  keepPages,
   previousOutput,
   recordPages,
   type PageInputs,
+  type PageStore,
 } from '../../../generator/build/incremental.ts';
-import { readBuildInputs, recordBuild, recordFileFor } from '../../../generator/build/upToDate.ts';
+import {
+  codeVersionOf,
+  readBuildInputs,
+  recordBuild,
+  recordFileFor,
+  type BuildInputState,
+} from '../../../generator/build/upToDate.ts';
 import { createDirectoryWriter } from '../../../generator/build/writer.ts';
 import { copyRealContent, makeTempDir, projectRoot } from '../../helpers/site.ts';
 
@@ -31,23 +41,62 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-/** `site build` as the CLI runs it: the previous build's pages reused unless `full`. */
-async function siteBuild(outDir: string, full: boolean): Promise<BuildReport> {
+type BuildKind =
+  /** As `site build` runs: the previous output, the result cache and the stored pages. */
+  | 'incremental'
+  /** Into a fresh folder: the result cache and the stored pages only. */
+  | 'fresh'
+  /** Reads none of these (the image cache aside: another test covers it). */
+  | 'full';
+
+/** The options every build of a step shares (the base URL). */
+let commandLine: { baseUrl?: string } = {};
+
+function pageStoreOf(inputs: BuildInputState, codeVersion: string): PageStore {
+  return {
+    dir: path.join(dir, 'pages'),
+    codeVersion,
+    contentDigests: Object.fromEntries(
+      Object.entries(inputs.digests)
+        .filter(([name]) => name.startsWith('content/'))
+        .map(([name, digest]) => [name.slice('content/'.length), digest]),
+    ),
+  };
+}
+
+/** `site build` as the CLI runs it; `codeVersion` stands for the generator's sources (a template edit changes it). */
+async function siteBuild(
+  outDir: string,
+  kind: BuildKind,
+  codeVersionOverride?: string,
+): Promise<BuildReport> {
   const recordFile = recordFileFor(path.join(dir, 'records'), outDir);
-  const inputs = await readBuildInputs({ projectRoot, contentDir, year: now.getFullYear() });
-  const previous = full ? undefined : await previousOutput(recordFile, outDir, inputs);
+  const inputs = await readBuildInputs({
+    projectRoot,
+    contentDir,
+    year: now.getFullYear(),
+    baseUrl: commandLine.baseUrl,
+  });
+  const codeVersion = codeVersionOverride ?? codeVersionOf(inputs);
+  const previous = kind === 'incremental' ? await previousOutput(recordFile, outDir, inputs) : undefined;
+  const pageStore = kind === 'full' ? undefined : pageStoreOf(inputs, codeVersion);
   let pages: [string, Record<string, PageInputs>] | undefined;
   const report = await build({
     contentDir,
     writer: createDirectoryWriter(outDir),
     now,
+    baseUrl: commandLine.baseUrl,
     previous,
+    codeVersion: kind === 'full' ? undefined : codeVersion,
+    resultCacheDir: path.join(dir, 'results'),
+    pageStore,
     onPages: (pageFacing, written) => {
       pages = [pageFacing, written];
     },
   });
   await recordBuild(recordFile, outDir, inputs, report);
   await recordPages(recordFile, inputs, ...pages!);
+  if (pageStore) await keepPages(pageStore, ...pages!, outDir);
   return report;
 }
 
@@ -61,19 +110,36 @@ async function filesOf(folder: string): Promise<Map<string, Buffer>> {
   return files;
 }
 
-/** The incremental build and a full build from the same content: the same files, byte for byte. */
-async function expectSameAsFullBuild(): Promise<BuildReport> {
-  const incremental = await siteBuild(path.join(dir, 'incremental'), false);
-  const full = await siteBuild(path.join(dir, 'full'), true);
-  const [a, b] = await Promise.all([filesOf(path.join(dir, 'incremental')), filesOf(path.join(dir, 'full'))]);
-  expect([...a.keys()].sort()).toEqual([...b.keys()].sort());
-  const differing = [...a].filter(([file, bytes]) => !bytes.equals(b.get(file)!)).map(([file]) => file);
-  expect(differing).toEqual([]);
-  expect(incremental.unusedTexts).toEqual(full.unusedTexts);
-  expect(incremental.missingTextFiles).toEqual(full.missingTextFiles);
+/**
+ * The incremental build, a build into a fresh folder and a full build from the same content: the
+ * same files, byte for byte. Gives the incremental build's report.
+ */
+async function expectSameAsFullBuild(codeVersion?: string): Promise<BuildReport> {
+  const incremental = await siteBuild(path.join(dir, 'incremental'), 'incremental', codeVersion);
+  const fresh = path.join(dir, `fresh-${(freshFolders += 1)}`);
+  const fromCaches = await siteBuild(fresh, 'fresh', codeVersion);
+  const full = await siteBuild(path.join(dir, 'full'), 'full');
+  const [a, b, c] = await Promise.all(
+    [path.join(dir, 'incremental'), fresh, path.join(dir, 'full')].map(filesOf),
+  );
+  expect([...a.keys()].sort()).toEqual([...c.keys()].sort());
+  expect([...b.keys()].sort()).toEqual([...c.keys()].sort());
+  const differing = (files: Map<string, Buffer>) =>
+    [...files].filter(([file, bytes]) => !bytes.equals(c.get(file)!)).map(([file]) => file);
+  expect(differing(a)).toEqual([]);
+  expect(differing(b)).toEqual([]);
+  for (const report of [incremental, fromCaches]) {
+    expect(report.unusedTexts).toEqual(full.unusedTexts);
+    expect(report.missingTextFiles).toEqual(full.missingTextFiles);
+    expect(report.translationStatus).toEqual(full.translationStatus);
+  }
   expect(full.reusedPages).toBe(0);
+  // Whatever the incremental build rendered, the fresh folder's build found stored since: it renders nothing.
+  expect(fromCaches.reusedPages).toBe(pageCount(fromCaches));
+  await rm(fresh, { recursive: true, force: true });
   return incremental;
 }
+let freshFolders = 0;
 
 const pageCount = (report: BuildReport) =>
   Object.values(report.pagesByLanguage).reduce((total, count) => total + count, 0);
@@ -122,9 +188,13 @@ describe('a build that reuses the last one', () => {
     await rm(path.join(contentDir, 'texts/de/about.yaml'));
     await expectSameAsFullBuild();
 
-    // A slug: every link to the page moves, so every page is rendered.
+    // A slug, its old one kept as a forward (as the build requires): every link to the page moves, so every page is rendered.
     const slugs = parseDocument(await readFile(path.join(contentDir, 'slugs.yaml'), 'utf8'));
-    slugs.setIn(['about', 'en'], `${String(slugs.getIn(['about', 'en']))}-edited`);
+    const oldSlug = String(slugs.getIn(['about', 'en']));
+    slugs.setIn(['about', 'en'], `${oldSlug}-edited`);
+    const listed =
+      (slugs.getIn(['former', 'about', 'en']) as { toJSON(): string[] } | undefined)?.toJSON() ?? [];
+    slugs.setIn(['former', 'about', 'en'], slugs.createNode([...listed, oldSlug], { flow: true }));
     await writeFile(path.join(contentDir, 'slugs.yaml'), slugs.toString());
     expect((await expectSameAsFullBuild()).reusedPages).toBe(0);
 
@@ -139,14 +209,72 @@ describe('a build that reuses the last one', () => {
     );
     expect((await expectSameAsFullBuild()).reusedPages).toBeLessThan(pages);
 
+    // A colour of the site settings: the stylesheet (a bundle the result cache holds) changes, and every page names it.
+    const site = parseDocument(await readFile(path.join(contentDir, 'site.yaml'), 'utf8'));
+    site.setIn(['theme', 'primary'], '#123456');
+    await writeFile(path.join(contentDir, 'site.yaml'), site.toString());
+    expect((await expectSameAsFullBuild()).reusedPages).toBe(0);
+
+    // An option: another base URL, then back.
+    commandLine = { baseUrl: 'https://staging.example.ch' };
+    expect((await expectSameAsFullBuild()).reusedPages).toBe(0);
+    commandLine = {};
+    expect((await expectSameAsFullBuild()).reusedPages).toBe(pages);
+
+    // Another version of the generator's code (a template, a style, a package): nothing stored is taken.
+    const freshOther = path.join(dir, 'fresh-other-code');
+    const otherCode = await siteBuild(freshOther, 'fresh', 'another code version');
+    expect(otherCode.reusedPages).toBe(0);
+    const [other, full] = await Promise.all([freshOther, path.join(dir, 'full')].map(filesOf));
+    expect([...other].filter(([file, bytes]) => !bytes.equals(full.get(file) ?? Buffer.alloc(0)))).toEqual(
+      [],
+    );
+
     // The first edit undone.
     await writeFile(path.join(contentDir, 'texts/en/about.yaml'), aboutEnglish);
     await expectSameAsFullBuild();
+
+    // --no-cache (every image drawn anew, no cache read) writes the same bytes.
+    const noCache = path.join(dir, 'no-cache');
+    await build({ contentDir, writer: createDirectoryWriter(noCache), now, cache: false });
+    const [drawn, incremental] = await Promise.all([noCache, path.join(dir, 'incremental')].map(filesOf));
+    expect([...drawn.keys()].sort()).toEqual([...incremental.keys()].sort());
+    expect([...drawn].filter(([file, bytes]) => !bytes.equals(incremental.get(file)!))).toEqual([]);
+  }, 600_000);
+
+  it('makes a damaged or truncated cache entry again instead of trusting it', async () => {
+    await expectSameAsFullBuild();
+    // Every stored result and page damaged: half of them cut short, the others with a byte changed.
+    const damaged: string[] = [];
+    for (const folder of [path.join(dir, 'results'), path.join(dir, 'pages/html')]) {
+      for (const [index, name] of (await readdir(folder)).entries()) {
+        const file = path.join(folder, name);
+        const bytes = await readFile(file);
+        if (index % 2 === 0) await truncate(file, Math.floor(bytes.length / 2));
+        else {
+          bytes[Math.floor(bytes.length / 2)] ^= 0xff;
+          await writeFile(file, bytes);
+        }
+        damaged.push(file);
+      }
+    }
+    expect(damaged.length).toBeGreaterThan(0);
+    // A fresh folder: nothing to link from a previous output, so every page comes from the store or is rendered.
+    const fresh = path.join(dir, 'fresh-after-damage');
+    const report = await siteBuild(fresh, 'fresh');
+    expect(report.reusedPages).toBe(0);
+    const [rebuilt, full] = await Promise.all([fresh, path.join(dir, 'full')].map(filesOf));
+    expect([...rebuilt.keys()].sort()).toEqual([...full.keys()].sort());
+    expect([...rebuilt].filter(([file, bytes]) => !bytes.equals(full.get(file)!))).toEqual([]);
+    // Made again: the next build into a fresh folder takes every page from the store.
+    expect((await siteBuild(path.join(dir, 'fresh-after-repair'), 'fresh')).reusedPages).toBe(
+      pageCount(report),
+    );
   }, 600_000);
 
   it('renders again a page whose file in the previous output no longer has the recorded bytes', async () => {
     const outDir = path.join(dir, 'incremental');
-    await siteBuild(outDir, false);
+    await siteBuild(outDir, 'incremental');
     const page = path.join(outDir, 'index.html');
     await writeFile(page, 'edited by hand');
     const report = await expectSameAsFullBuild();

@@ -95,7 +95,7 @@ describe('site build and site dev share the stages', () => {
     expect(built.files).toBeUndefined();
     expect(served.files).toBeUndefined();
     const error = shown(built.error) as { code: string; problems: { message: string }[] };
-    expect(error.code).toBe('TRANSLATION_MISSING');
+    expect(error.code).toBe('TEXT_MISSING_REFERENCE');
     expect(error.problems.map((problem) => problem.message)).toContain(
       'No language has the text "common.footer.terms", which a page shows',
     );

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BuildReport } from '../../../generator/build/pipeline.ts';
 import {
+  codeVersionOf,
   readBuildInputs,
   recordBuild,
   recordFileFor,
@@ -68,6 +69,42 @@ describe('build input key', () => {
     expect(await buildInputKey(inputs)).not.toBe(key);
     await rm(path.join(dir, 'content/images'), { recursive: true });
     expect(await buildInputKey(inputs)).toBe(key);
+  });
+});
+
+describe('code version', () => {
+  it('changes with any byte of the generator, its templates, scripts, styles and packages and with NODE_ENV, not with content or options', async () => {
+    const codeVersion = async (changed: BuildInputs = inputs) =>
+      codeVersionOf(await readBuildInputs(changed));
+    const version = await codeVersion();
+    expect(
+      await codeVersion({ ...inputs, baseUrl: 'https://www.example.org', strict: true, year: 2027 }),
+    ).toBe(version);
+    const home = path.join(dir, 'content/texts/it/home.yaml');
+    await writeFile(home, 'title: Ciao ciao\n');
+    expect(await codeVersion()).toBe(version);
+    await writeFile(home, 'title: Ciao\n');
+    for (const file of [
+      'project/templates/Page.tsx',
+      'project/client/styles.css',
+      'project/client/main.ts',
+      'project/generator/build.ts',
+      'project/bin/cli.ts',
+      'project/package-lock.json',
+    ]) {
+      const original = await readFile(path.join(dir, file), 'utf8');
+      await writeFile(path.join(dir, file), `${original}!`);
+      expect(await codeVersion(), file).not.toBe(version);
+      await writeFile(path.join(dir, file), original);
+    }
+    const nodeEnv = process.env.NODE_ENV;
+    process.env.NODE_ENV = 'development';
+    try {
+      expect(await codeVersion()).not.toBe(version);
+    } finally {
+      process.env.NODE_ENV = nodeEnv;
+    }
+    expect(await codeVersion()).toBe(version);
   });
 });
 

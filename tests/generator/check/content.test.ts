@@ -1,10 +1,13 @@
 /** The content gate on edited copies of the content: a published address must keep answering, the fixed zones stay as the tariffs promise. */
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { contentFactProblems, gate } from '../../../generator/check/content.ts';
 import type { CheckContext } from '../../../generator/check/types.ts';
 import { loadContent } from '../../../generator/content/load.ts';
+import { contentWithFixture, removeFixtureCopies } from '../../helpers/contentFixture.ts';
 import { editedContent } from '../../helpers/editedContent.ts';
 import { realContent } from '../../helpers/site.ts';
+
+afterAll(removeFixtureCopies);
 
 const problemsOf = async (contentDir: string) =>
   contentFactProblems(await loadContent(contentDir), contentDir);
@@ -63,5 +66,19 @@ describe('the content gate', () => {
       },
     ]);
     expect(await problemsOf(contentDir)).toEqual([]);
+  });
+
+  it("lists a number grouped otherwise than 3'000 as a warning at its line, as site build does", async () => {
+    const contentDir = await contentWithFixture('text-number-grouped-with-space');
+    const outcome = await gate.run({ contentDir } as CheckContext);
+    const warnings = outcome.problems.filter((problem) => problem.page?.includes('notFound.yaml'));
+    expect(warnings).toEqual([
+      {
+        severity: 'warning',
+        page: expect.stringMatching(/texts\/de\/notFound\.yaml:5$/),
+        message: expect.stringMatching(/^notFound\.text: "3 000" .*3'000.* Write 3'000/),
+      },
+    ]);
+    expect(outcome.problems.filter((problem) => problem.severity === 'error')).toEqual([]);
   });
 });

@@ -169,9 +169,12 @@ describe('site check on the planted-fault fixture', () => {
           expect.stringMatching(
             /^320\b.* px: h2\.narrow "Télécommunicationsd'entreprise": text runs \d+ px past its box$/,
           ),
+          expect.stringMatching(
+            /^320\b.* px: ul\.uneven-cards "UnDeuxTroisQuatre": its cards sit 3 \+ 1 a row: a row of 1 next to a row of 3$/,
+          ),
         ]),
       );
-      expect(messages).toHaveLength(5);
+      expect(messages).toHaveLength(6);
     },
   );
 

@@ -152,7 +152,9 @@ const located: [string, Expected][] = [
       line: 12,
       column: 28,
       code: 'CONTENT_SCHEMA',
-      message: /This row has 5 prices, the table has 4 columns; a decimal comma\?/,
+      message: /This row has 5 prices, the table has 4 columns; a decimal comma\? Write 0\.05, not 0,05/,
+      // The same hint as a single value with a decimal comma gets.
+      hint: /^Prices are written with a decimal point \(0\.50\); a comma separates values in YAML\.$/,
     },
   ],
   [
@@ -163,6 +165,7 @@ const located: [string, Expected][] = [
       column: 34,
       code: 'CONTENT_SCHEMA',
       message: /shortNumbers\[1\]\.setup: a decimal comma\? Write 0\.50, not 0,50/,
+      hint: /^Prices are written with a decimal point \(0\.50\); a comma separates values in YAML\.$/,
     },
   ],
   [

@@ -97,6 +97,19 @@ describe('site dev', () => {
     expect(await (await fetch(`${dev.url}/en/about/`)).text()).toContain('About our company');
   }, 300_000);
 
+  it('warns, as site build does, about a number typed as 3 000 in a text, and gives French texts their narrow spaces', async () => {
+    const from = channel.events.length;
+    await edit('texts/fr/notFound.yaml', (text) =>
+      text.replace(/^title: .*$/m, 'title: Plus de 3 000 pages ? Pas celle-ci'),
+    );
+    await channel.next((event) => event.type === 'reload', from);
+    expect(dev.stderr()).toMatch(
+      /Warning: \S*texts\/fr\/notFound\.yaml:\d+:\d+ {2}notFound\.title: "3 000" .*\[TEXT_NUMBER_FORMAT\]/,
+    );
+    const page = await (await fetch(`${dev.url}/fr/no-such-page/`)).text();
+    expect(page).toContain('Plus de 3 000 pages\u202f? Pas celle-ci');
+  }, 300_000);
+
   it('shows a broken file in the overlay with file, line, column and field, keeps serving the last good pages, and clears the overlay once fixed', async () => {
     const before = await (await fetch(`${dev.url}/en/subscriptions/`)).text();
     let from = channel.events.length;
@@ -125,6 +138,11 @@ describe('site dev', () => {
     expect(dev.stderr()).toMatch(
       /plans\.yaml:\d+:\d+ {2}plans\[\d\]\.roaming\.europe\.data: .*\[CONTENT_SCHEMA\]/,
     );
+    // With the same code frame under it, and a hint for an editor who saves rather than builds.
+    expect(dev.stderr()).toContain(`> ${brokenLine} |`);
+    expect(dev.stderr()).toMatch(new RegExp(`> ${brokenLine} \\|\\s+data: 42\\n\\s+\\|\\s+\\^`));
+    expect(dev.stderr()).toMatch(/hint: .*save/);
+    expect(dev.stderr()).not.toMatch(/build again/);
     const served = await fetch(`${dev.url}/en/subscriptions/`);
     expect(served.status).toBe(200);
     expect(withoutLiveScript(await served.text())).toBe(withoutLiveScript(before));

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { overlayProblems } from '../../../generator/dev/overlay.ts';
+import { errorCodes } from '../../../generator/errors/errorCodes.ts';
 import { SiteError } from '../../../generator/errors/siteError.ts';
 
 describe('overlayProblems', () => {
@@ -40,6 +41,26 @@ describe('overlayProblems', () => {
       { number: 4, text: '    description: x' },
       { number: 5, text: '' },
     ]);
+  });
+
+  it('shows the hint as site dev says it: save the file, never build again', async () => {
+    const [problem] = await overlayProblems(
+      new SiteError({
+        code: 'CONTENT_INVALID',
+        message: 'Content has 1 problem; nothing was written.',
+        problems: [
+          new SiteError({
+            code: 'CONTENT_SCHEMA',
+            message: 'a: x',
+            location: { file: 'gone.yaml', line: 1 },
+          }),
+        ],
+      }),
+      os.tmpdir(),
+    );
+    expect(problem.hint).toBe(errorCodes.CONTENT_INVALID.hintFor.dev);
+    expect(problem.hint).toMatch(/save/);
+    expect(problem.hint).not.toMatch(/build again/);
   });
 
   it('keeps a message without a field whole, and a problem whose file is gone without lines', async () => {

@@ -3,9 +3,11 @@
  * the client folder: what each kind of edit rebuilds, and that a failed rebuild
  * keeps the last good output.
  */
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseDocument } from 'yaml';
+import { publishedPathsRecord } from '../../../generator/build/publishedPaths.ts';
 import { overlayProblems } from '../../../generator/dev/overlay.ts';
 import { emptyPlan, fullPlan } from '../../../generator/dev/planner.ts';
 import { changedBetween, createDevSession, type DevSession } from '../../../generator/dev/session.ts';
@@ -20,6 +22,7 @@ let templateCode: TemplateCode;
 let contentDir: string;
 let clientDir: string;
 let templatesDir: string;
+let publishedDir: string;
 const pageFiles = realRouteTable.routes.map((route) => route.file);
 const text = (contents: string | Uint8Array | undefined) =>
   typeof contents === 'string' ? contents : Buffer.from(contents ?? '').toString('utf8');
@@ -32,7 +35,9 @@ beforeAll(async () => {
   clientDir = path.join(copyRoot, 'client');
   templatesDir = path.join(copyRoot, 'templates');
   templateCode = await createTemplateCode(copyRoot);
-  session = createDevSession({ contentDir, clientDir, templateCode });
+  // The folder `site build` would fill: empty until a test puts a build's record of published paths there.
+  publishedDir = path.join(workDir, 'dist');
+  session = createDevSession({ contentDir, clientDir, templateCode, publishedDir });
   const first = await session.rebuild(fullPlan());
   expect(first.renderedPages).toBe(pageFiles.length);
 }, 600_000);
@@ -120,6 +125,36 @@ describe('the dev session', () => {
     expect(changedBetween(before, session.output)).toEqual([]);
     await writeFile(file, good);
     const result = await session.rebuild({ ...emptyPlan(), contentFiles: ['zones.yaml'] });
+    expect(result.changedFiles).toEqual([]);
+  }, 300_000);
+
+  it('refuses a renamed slug that the last build published without its former slug, as the build does, in the overlay too', async () => {
+    const before = new Map(session.output);
+    await mkdir(publishedDir, { recursive: true });
+    const record = publishedPathsRecord(realRouteTable);
+    await writeFile(path.join(publishedDir, record.path), record.contents);
+    const file = path.join(contentDir, 'slugs.yaml');
+    const good = await readFile(file, 'utf8');
+    const doc = parseDocument(good);
+    const language = realRouteTable.languages.codes[1];
+    const oldSlug = String(doc.getIn(['about', language]));
+    doc.setIn(['about', language], `${oldSlug}-renamed`);
+    await writeFile(file, doc.toString());
+    try {
+      const failure = await session
+        .rebuild({ ...emptyPlan(), contentFiles: ['slugs.yaml'] })
+        .catch((error: unknown) => error);
+      expect(isSiteError(failure) && failure.code).toBe('SLUG_FORWARD_MISSING');
+      expect(changedBetween(before, session.output)).toEqual([]);
+      const [shown] = await overlayProblems(failure);
+      expect(shown.file).toMatch(/slugs\.yaml$/);
+      expect(shown.line).toBeGreaterThan(0);
+      expect(shown.hint).toContain(`about: { ${language}: [${oldSlug}] }`);
+    } finally {
+      await writeFile(file, good);
+      await rm(path.join(publishedDir, record.path));
+    }
+    const result = await session.rebuild({ ...emptyPlan(), contentFiles: ['slugs.yaml'] });
     expect(result.changedFiles).toEqual([]);
   }, 300_000);
 

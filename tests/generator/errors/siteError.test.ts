@@ -2,7 +2,12 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { errorCodes } from '../../../generator/errors/errorCodes.ts';
-import { displayPath, formatSiteError, SiteError } from '../../../generator/errors/siteError.ts';
+import {
+  displayPath,
+  formatSiteError,
+  readProblemSource,
+  SiteError,
+} from '../../../generator/errors/siteError.ts';
 
 describe('SiteError', () => {
   it('keeps the error it wraps as its cause', () => {
@@ -87,5 +92,61 @@ describe('formatSiteError with sources', () => {
     expect(lines[3]).toBe('    > 3 |     plans: [my-europe-plus, my-wrld]');
     expect(lines[4]).toBe('        |                             ^');
     expect(lines[6]).toBe('    hint: Known plans: my-world.');
+  });
+});
+
+describe('hints per command', () => {
+  const problem = () =>
+    new SiteError({
+      code: 'CONTENT_SCHEMA',
+      message: 'a: Expected string',
+      location: { file: 'content/a.yaml', line: 1, column: 2 },
+    });
+  const invalid = () =>
+    new SiteError({
+      code: 'CONTENT_INVALID',
+      message: 'Content has 1 problem; nothing was written.',
+      problems: [problem()],
+    });
+
+  it('tells site dev to save, site build to build and site check to build and check, and never dev to build again', () => {
+    const hints = (command?: 'build' | 'dev' | 'check') =>
+      formatSiteError(invalid(), { command })
+        .split('\n')
+        .filter((line) => line.startsWith('hint: '));
+    expect(hints('dev')).toEqual([`hint: ${errorCodes.CONTENT_INVALID.hintFor.dev}`]);
+    expect(hints('dev')[0]).toMatch(/save/);
+    expect(hints('dev')[0]).not.toMatch(/build again|`site build`/);
+    expect(hints('build')[0]).toMatch(/build again/);
+    expect(hints('check')[0]).toMatch(/check again/);
+    // Without a command, or for one with nothing of its own to say, the general hint, true for any.
+    expect(hints()).toEqual([`hint: ${errorCodes.CONTENT_INVALID.hint}`]);
+    expect(formatSiteError(invalid(), { command: 'translations' })).toContain(
+      errorCodes.CONTENT_INVALID.hint,
+    );
+  });
+
+  it('keeps the raising code’s own hint under every command', () => {
+    const own = new SiteError({ code: 'CONTENT_INVALID', message: 'x', hint: 'Restore the file from git.' });
+    for (const command of ['build', 'dev', 'check'] as const)
+      expect(own.hintFor(command)).toBe('Restore the file from git.');
+  });
+
+  it('has no catalogue hint that tells site dev to build, for any error a rebuild can meet', () => {
+    // The others belong to commands of their own (check, preview, schema, translations).
+    const ofOtherCommands = /^(CHECK|PREVIEW|SCHEMA|XLIFF|TRANSLATION)_/;
+    for (const [code, entry] of Object.entries(errorCodes)) {
+      if (ofOtherCommands.test(code)) continue;
+      const dev = ('hintFor' in entry && entry.hintFor?.dev) || ('hint' in entry ? entry.hint : undefined);
+      if (dev) expect(dev, code).not.toMatch(/build again|run `site build`/i);
+    }
+  });
+});
+
+describe('readProblemSource', () => {
+  it('reads a problem’s file for its frame, and gives nothing for a folder or a missing file', () => {
+    expect(readProblemSource(path.join(process.cwd(), 'package.json'))).toMatch(/"name"/);
+    expect(readProblemSource(process.cwd())).toBeUndefined();
+    expect(readProblemSource(path.join(process.cwd(), 'no-such-file.yaml'))).toBeUndefined();
   });
 });

@@ -270,7 +270,7 @@ describe('the legal sections and the default language’s own paths, from slugs.
     expect(problems.map((problem) => [problem.message, problem.hint])).toEqual([
       [
         'former.cookiePolicy.it[0]: "condizioni" is also the slug of defaultLanguageOnly.legalAlias; both would be /condizioni/',
-        'A former slug is a path no page uses any more.',
+        'A former slug is a path no page uses any more: take it out of former: (a slug changed back to it) or correct it.',
       ],
     ]);
   });

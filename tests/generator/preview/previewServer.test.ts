@@ -3,7 +3,7 @@
  * same table as real nginx and Apache (tests/helpers/hosts.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdir, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import { connect, createServer } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -275,6 +275,36 @@ describe('site preview', () => {
       const alias = await get(server.url, '/alias.html');
       expect(alias.status).toBe(200);
       expect(alias.body).toContain('data-page="home"');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('serves a build swapped in while it runs, with that build’s forwards, without a restart', async () => {
+    const served = path.join(workDir, 'swapped');
+    const page = (name: string) => `<html lang="it"><body data-page="${name}"></body></html>`;
+    const fill = async (folder: string, pagePath: string, redirects: string) => {
+      await mkdir(path.join(folder, pagePath), { recursive: true });
+      await writeFile(path.join(folder, pagePath, 'index.html'), page(pagePath));
+      await writeFile(path.join(folder, '_redirects'), redirects);
+    };
+    await fill(served, 'before', '');
+    const server = await startPreviewServer({ dir: served, port: 0 });
+    try {
+      expect((await get(server.url, '/before/')).status).toBe(200);
+      // As `site build` swaps its output in: the old folder aside, a new one in its place.
+      const next = `${served}.tmp`;
+      await fill(next, 'after', '/before /after/ 301\n');
+      await rename(served, `${served}.old`);
+      await rename(next, served);
+      const moved = await get(server.url, '/before/');
+      expect([moved.status, moved.headers.location]).toEqual([301, '/after/']);
+      const now = await get(server.url, '/after/');
+      expect([now.status, now.body]).toEqual([200, page('after')]);
+      // Rules rewritten in place (as `site dev` writes them) are read again too.
+      await writeFile(path.join(served, '_redirects'), '/before /elsewhere/ 302\n');
+      const again = await get(server.url, '/before');
+      expect([again.status, again.headers.location]).toEqual([302, '/elsewhere/']);
     } finally {
       await server.close();
     }
