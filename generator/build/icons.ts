@@ -25,7 +25,8 @@ export async function buildIcons(
   // The SVG is the whole drawing (mark, colour); with the size and resvg's version it decides every pixel.
   const { resvg } = drawingLibraryVersions();
   const icons = pngSizes.map(({ name, size }) => {
-    const raster = { fitTo: { mode: 'width' as const, value: size } };
+    // The mark has no text: resvg need not scan the system's fonts.
+    const raster = { fitTo: { mode: 'width' as const, value: size }, font: { loadSystemFonts: false } };
     return { name, raster, key: imageCacheKey({ kind: 'icon', svg, raster, resvg }) };
   });
   const cached = await Promise.all(icons.map((icon) => cache.get(icon.key)));

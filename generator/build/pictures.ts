@@ -29,6 +29,7 @@ import type { PageImages } from '../content/imageDeclarations.ts';
 import {
   createLimiter,
   encodeImage,
+  encodeImageFormats,
   encoderVersion,
   encodings,
   mimeTypes,
@@ -146,6 +147,51 @@ export async function encodePlanned(
   }
   await cache.put(encoding.cacheKey, bytes);
   return bytes;
+}
+
+/**
+ * The bytes of every planned encoding, in their order: from the cache, else encoded.
+ * Each source is read once, and the missing formats of one photo at one width are
+ * encoded together from one decode and resize (encodeImageFormats): the same bytes
+ * as `encodePlanned` gives for each on its own.
+ */
+export async function encodeAll(
+  planned: readonly PlannedEncoding[],
+  cache: ImageCache,
+  limit = createLimiter(),
+): Promise<PromiseSettledResult<Uint8Array>[]> {
+  const cached = await Promise.all(planned.map((encoding) => cache.get(encoding.cacheKey)));
+  const sources = new Map<string, Promise<Uint8Array>>();
+  const groups = new Map<string, number[]>();
+  planned.forEach((encoding, index) => {
+    if (cached[index]) return;
+    const group = `${encoding.sourceFile}\0${encoding.width}`;
+    groups.set(group, [...(groups.get(group) ?? []), index]);
+  });
+  const drawn = new Map<number, Promise<Uint8Array>>();
+  for (const indexes of groups.values()) {
+    const first = planned[indexes[0]];
+    if (!sources.has(first.sourceFile)) sources.set(first.sourceFile, first.readSource());
+    const encoded = (async () => {
+      try {
+        const source = await sources.get(first.sourceFile)!;
+        const formats = indexes.map((index) => planned[index].format);
+        return await limit(() => encodeImageFormats(source, first.width, formats));
+      } catch (error) {
+        throw unreadable(first.sourceFile, error);
+      }
+    })();
+    indexes.forEach((index, position) =>
+      drawn.set(
+        index,
+        encoded.then(async (all) => {
+          await cache.put(planned[index].cacheKey, all[position]);
+          return all[position];
+        }),
+      ),
+    );
+  }
+  return Promise.allSettled(planned.map((_, index) => cached[index] ?? drawn.get(index)!));
 }
 
 export interface ImageBuildInput {
@@ -295,20 +341,17 @@ export async function buildImages(input: ImageBuildInput): Promise<PlannedImageB
     }
   }
   if (problems.length === 0 && input.encode !== false) {
-    const limit = createLimiter();
-    const encoded = await Promise.allSettled(
-      [...encodings.values()].map((encoding) => encodePlanned(encoding, input.cache, limit)),
-    );
+    const encoded = await encodeAll([...encodings.values()], input.cache);
     const failed = new Set<string>();
-    encoded.forEach((result, index) => {
-      const encoding = [...encodings.values()][index];
+    for (const [index, encoding] of [...encodings.values()].entries()) {
+      const result = encoded[index];
       if (result.status === 'fulfilled') files.push({ path: encoding.path, contents: result.value });
       else if (!failed.has(encoding.sourceFile)) {
         failed.add(encoding.sourceFile);
         if (result.reason instanceof SiteError) problems.push(result.reason);
         else throw result.reason;
       }
-    });
+    }
   }
   if (problems.length > 0)
     throw new SiteError({

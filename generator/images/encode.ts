@@ -1,12 +1,20 @@
 /**
- * Encoding one photo at one width in one format, with sharp (libvips). The
- * qualities are set here, per format, and nowhere else:
+ * Encoding one photo at one width in the formats the pages offer, with sharp
+ * (libvips). The source is decoded and resized once per width (a JPEG decodes
+ * straight at a fraction of its size) and each format is encoded from those pixels:
+ * decoding and resizing cost as much as a fast encoding, so doing it once per
+ * format would spend it three times. The qualities are set here, per format, and
+ * nowhere else; the efforts are the fastest that keep the picture (measured, see
+ * docs/performance.md):
  *
- * - AVIF quality 50, effort 2: about a third of the WebP's bytes for the same look;
- *   effort 2 encodes four to five times faster than sharp's default 4 for a few
- *   per cent more bytes, so a first build with many photos stays in seconds.
- * - WebP quality 75 (effort 4, sharp's default): the format every current browser has.
- * - JPEG quality 78 with mozjpeg's tables and progressive scans: the fallback.
+ * - AVIF quality 50, effort 0: about half the WebP's bytes for the same look;
+ *   effort 0 draws the same picture as effort 2 (the same PSNR) for a few per cent
+ *   more bytes, and encodes about three times faster.
+ * - WebP quality 75, effort 1: the format every current browser has; the same
+ *   picture as sharp's default effort 4 for a few per cent more bytes, in a third of the time.
+ * - JPEG quality 78, progressive, with mozjpeg's quantisation tables and optimised
+ *   Huffman coding but without its trellis search: the fallback, which almost no
+ *   browser picks; trellis quantisation took four times as long for a sixth fewer bytes.
  * - PNG (for PNG sources only, which are drawings or screenshots): lossless, level 9.
  *
  * Every output is turned upright by its EXIF orientation, converted to sRGB, and
@@ -19,9 +27,9 @@ import sharp from 'sharp';
 export type OutputFormat = 'avif' | 'webp' | 'jpeg' | 'png';
 
 export const encodings = {
-  avif: { quality: 50, effort: 2 },
-  webp: { quality: 75, effort: 4 },
-  jpeg: { quality: 78, mozjpeg: true, progressive: true },
+  avif: { quality: 50, effort: 0 },
+  webp: { quality: 75, effort: 1 },
+  jpeg: { quality: 78, progressive: true, quantisationTable: 3, optimiseCoding: true },
   png: { compressionLevel: 9 },
 } as const satisfies Record<OutputFormat, object>;
 
@@ -32,28 +40,58 @@ export const mimeTypes: Record<OutputFormat, string> = {
   png: 'image/png',
 };
 
-/** What decides an encoding's bytes besides the source: part of every cache key. */
-export const encoderVersion = { sharp: sharp.versions.sharp, vips: sharp.versions.vips };
+/**
+ * What decides an encoding's bytes besides the source and the format's options: part
+ * of every cache key. `pipeline` names how the pixels reach the encoder (decoded and
+ * resized once, then encoded from raw pixels); change it when that changes.
+ */
+export const encoderVersion = {
+  sharp: sharp.versions.sharp,
+  vips: sharp.versions.vips,
+  pipeline: 'raw-per-width',
+};
 
-/** The bytes of `source` at `width` pixels wide in `format`; rejects a truncated or damaged source. */
+function encodePixels(pixels: Buffer, info: sharp.OutputInfo, format: OutputFormat): Promise<Buffer> {
+  const { width, height, channels } = info;
+  const pipeline = sharp(pixels, { raw: { width, height, channels } });
+  return format === 'avif'
+    ? pipeline.avif(encodings.avif).toBuffer()
+    : format === 'webp'
+      ? pipeline.webp(encodings.webp).toBuffer()
+      : format === 'jpeg'
+        ? pipeline.jpeg(encodings.jpeg).toBuffer()
+        : pipeline.png(encodings.png).toBuffer();
+}
+
+/**
+ * The bytes of `source` at `width` pixels wide in each of `formats`, in their order:
+ * decoded, turned upright, resized and converted to sRGB once, then encoded per
+ * format. Rejects a truncated or damaged source.
+ */
+export async function encodeImageFormats(
+  source: Uint8Array,
+  width: number,
+  formats: readonly OutputFormat[],
+): Promise<Uint8Array[]> {
+  const { data, info } = await sharp(source, { failOn: 'truncated' })
+    .rotate()
+    .resize({ width, withoutEnlargement: true })
+    .toColourspace('srgb')
+    .raw({ depth: 'uchar' })
+    .toBuffer({ resolveWithObject: true });
+  const encoded: Uint8Array[] = [];
+  // One after another: the caller's limiter already keeps every core busy with other widths.
+  for (const format of formats) encoded.push(new Uint8Array(await encodePixels(data, info, format)));
+  return encoded;
+}
+
+/** The bytes of `source` at `width` pixels wide in `format`: the same bytes `encodeImageFormats` gives. */
 export async function encodeImage(
   source: Uint8Array,
   format: OutputFormat,
   width: number,
 ): Promise<Uint8Array> {
-  const pipeline = sharp(source, { failOn: 'truncated' })
-    .rotate()
-    .resize({ width, withoutEnlargement: true })
-    .toColourspace('srgb');
-  const encoded =
-    format === 'avif'
-      ? pipeline.avif(encodings.avif)
-      : format === 'webp'
-        ? pipeline.webp(encodings.webp)
-        : format === 'jpeg'
-          ? pipeline.jpeg(encodings.jpeg)
-          : pipeline.png(encodings.png);
-  return new Uint8Array(await encoded.toBuffer());
+  return (await encodeImageFormats(source, width, [format]))[0];
 }
 
 /**

@@ -9,6 +9,9 @@ import { parse } from 'node-html-parser';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type BuildReport } from '../../../generator/build/pipeline.ts';
+import { createDisabledImageCache, createImageCache } from '../../../generator/build/imageCache.ts';
+import { encodeAll, encodePlanned, planPhoto } from '../../../generator/build/pictures.ts';
+import { probeImage } from '../../../generator/images/probe.ts';
 import { isSiteError, type SiteError } from '../../../generator/errors/siteError.ts';
 import { sniffFormat } from '../../../generator/images/probe.ts';
 import { imageSlots, sizesAttribute } from '../../../generator/model/imageSlots.ts';
@@ -217,4 +220,74 @@ describe('images the build accepts', () => {
     );
     expect([...files.keys()].some((file) => file.includes('spare'))).toBe(false);
   }, 120_000);
+});
+
+describe('encoding a photo at every width', () => {
+  it('reads the source once, and gives the bytes each encoding gives on its own', async () => {
+    const source = await makePhoto({ width: 1000, height: 750, seed: 11, quality: 90 });
+    let reads = 0;
+    const read = async () => {
+      reads++;
+      return source;
+    };
+    const plan = planPhoto(
+      'fixture.jpg',
+      'fixture.jpg',
+      { digest: 'fixture', read },
+      await probeImage('fixture.jpg', source),
+      [imageSlots.card],
+    );
+    const widths = new Set(plan.encodings.map((encoding) => encoding.width));
+    expect(widths.size).toBeGreaterThan(1);
+    expect(new Set(plan.encodings.map((encoding) => encoding.format))).toEqual(
+      new Set(['avif', 'webp', 'jpeg']),
+    );
+
+    const together = await encodeAll(plan.encodings, createDisabledImageCache());
+    expect(reads).toBe(1);
+    for (const [index, encoding] of plan.encodings.entries()) {
+      const result = together[index];
+      expect(result.status, encoding.path).toBe('fulfilled');
+      const alone = await encodePlanned(encoding, createDisabledImageCache());
+      expect(Buffer.from((result as PromiseFulfilledResult<Uint8Array>).value), encoding.path).toEqual(
+        Buffer.from(alone),
+      );
+      expect(sniffFormat(alone), encoding.path).toBe(encoding.format);
+    }
+  });
+
+  it('takes what the cache has and encodes only the rest', async () => {
+    const source = await makePhoto({ width: 800, height: 600, seed: 12 });
+    const plan = planPhoto(
+      'cached.jpg',
+      'cached.jpg',
+      { digest: 'cached', read: async () => source },
+      await probeImage('cached.jpg', source),
+      [imageSlots.hero],
+    );
+    const cache = createImageCache(await makeTempDir('encode-all-cache'));
+    await encodePlanned(plan.encodings[0], cache);
+    const before = { ...cache.stats };
+    const all = await encodeAll(plan.encodings, cache);
+    expect(all.every((result) => result.status === 'fulfilled')).toBe(true);
+    expect(cache.stats.hits - before.hits).toBe(1);
+    expect(cache.stats.misses - before.misses).toBe(plan.encodings.length - 1);
+  });
+
+  it('turns a damaged source into the error that names it', async () => {
+    const source = await makePhoto({ width: 800, height: 600, seed: 13 });
+    const plan = planPhoto(
+      'damaged.jpg',
+      'damaged.jpg',
+      { digest: 'damaged', read: async () => source.subarray(0, source.length / 2) },
+      await probeImage('damaged.jpg', source),
+      [imageSlots.hero],
+    );
+    const all = await encodeAll(plan.encodings, createDisabledImageCache());
+    for (const result of all) {
+      expect(result.status).toBe('rejected');
+      expect(isSiteError((result as PromiseRejectedResult).reason)).toBe(true);
+      expect(((result as PromiseRejectedResult).reason as SiteError).code).toBe('IMAGE_UNREADABLE');
+    }
+  });
 });

@@ -4,7 +4,11 @@
  */
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { createImageCache } from '../../../generator/build/imageCache.ts';
+import {
+  createDisabledImageCache,
+  createImageCache,
+  type ImageCache,
+} from '../../../generator/build/imageCache.ts';
 import { buildSocialImages } from '../../../generator/build/social.ts';
 import { routeTableOf, translationsOf } from '../../../generator/build/stages.ts';
 import { loadContent } from '../../../generator/content/load.ts';
@@ -36,5 +40,60 @@ describe('social preview images', () => {
     expect(second.files.map((file) => Buffer.from(file.contents))).toEqual(
       first.files.map((file) => Buffer.from(file.contents)),
     );
+  });
+
+  it('draws cards alike once, and writes the same bytes under each name', async () => {
+    const content = await loadContent(realContent);
+    // A fixture: the partnership page (its card shows the brand, its title and its hero photo)
+    // titled alike in Italian and English, and otherwise in German.
+    const texts = content.texts as unknown as Record<string, { partnership: { meta: { title: string } } }>;
+    texts.en.partnership.meta.title = texts.it.partnership.meta.title = 'Partnership';
+    texts.de.partnership.meta.title = 'Partnerschaft';
+    let drawn = 0;
+    const disabled = createDisabledImageCache();
+    const counting: ImageCache = { ...disabled, stats: disabled.stats, put: async () => void drawn++ };
+    const images = await buildSocialImages(routeTableOf(content), translationsOf(content), content, counting);
+    const bytesOf = (name: string) =>
+      Buffer.from(images.files.find((file) => file.path === `og/${name}.jpg`)!.contents);
+    expect(bytesOf('partnership-en')).toEqual(bytesOf('partnership-it'));
+    expect(bytesOf('partnership-en')).not.toEqual(bytesOf('partnership-de'));
+    const distinct = new Set(images.files.map((file) => Buffer.from(file.contents).toString('base64')));
+    expect(drawn).toBe(distinct.size);
+    expect(drawn).toBeLessThan(images.files.length);
+  });
+
+  it('centres a title between the brand and the tagline, however many lines it takes', async () => {
+    const content = await loadContent(realContent);
+    // A fixture: two pages of one language (one tagline), a title of one line and one of three.
+    const texts = content.texts as unknown as Record<string, Record<string, { meta: { title: string } }>>;
+    texts.en.about.meta.title = 'Hobbies';
+    texts.en.esim.meta.title = 'Hobbies hobbies hobbies hobbies hobbies hobbies hobbies hobbies';
+    const images = await buildSocialImages(
+      routeTableOf(content),
+      translationsOf(content),
+      content,
+      createDisabledImageCache(),
+    );
+    /** The first and last row holding the title's ink (#1a1a1a; the brand and the tagline are lighter). */
+    const titleRows = async (name: string) => {
+      const file = images.files.find((candidate) => candidate.path === `og/${name}.png`)!;
+      const { data, info } = await sharp(Buffer.from(file.contents))
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      const rows: number[] = [];
+      for (let y = 0; y < info.height; y++)
+        for (let x = 0; x < info.width; x++) {
+          const at = (y * info.width + x) * info.channels;
+          if (data[at] < 40 && data[at + 1] < 40 && data[at + 2] < 40) {
+            rows.push(y);
+            break;
+          }
+        }
+      return { top: rows[0], bottom: rows.at(-1)!, height: rows.at(-1)! - rows[0] };
+    };
+    const short = await titleRows('about-en');
+    const long = await titleRows('esim-en');
+    expect(long.height).toBeGreaterThan(2.5 * short.height);
+    expect(Math.abs((long.top + long.bottom) / 2 - (short.top + short.bottom) / 2)).toBeLessThan(12);
   });
 });

@@ -1,7 +1,7 @@
 /** The preview crop: it fills 1200 × 630 and keeps the focus as central as the edges allow. */
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { composePhotoPreview, cropAround } from '../../../generator/images/socialPhoto.ts';
+import { composePhotoPreview, cropAround, cropPhoto } from '../../../generator/images/socialPhoto.ts';
 import { sniffFormat } from '../../../generator/images/probe.ts';
 
 const target = { width: 1200, height: 630 };
@@ -37,13 +37,10 @@ describe('composePhotoPreview', () => {
       ])
       .jpeg()
       .toBuffer();
-    const clear = await sharp({
-      create: { ...target, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
-    })
-      .png()
-      .toBuffer();
+    // resvg's pixels: RGBA with premultiplied alpha; all clear here.
+    const clear = { data: new Uint8Array(1200 * 630 * 4), width: 1200, height: 630, channels: 4 as const };
     const colourAt = async (focusY: number) => {
-      const preview = await composePhotoPreview(photo, { x: 0.5, y: focusY }, clear, target);
+      const preview = await composePhotoPreview(await cropPhoto(photo, { x: 0.5, y: focusY }, target), clear);
       expect(sniffFormat(preview)).toBe('jpeg');
       const { data, info } = await sharp(preview).raw().toBuffer({ resolveWithObject: true });
       expect([info.width, info.height]).toEqual([1200, 630]);
@@ -52,5 +49,32 @@ describe('composePhotoPreview', () => {
     };
     expect(await colourAt(0.1)).toBe('red');
     expect(await colourAt(0.9)).toBe('blue');
+  });
+
+  it('lays the overlay over the photo as resvg draws it, with premultiplied alpha', async () => {
+    const black = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
+    // White at half opacity, premultiplied: each colour channel is already halved.
+    const halfWhite = new Uint8Array(1200 * 630 * 4).fill(128);
+    const preview = await composePhotoPreview(await cropPhoto(black, { x: 0.5, y: 0.5 }, target), {
+      data: halfWhite,
+      width: 1200,
+      height: 630,
+      channels: 4,
+    });
+    const { data } = await sharp(preview).raw().toBuffer({ resolveWithObject: true });
+    const middle = (315 * 1200 + 600) * 3;
+    expect(Math.abs(data[middle] - 128)).toBeLessThanOrEqual(3);
+  });
+
+  it('turns the photo upright before cropping it', async () => {
+    // Stored 1200 wide and 800 high, shown 800 wide and 1200 high (EXIF orientation 6).
+    const sideways = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#0f0' } })
+      .withMetadata({ orientation: 6 })
+      .jpeg()
+      .toBuffer();
+    const crop = await cropPhoto(sideways, { x: 0.5, y: 0.5 }, target);
+    expect([crop.width, crop.height, crop.data.length]).toEqual([1200, 630, 1200 * 630 * 3]);
   });
 });
