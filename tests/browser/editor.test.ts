@@ -110,7 +110,9 @@ describe.skipIf(!hasChromium)('click to edit in site dev', () => {
     await field(page, 'en').fill('Talk to the editors of this test');
     await panel(page).getByRole('button', { name: 'Save' }).click();
     await reloaded(page);
-    await expect.poll(() => page.locator('h1').first().textContent()).toBe('Talk to the editors of this test');
+    await expect
+      .poll(() => page.locator('h1').first().textContent())
+      .toBe('Talk to the editors of this test');
     // The edited text lights up for a moment.
     await expect.poll(() => page.locator('h1.site-editor-flash').count()).toBe(1);
 
