@@ -47,8 +47,8 @@ describe('social preview images', () => {
     // A fixture: the partnership page (its card shows the brand, its title and its hero photo)
     // titled alike in Italian and English, and otherwise in German.
     const texts = content.texts as unknown as Record<string, { partnership: { meta: { title: string } } }>;
-    texts.en.partnership.meta.title = texts.it.partnership.meta.title = 'Partnership';
-    texts.de.partnership.meta.title = 'Partnerschaft';
+    texts.en.partnership.meta.title = texts.it.partnership.meta.title = 'Titolo di prova';
+    texts.de.partnership.meta.title = 'Probetitel';
     let drawn = 0;
     const disabled = createDisabledImageCache();
     const counting: ImageCache = { ...disabled, stats: disabled.stats, put: async () => void drawn++ };

@@ -7,7 +7,7 @@ import { htmlFiles, serveSite } from '../../../generator/check/site.ts';
 import type { CheckContext, Problem } from '../../../generator/check/types.ts';
 import { makeTempDir } from '../../helpers/site.ts';
 
-const origin = 'https://www.example.com';
+const origin = 'https://www.example.test';
 
 interface PageParts {
   lang?: string;

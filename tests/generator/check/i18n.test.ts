@@ -11,13 +11,18 @@ import { gate } from '../../../generator/check/i18n.ts';
 import { htmlFiles } from '../../../generator/check/site.ts';
 import type { CheckContext, GateOutcome, Problem } from '../../../generator/check/types.ts';
 import { readSiteStructure } from '../../../generator/content/siteStructure.ts';
+import type { Route } from '../../../generator/model/routeTable.ts';
 import { makeTempDir, projectRoot } from '../../helpers/site.ts';
 
 const fixture = path.join(projectRoot, 'tests/fixtures/i18n-missing-and-outdated-english/content');
 let routeFiles: string[];
+/** The fixture's English about page: a page of its route table, whatever its slug. */
+let englishAbout: Route;
 
 beforeAll(async () => {
-  routeFiles = (await readSiteStructure(fixture)).routeTable.routes.map((route) => route.file);
+  const { routes } = (await readSiteStructure(fixture)).routeTable;
+  routeFiles = routes.map((route) => route.file);
+  englishAbout = routes.find((route) => route.page === 'about' && route.language === 'en')!;
 });
 
 /** A copy of the fixture's content, and an output with a plain page at every path of its route table. */
@@ -81,15 +86,14 @@ describe('the i18n gate', () => {
 
   it('quotes the missing-translation marker where a page shows it', async () => {
     const built = await site();
-    await writeFile(
-      path.join(built.dir, 'en/about/index.html'),
-      `<p>Intro</p><p>${missingMarker} Chi siamo</p>`,
+    await writeFile(path.join(built.dir, englishAbout.file), `<p>Intro</p><p>${missingMarker} Chi siamo</p>`);
+    const problems = (await checkI18n(built)).problems.filter(
+      (problem) => problem.page === englishAbout.path,
     );
-    const problems = (await checkI18n(built)).problems.filter((problem) => problem.page === '/en/about/');
     expect(problems).toEqual([
       {
         severity: 'error',
-        page: '/en/about/',
+        page: englishAbout.path,
         message: `shows the missing-translation marker: "${missingMarker} Chi siamo"`,
       },
     ]);

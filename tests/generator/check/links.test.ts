@@ -34,7 +34,7 @@ async function checkLinks(
       pages,
       forwarded,
       oversized: all.filter((page) => tooLarge.has(page.path)).map((page) => ({ page, bytes: 1 })),
-      publicOrigin: 'https://www.example.com',
+      publicOrigin: 'https://www.example.test',
       external: options.external ?? false,
     };
     return await gate.run(context as CheckContext);
@@ -48,7 +48,7 @@ describe('the links gate', () => {
     const outcome = await checkLinks({
       'index.html': html(
         '<a href="/en/">en</a><a href="/en/#plans">plans</a><a href="#top">top</a><img src="/logo.svg" alt="">' +
-          '<a href="https://www.example.com/en/">canonical form, the head gate’s</a>',
+          '<a href="https://www.example.test/en/">canonical form, the head gate’s</a>',
       ),
       'en/index.html': html('<h2 id="plans">Plans</h2><a href="/">it</a>'),
       'logo.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
@@ -82,14 +82,14 @@ describe('the links gate', () => {
     const outcome = await checkLinks({
       'index.html': html('<a href="/en/#nowhere">x</a><a href="/en/#plans">y</a>'),
       'en/index.html': html('<h2 id="plans">Plans</h2>'),
-      'privacy/index.html': html(''),
-      _redirects: '/privacy /en/#privacy-policy 301!\n',
+      'pagina-prova/index.html': html(''),
+      _redirects: '/pagina-prova /en/#privacy-policy 301!\n',
     });
     expect(outcome.problems).toEqual([
       { severity: 'error', page: '/', message: 'broken link /en/#nowhere: fragment not found on the page' },
       {
         severity: 'error',
-        page: '/privacy/',
+        page: '/pagina-prova/',
         message: 'broken link /en/#privacy-policy: fragment not found on the page',
       },
     ]);

@@ -16,7 +16,7 @@ const headWithTwoProblems: GateResult = {
   summary: '3 pages',
   problems: [
     { severity: 'warning', page: '/en/', message: 'a warning listed after the error' },
-    { severity: 'error', page: '/chi-siamo/', message: 'has 2 h1 headings; a page has exactly one' },
+    { severity: 'error', page: '/pagina-prova/', message: 'has 2 h1 headings; a page has exactly one' },
   ],
 };
 
@@ -50,7 +50,7 @@ const report = (gates: GateResult[], strict = false): CheckReport => ({
 describe('formatGateProblems', () => {
   it('prints one line per problem, errors first, with severity, gate and page', () => {
     expect(formatGateProblems(headWithTwoProblems)).toEqual([
-      'FAIL  head    /chi-siamo/  has 2 h1 headings; a page has exactly one',
+      'FAIL  head    /pagina-prova/  has 2 h1 headings; a page has exactly one',
       'WARN  head    /en/  a warning listed after the error',
     ]);
   });
@@ -98,7 +98,7 @@ describe('formatSummary', () => {
 describe('formatReport', () => {
   it('is the problems, then the folder and time, the gate lines and the verdict', () => {
     expect(formatReport(report([headWithTwoProblems, linksWithANote])).split('\n')).toEqual([
-      'FAIL  head    /chi-siamo/  has 2 h1 headings; a page has exactly one',
+      'FAIL  head    /pagina-prova/  has 2 h1 headings; a page has exactly one',
       'WARN  head    /en/  a warning listed after the error',
       'NOTE  links   external link, not fetched: https://example.net/',
       '',

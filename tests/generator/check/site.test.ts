@@ -23,12 +23,12 @@ async function writeSite(files: Record<string, string>): Promise<string> {
 
 /** A home page naming its public origin, a page, a page the host rules forward, a not-found page and a stylesheet. */
 const siteWithAForward = {
-  'index.html': '<link rel="canonical" href="https://www.example.com/">',
-  'en/about/index.html': '<title>About</title>',
-  'privacy/index.html': '<title>Old privacy page</title>',
+  'index.html': '<link rel="canonical" href="https://www.example.test/">',
+  'en/pagina-prova/index.html': '<title>About</title>',
+  'pagina-inoltrata/index.html': '<title>Old privacy page</title>',
   '404.html': '<title>Not found</title>',
   'assets/site.css': 'body{}',
-  _redirects: '/privacy /terms/#privacy 301!\n',
+  _redirects: '/pagina-inoltrata /terms/#privacy 301!\n',
 };
 
 let dir: string;
@@ -42,7 +42,7 @@ afterAll(() => served?.close());
 describe('pagePathOf', () => {
   it('serves a folder’s index.html at the folder and any other file at its own path', () => {
     expect(pagePathOf('index.html')).toBe('/');
-    expect(pagePathOf('en/about/index.html')).toBe('/en/about/');
+    expect(pagePathOf('en/pagina-prova/index.html')).toBe('/en/pagina-prova/');
     expect(pagePathOf('404.html')).toBe('/404.html');
     expect(pagePathOf('en/not-index.html')).toBe('/en/not-index.html');
   });
@@ -52,9 +52,9 @@ describe('htmlFiles', () => {
   it('lists every HTML file, sorted, with its page path, and nothing else', async () => {
     expect(await htmlFiles(dir)).toEqual([
       { file: '404.html', path: '/404.html' },
-      { file: 'en/about/index.html', path: '/en/about/' },
+      { file: 'en/pagina-prova/index.html', path: '/en/pagina-prova/' },
       { file: 'index.html', path: '/' },
-      { file: 'privacy/index.html', path: '/privacy/' },
+      { file: 'pagina-inoltrata/index.html', path: '/pagina-inoltrata/' },
     ]);
   });
 });
@@ -62,21 +62,21 @@ describe('htmlFiles', () => {
 describe('serveSite and servedPages', () => {
   it('serves the folder on 127.0.0.1 with its host rules', async () => {
     expect(served.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    const response = await fetch(`${served.url}/privacy/`, { redirect: 'manual' });
+    const response = await fetch(`${served.url}/pagina-inoltrata/`, { redirect: 'manual' });
     expect(response.status).toBe(301);
     expect(response.headers.get('location')).toBe('/terms/#privacy');
   });
 
   it('splits the files into pages served at their path and pages the rules forward', async () => {
     const { pages, forwarded } = await servedPages(served.url, await htmlFiles(dir));
-    expect(pages.map((page) => page.path)).toEqual(['/404.html', '/en/about/', '/']);
-    expect(forwarded).toEqual([{ file: 'privacy/index.html', path: '/privacy/' }]);
+    expect(pages.map((page) => page.path)).toEqual(['/404.html', '/en/pagina-prova/', '/']);
+    expect(forwarded).toEqual([{ file: 'pagina-inoltrata/index.html', path: '/pagina-inoltrata/' }]);
   });
 });
 
 describe('publicOriginOf', () => {
   it('is the origin of the home page’s canonical URL', async () => {
-    expect(await publicOriginOf(dir)).toBe('https://www.example.com');
+    expect(await publicOriginOf(dir)).toBe('https://www.example.test');
   });
 
   it('is undefined without a home page, without a canonical link, or with one that is not a URL', async () => {

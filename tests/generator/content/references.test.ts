@@ -21,6 +21,7 @@ import {
   type Tariffs,
 } from '../../../generator/content/schemas/offerSchema.ts';
 import type { TextTree } from '../../../generator/content/schemas/textsSchema.ts';
+import { businessBadgePlanId } from '../../../generator/model/constants.ts';
 import { parsedYaml } from '../../helpers/parsedYaml.ts';
 
 const plan = (id: string, europe = 'false', features = '[speed5g]') =>
@@ -46,7 +47,7 @@ const zone = (plans: string, countries: string, starred = '[]') =>
     `    starred: ${starred}`,
   ].join('\n');
 
-const labels = { speed5g: '5G', premiumCh: 'Rete', local: 'Supporto' };
+const labels = { speed5g: '5G', premiumCh: 'Rete', local: 'Assistenza di prova' };
 const cardTexts = (ids: string[]) =>
   Object.fromEntries(ids.map((id) => [id, { description: `Piano ${id}`, scope: { europe: 'Europa' } }]));
 
@@ -63,7 +64,7 @@ function references(options: {
       'zones.yaml',
     ),
     countries: parsedYaml(
-      `countries:\n${(options.countries ?? ['switzerland', 'austria'])
+      `countries:\n${(options.countries ?? ['paese_prova', 'austria'])
         .map((key) => `  - { key: ${key}, iso: CH, region: eea }`)
         .join('\n')}\n`,
       'countries.yaml',
@@ -82,7 +83,8 @@ function references(options: {
   return problems.problems;
 }
 
-const badgePlan = plan('my-europe-plus');
+// Every offer needs the plan of the business-zone badge, whose id is the generator's.
+const badgePlan = plan(businessBadgePlanId);
 
 describe('checkReferences', () => {
   it('passes an offer whose references all name something', () => {
@@ -94,21 +96,21 @@ describe('checkReferences', () => {
   it('reports an unknown plan in a zone at its item, with the plan probably meant and the known ones', () => {
     const problems = references({
       plans: [badgePlan, plan('basic')],
-      zones: [zone('[my-europe-plus, basik]', '[austria]')],
+      zones: [zone('[basic, basik]', '[austria]')],
     });
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatchObject({
       code: 'CONTENT_REFERENCE',
       message: 'zones[0].plans[1]: Unknown plan "basik". Did you mean "basic"?',
-      hint: 'Known plans: my-europe-plus, basic.',
-      location: { file: 'zones.yaml', line: 5, column: 29 },
+      hint: `Known plans: ${businessBadgePlanId}, basic.`,
+      location: { file: 'zones.yaml', line: 5, column: 20 },
     });
   });
 
   it('reports an unknown country among the countries and the starred ones', () => {
     const problems = references({
-      plans: [badgePlan],
-      zones: [zone('[my-europe-plus]', '[austria, austrai]', '[swiss]')],
+      plans: [badgePlan, plan('basic')],
+      zones: [zone('[basic]', '[austria, austrai]', '[swiss]')],
     });
     expect(problems.map((problem) => problem.message)).toEqual([
       'zones[0].countries[1]: Unknown country "austrai". Did you mean "austria"?',
@@ -131,12 +133,12 @@ describe('checkReferences', () => {
 
   it('requires the plan that carries the business-zone badge', () => {
     const problems = references({ plans: [plan('basic')], zones: [] });
-    expect(problems.map((problem) => problem.message)).toEqual(['plans: No plan "my-europe-plus"']);
+    expect(problems.map((problem) => problem.message)).toEqual([`plans: No plan "${businessBadgePlanId}"`]);
     expect(problems[0].hint).toMatch(/keep that id/);
   });
 
   it('reports a label the reference language does not have, with the one probably meant', () => {
-    const problems = references({ plans: [plan('my-europe-plus', 'false', '[speed5gg]')], zones: [] });
+    const problems = references({ plans: [plan(businessBadgePlanId, 'false', '[speed5gg]')], zones: [] });
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatchObject({
       code: 'CONTENT_REFERENCE',
@@ -149,22 +151,22 @@ describe('checkReferences', () => {
   it('requires a card’s description, and a scope per roaming reach it includes, in the reference language', () => {
     const europe = '{ calls: 1h, data: 1GB, sms: 1 }';
     const problems = references({
-      plans: [plan('my-europe-plus', europe)],
+      plans: [plan(businessBadgePlanId, europe)],
       zones: [],
-      texts: { subscriptions: { labels, plans: { items: { 'my-europe-plus': { description: ' ' } } } } },
+      texts: { subscriptions: { labels, plans: { items: { [businessBadgePlanId]: { description: ' ' } } } } },
     });
     expect(problems.map((problem) => [problem.code, problem.message])).toEqual([
       [
         'TEXT_MISSING_REFERENCE',
-        'plans[0] my-europe-plus: the text subscriptions.plans.items.my-europe-plus.description is missing in it, the reference language',
+        `plans[0] ${businessBadgePlanId}: the text subscriptions.plans.items.${businessBadgePlanId}.description is missing in it, the reference language`,
       ],
       [
         'TEXT_MISSING_REFERENCE',
-        'plans[0] my-europe-plus: the text subscriptions.plans.items.my-europe-plus.scope.europe is missing in it, the reference language',
+        `plans[0] ${businessBadgePlanId}: the text subscriptions.plans.items.${businessBadgePlanId}.scope.europe is missing in it, the reference language`,
       ],
     ]);
     expect(problems[1].location?.line).toBe(7);
-    expect(problems[1].hint).toMatch(/under plans: → items: → my-europe-plus: → scope: → europe:/);
+    expect(problems[1].hint).toContain(`under plans: → items: → ${businessBadgePlanId}: → scope: → europe:`);
   });
 });
 

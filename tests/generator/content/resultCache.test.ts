@@ -17,7 +17,7 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const value = { data: { plans: [{ id: 'business', price: 29.5 }] }, scalars: [{ segments: ['a', 0] }] };
+const value = { data: { plans: [{ id: 'piano-prova', price: 29.5 }] }, scalars: [{ segments: ['a', 0] }] };
 
 describe('createResultCache', () => {
   it('gives back a saved value in another process, and nothing for another text, path, purpose or code version', async () => {

@@ -34,7 +34,7 @@ function slugsYaml(lines: Record<string, string | undefined> = {}, extra = ''): 
     'legalSections:',
     ...legalSectionIds.map((section) => `  ${section}: { it: ${section}, en: ${section} }`),
     'defaultLanguageOnly:',
-    '  legalAlias: condizioni',
+    '  legalAlias: alias-prova',
     '  cookiePolicy: cookie-policy',
     '  privacyRedirect: privacy',
     extra,
@@ -65,29 +65,32 @@ describe('checkSlugs', () => {
   });
 
   it('reports a language without a slug, at the page', () => {
-    const yaml = slugsYaml({ about: 'about: { it: chi-siamo }' });
+    const yaml = slugsYaml({ about: 'about: { it: pagina-prova }' });
     const { problems } = check(yaml);
     expect(problems.map((problem) => problem.message)).toEqual(['about.en: Missing slug']);
     expect(problems[0].location?.line).toBe(lineOf(yaml, 'about:'));
   });
 
   it('reports a language that languages.yaml does not have, at its key', () => {
-    const yaml = slugsYaml({ about: 'about: { it: chi-siamo, en: about, fr: qui }' });
+    const yaml = slugsYaml({ about: 'about: { it: pagina-prova, en: about, fr: qui }' });
     const { problems } = check(yaml);
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatchObject({
       code: 'CONTENT_UNKNOWN_KEY',
       message: 'about.fr: Unknown language "fr"',
-      location: { line: lineOf(yaml, 'about:'), column: 'about: { it: chi-siamo, en: about, '.length + 1 },
+      location: { line: lineOf(yaml, 'about:'), column: 'about: { it: pagina-prova, en: about, '.length + 1 },
     });
   });
 
   it('refuses two pages with one path, naming both', () => {
-    const yaml = slugsYaml({ esim: 'esim: { it: contact, en: esim }' });
+    const yaml = slugsYaml({
+      contact: 'contact: { it: pagina-prova, en: contact-en }',
+      esim: 'esim: { it: pagina-prova, en: esim }',
+    });
     const { problems } = check(yaml);
     expect(problems).toHaveLength(1);
     expect(problems[0].code).toBe('ROUTE_CONFLICT');
-    expect(problems[0].message).toMatch(/contact\.it.*\/contact\//);
+    expect(problems[0].message).toMatch(/contact\.it.*\/pagina-prova\//);
     expect(problems[0].location?.file).toBe('slugs.yaml');
   });
 

@@ -17,7 +17,9 @@ const translator: Translator = {
 };
 
 const withCookiePolicy = (sections: { heading: string; paragraphs?: string[] }[]) =>
-  ({ cookiePolicy: { title: 'Cookie policy', lastUpdated: '2025-01', sections } }) as unknown as Content;
+  ({
+    cookiePolicy: { title: 'Informativa di prova', lastUpdated: '2025-01', sections },
+  }) as unknown as Content;
 const noContent = withCookiePolicy([]);
 
 describe('pageMeta', () => {
@@ -43,7 +45,7 @@ describe('pageMeta', () => {
       { heading: 'Cookies', paragraphs: ['We use one cookie.', 'Second.'] },
     ]);
     expect(pageMeta('cookiePolicy', translator, content)).toEqual({
-      title: 'Cookie policy',
+      title: 'Informativa di prova',
       description: 'We use one cookie.',
     });
   });
@@ -60,6 +62,6 @@ describe('pageMeta', () => {
   });
 
   it('describes a cookie policy without paragraphs by its title', () => {
-    expect(pageMeta('cookiePolicy', translator, noContent).description).toBe('Cookie policy');
+    expect(pageMeta('cookiePolicy', translator, noContent).description).toBe('Informativa di prova');
   });
 });

@@ -14,22 +14,22 @@ import { makeTempDir } from '../../helpers/site.ts';
 
 describe('sourcePattern', () => {
   it('matches a path with or without its trailing slash', () => {
-    const pattern = sourcePattern('/privacy/');
-    expect(pattern.test('/privacy')).toBe(true);
-    expect(pattern.test('/privacy/')).toBe(true);
-    expect(pattern.test('/privacy/more')).toBe(false);
-    expect(pattern.test('/privacyx')).toBe(false);
+    const pattern = sourcePattern('/pagina-prova/');
+    expect(pattern.test('/pagina-prova')).toBe(true);
+    expect(pattern.test('/pagina-prova/')).toBe(true);
+    expect(pattern.test('/pagina-prova/more')).toBe(false);
+    expect(pattern.test('/pagina-provax')).toBe(false);
   });
 
   it('lets :name stand for exactly one segment and * for the rest of the path', () => {
-    const section = sourcePattern('/legal/:section');
-    expect(section.test('/legal/terms')).toBe(true);
-    expect(section.test('/legal/terms/')).toBe(true);
-    expect(section.test('/legal/terms/old')).toBe(false);
+    const section = sourcePattern('/sezioni/:section');
+    expect(section.test('/sezioni/terms')).toBe(true);
+    expect(section.test('/sezioni/terms/')).toBe(true);
+    expect(section.test('/sezioni/terms/old')).toBe(false);
     const rest = sourcePattern('/en/*');
-    expect(rest.test('/en/about/')).toBe(true);
+    expect(rest.test('/en/pagina-prova/')).toBe(true);
     expect(rest.test('/en/a/b/c')).toBe(true);
-    expect(rest.test('/de/about/')).toBe(false);
+    expect(rest.test('/de/pagina-prova/')).toBe(false);
   });
 
   it('takes the other characters literally', () => {
@@ -54,16 +54,16 @@ describe('parseRedirects', () => {
   });
 
   it('takes the host out of a full URL source, so the rule applies on that host only', () => {
-    const [rule] = parseRedirects('https://Cockpit.Example.com/* /cockpit.html 200!');
-    expect(rule).toMatchObject({ host: 'cockpit.example.com', from: '/*' });
-    expect(ruleMatches(rule, 'cockpit.example.com', '/anything')).toBe(true);
-    expect(ruleMatches(rule, 'www.example.com', '/anything')).toBe(false);
+    const [rule] = parseRedirects('https://Cockpit.Example.test/* /cockpit.html 200!');
+    expect(rule).toMatchObject({ host: 'cockpit.example.test', from: '/*' });
+    expect(ruleMatches(rule, 'cockpit.example.test', '/anything')).toBe(true);
+    expect(ruleMatches(rule, 'www.example.test', '/anything')).toBe(false);
   });
 
   it('matches a rule without a host on any host', () => {
-    const [rule] = parseRedirects('/privacy /terms/#privacy');
-    expect(ruleMatches(rule, 'a.example', '/privacy/')).toBe(true);
-    expect(ruleMatches(rule, 'b.example', '/privacy')).toBe(true);
+    const [rule] = parseRedirects('/pagina-prova /terms/#privacy');
+    expect(ruleMatches(rule, 'a.example', '/pagina-prova/')).toBe(true);
+    expect(ruleMatches(rule, 'b.example', '/pagina-prova')).toBe(true);
     expect(ruleMatches(rule, 'b.example', '/terms/')).toBe(false);
   });
 });

@@ -13,18 +13,18 @@ import { removeTranslationFixtures, translationFixture } from '../../helpers/tra
 
 afterAll(removeTranslationFixtures);
 
-/** Every page's slug as `<page>` in Italian and `<page>-<code>` in the others; the home page ''. */
+/** Every page's slug as `<page>-<code>`, the home page ''. */
 const slugsYaml = [
   ...slugPageIds.map((page) =>
     page === 'home'
       ? `home: { it: '', en: '', de: '' }`
-      : `${page}: { it: ${page}, en: ${page}-en, de: ${page}-de }`,
+      : `${page}: { it: ${page}-it, en: ${page}-en, de: ${page}-de }`,
   ),
   'legalSections:',
   ...legalSectionIds.map(
     (section) => `  ${section}: { it: ${section}, en: ${section}-en, de: ${section}-de }`,
   ),
-  'defaultLanguageOnly: { legalAlias: condizioni, cookiePolicy: cookie-policy, privacyRedirect: privacy }',
+  'defaultLanguageOnly: { legalAlias: alias-prova, cookiePolicy: cookie-policy, privacyRedirect: privacy }',
   '',
 ].join('\n');
 
@@ -40,7 +40,7 @@ beforeAll(async () => {
 describe('pageAddresses', () => {
   it('gives a text the page of its file, in the translation’s language', () => {
     expect(addressOf('about.hero.title', 'de')).toBe('https://www.example.ch/de/about-de/');
-    expect(addressOf('about.hero.title', 'it')).toBe('https://www.example.ch/about/');
+    expect(addressOf('about.hero.title', 'it')).toBe('https://www.example.ch/about-it/');
   });
 
   it('gives a text file that several pages read the first of them, and the shared texts the home page', () => {
