@@ -130,6 +130,8 @@ export const rules: Record<string, Rule> = {
       'generator/model',
       'generator/errors',
       'generator/preview',
+      // The editor panel shows each text's translation status and confirms a translation.
+      'generator/translations',
     ],
   },
 };
