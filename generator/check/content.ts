@@ -8,7 +8,12 @@
  *   forwards (a renamed slug keeps its old address through `former:` in slugs.yaml);
  * - the Switzerland zone is exactly Switzerland and Liechtenstein, and the Europe zone
  *   is exactly the EU members plus Iceland and Norway (the spec's zone membership:
- *   these are what the tariffs promise, not a choice of the marketing text).
+ *   these are what the tariffs promise, not a choice of the marketing text);
+ * - the terms state the spec's contract facts in every language: the minimum term, the
+ *   notice period, the days to report a defect (as a number with its unit, in any
+ *   sentence) and the place of jurisdiction;
+ * - the cookie texts (the legal page's cookie notice in every language, the Italian cookie
+ *   policy) name the footer's cookie settings link, where a visitor changes their choice.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -18,6 +23,7 @@ import { routeTableOf } from '../model/routeTable.ts';
 import type { DefaultLanguagePathId } from '../model/constants.ts';
 import type { SlugPageId } from '../model/routeTable.ts';
 import type { Language } from '../model/languages.ts';
+import type { LegalDocument } from '../content/schemas/legalSchema.ts';
 import { plural, type CheckContext, type Gate, type Problem } from './types.ts';
 
 /** The addresses the spec publishes, by page and language: each must keep answering. */
@@ -55,6 +61,35 @@ export const fixedZones: Record<string, { codes: string[]; says: string }> = {
   switzerland: { codes: ['CH', 'LI'], says: 'exactly Switzerland and Liechtenstein' },
   europe: { codes: [...eu27, 'IS', 'NO'], says: 'exactly the 27 EU members plus Iceland and Norway' },
 };
+
+/**
+ * The spec's contract facts that the terms must state in every language. A period is found
+ * as its number with Intl's name of the unit in that language ("24 Monate" also in
+ * "24 Monaten"); a place by its name. The sentence around it is the editors'.
+ */
+export const contractFacts: { says: string; months?: number; days?: number; place?: string }[] = [
+  { says: 'the minimum contract term', months: 24 },
+  { says: 'the notice period before the term ends', months: 3 },
+  { says: 'the days within which a defect must be reported', days: 10 },
+  { says: 'the place of jurisdiction', place: 'Lugano' },
+];
+
+/** Every kind of space as one plain space: French typography sets no-break spaces. */
+const plainSpaces = (text: string) => text.replace(/[\s\u00a0\u202f]+/g, ' ');
+
+/** Every text of a legal document, as one string. */
+const documentText = (document: LegalDocument) =>
+  plainSpaces(
+    document.sections
+      .flatMap((section) => [
+        section.heading,
+        ...(section.paragraphs ?? []),
+        ...(section.bullets ?? []),
+        ...(section.table ? [...section.table.headers, ...section.table.rows.flat()] : []),
+        section.note ?? '',
+      ])
+      .join('\n'),
+  );
 
 /** The line of the first line of `text` that matches, counted from 1 (1 when none does). */
 const lineOf = (text: string, pattern: RegExp) => {
@@ -108,13 +143,61 @@ export async function contentFactProblems(content: Content, contentDir: string):
             : ''),
       });
   }
+
+  for (const language of content.languages.codes) {
+    const file = `legal/${language}.yaml`;
+    const legalText = await readFile(path.join(contentDir, file), 'utf8');
+    const documentAt = (key: string) => display(file, lineOf(legalText, new RegExp(`^${key}:`)));
+    const terms = documentText(content.legal[language].terms);
+    const locale = content.languages.of(language).locale;
+    const period = (value: number, unit: 'month' | 'day') =>
+      plainSpaces(new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' }).format(value));
+    for (const fact of contractFacts) {
+      const stated = fact.place ?? period((fact.months ?? fact.days)!, fact.months ? 'month' : 'day');
+      if (new RegExp(`(^|[^\\d])${stated.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`).test(terms)) continue;
+      problems.push({
+        severity: 'error',
+        page: documentAt('terms'),
+        message:
+          `the terms (terms: in ${file}) must state ${fact.says}, ${stated}, as the contract says. ` +
+          `Write "${stated}" in the sentence of its section that states it.`,
+      });
+    }
+
+    // The footer's link that reopens the cookie banner, as the visitor reads it in this language.
+    const settings = (content.texts[language] as { common?: { cookieBanner?: { settings?: unknown } } })
+      .common?.cookieBanner?.settings;
+    if (typeof settings !== 'string') continue;
+    const link = plainSpaces(settings);
+    const cookieTexts: [text: string, where: string, key: string][] = [
+      [documentText(content.legal[language].cookie), documentAt('cookie'), `cookie: in ${file}`],
+    ];
+    if (language === content.languages.default) {
+      const policyText = await readFile(path.join(contentDir, 'cookie-policy.yaml'), 'utf8');
+      cookieTexts.push([
+        documentText(content.cookiePolicy),
+        display('cookie-policy.yaml', lineOf(policyText, /^\s*sections:/)),
+        'cookie-policy.yaml',
+      ]);
+    }
+    for (const [text, where, key] of cookieTexts)
+      if (!text.includes(link))
+        problems.push({
+          severity: 'error',
+          page: where,
+          message:
+            `the cookie text (${key}) must tell visitors where to change their cookie choice: ` +
+            `name the footer's link "${link}" (common.cookieBanner.settings in texts/${language}/common.yaml) ` +
+            `in one of its sections, as it is written there.`,
+        });
+  }
   return problems;
 }
 
 export const gate: Gate = {
   name: 'content',
   description:
-    'the facts the site must keep: every published address answers (a renamed page forwards), the Switzerland and Europe zones as the tariffs promise',
+    'the facts the site must keep: every published address answers (a renamed page forwards), the Switzerland and Europe zones as the tariffs promise, the contract facts in the terms and the cookie settings link in the cookie texts of every language',
   async run({ contentDir }: CheckContext) {
     let content: Content;
     try {
@@ -146,8 +229,8 @@ export const gate: Gate = {
     ];
     return {
       problems,
-      checked: publishedAddresses.length + Object.keys(fixedZones).length,
-      summary: `${plural(publishedAddresses.length, 'address', 'addresses')}, ${plural(Object.keys(fixedZones).length, 'zone')}`,
+      checked: publishedAddresses.length + Object.keys(fixedZones).length + content.languages.codes.length,
+      summary: `${plural(publishedAddresses.length, 'address', 'addresses')}, ${plural(Object.keys(fixedZones).length, 'zone')}, the terms and cookie texts of ${plural(content.languages.codes.length, 'language')}`,
     };
   },
 };
