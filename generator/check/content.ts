@@ -13,7 +13,9 @@
  *   notice period, the days to report a defect (as a number with its unit, in any
  *   sentence) and the place of jurisdiction;
  * - the cookie texts (the legal page's cookie notice in every language, the Italian cookie
- *   policy) name the footer's cookie settings link, where a visitor changes their choice.
+ *   policy) name the footer's cookie settings link, where a visitor changes their choice;
+ * - the Italian cookie policy covers the four kinds of cookies and the browser as the other
+ *   place to change the choice.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -72,6 +74,18 @@ export const contractFacts: { says: string; months?: number; days?: number; plac
   { says: 'the notice period before the term ends', months: 3 },
   { says: 'the days within which a defect must be reported', days: 10 },
   { says: 'the place of jurisdiction', place: 'Lugano' },
+];
+
+/**
+ * What the cookie policy (/cookie-policy/, in Italian only) must cover, each found by the stem
+ * of its Italian word in any of its texts, whatever the sentence.
+ */
+export const cookiePolicyCovers: { says: string; stem: string }[] = [
+  { says: 'necessary cookies', stem: 'necessar' },
+  { says: 'preference cookies', stem: 'preferenz' },
+  { says: 'statistics cookies', stem: 'statistic' },
+  { says: 'marketing cookies', stem: 'marketing' },
+  { says: 'that cookies can also be blocked or deleted in the browser', stem: 'browser' },
 ];
 
 /** Every kind of space as one plain space: French typography sets no-break spaces. */
@@ -174,11 +188,18 @@ export async function contentFactProblems(content: Content, contentDir: string):
     ];
     if (language === content.languages.default) {
       const policyText = await readFile(path.join(contentDir, 'cookie-policy.yaml'), 'utf8');
-      cookieTexts.push([
-        documentText(content.cookiePolicy),
-        display('cookie-policy.yaml', lineOf(policyText, /^\s*sections:/)),
-        'cookie-policy.yaml',
-      ]);
+      const policyAt = display('cookie-policy.yaml', lineOf(policyText, /^\s*sections:/));
+      const policy = documentText(content.cookiePolicy);
+      cookieTexts.push([policy, policyAt, 'cookie-policy.yaml']);
+      for (const cover of cookiePolicyCovers)
+        if (!policy.toLowerCase().includes(cover.stem))
+          problems.push({
+            severity: 'error',
+            page: policyAt,
+            message:
+              `the cookie policy (cookie-policy.yaml) must cover ${cover.says}, but none of its texts ` +
+              `speaks of "${cover.stem}…". Add a sentence or a section that does.`,
+          });
     }
     for (const [text, where, key] of cookieTexts)
       if (!text.includes(link))

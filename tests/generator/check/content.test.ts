@@ -4,7 +4,12 @@
  * cookie texts name the footer's cookie settings link, in every language.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { contentFactProblems, contractFacts, gate } from '../../../generator/check/content.ts';
+import {
+  contentFactProblems,
+  contractFacts,
+  cookiePolicyCovers,
+  gate,
+} from '../../../generator/check/content.ts';
 import type { CheckContext } from '../../../generator/check/types.ts';
 import { loadContent } from '../../../generator/content/load.ts';
 import { contentWithFixture, removeFixtureCopies } from '../../helpers/contentFixture.ts';
@@ -142,5 +147,19 @@ describe('the content gate', () => {
       expect(problem.message).toContain(`"${renamed}"`);
       expect(problem.message).toContain('common.cookieBanner.settings');
     }
+  });
+
+  it('names a kind of cookie the cookie policy no longer covers, and nothing else', async () => {
+    const cover = cookiePolicyCovers.find((candidate) => candidate.stem === 'marketing')!;
+    const contentDir = await editedContent('gate-cookie-policy', [
+      { file: 'cookie-policy.yaml', find: new RegExp(cover.stem, 'gi'), replace: 'pubblicità' },
+    ]);
+    expect(await problemsOf(contentDir)).toEqual([
+      {
+        severity: 'error',
+        page: expect.stringMatching(/cookie-policy\.yaml:\d+$/),
+        message: expect.stringContaining(`must cover ${cover.says}`),
+      },
+    ]);
   });
 });
