@@ -65,15 +65,37 @@ export const fixedZones: Record<string, { codes: string[]; says: string }> = {
 };
 
 /**
- * The spec's contract facts that the terms must state in every language. A period is found
- * as its number with Intl's name of the unit in that language ("24 Monate" also in
- * "24 Monaten"); a place by its name. The sentence around it is the editors'.
+ * A fact a text must state in every language. A period is found as its number with Intl's
+ * name of the unit in that language ("24 Monate", also inside "24 Monaten"); a place by its
+ * name. The sentence around it is the editors'.
  */
-export const contractFacts: { says: string; months?: number; days?: number; place?: string }[] = [
-  { says: 'the minimum contract term', months: 24 },
-  { says: 'the notice period before the term ends', months: 3 },
-  { says: 'the days within which a defect must be reported', days: 10 },
+export interface StatedFact {
+  says: string;
+  period?: { value: number; unit: 'month' | 'day' | 'second' };
+  place?: string;
+}
+
+/** The spec's contract facts: the terms (legal/<language>.yaml, terms:) state them. */
+export const contractFacts: StatedFact[] = [
+  { says: 'the minimum contract term', period: { value: 24, unit: 'month' } },
+  { says: 'the notice period before the term ends', period: { value: 3, unit: 'month' } },
+  { says: 'the days within which a defect must be reported', period: { value: 10, unit: 'day' } },
   { says: 'the place of jurisdiction', place: 'Lugano' },
+];
+
+/** The spec's tariff facts in prose: the tariffs (legal/<language>.yaml, tariffs:) state them. */
+export const tariffFacts: StatedFact[] = [
+  {
+    says: 'the seconds charged for every call before billing per second',
+    period: { value: 30, unit: 'second' },
+  },
+  { says: 'how long extra packages for use abroad stay valid', period: { value: 12, unit: 'month' } },
+];
+
+/** The extra packages' validity: the Cockpit page's packages (cockpit.packs in texts/<language>/cockpit.yaml) state it. */
+export const packFacts: StatedFact[] = [
+  { says: 'how long extra packages for Switzerland stay valid', period: { value: 1, unit: 'month' } },
+  { says: 'how long extra packages for use abroad stay valid', period: { value: 12, unit: 'month' } },
 ];
 
 /**
@@ -87,6 +109,14 @@ export const cookiePolicyCovers: { says: string; stem: string }[] = [
   { says: 'marketing cookies', stem: 'marketing' },
   { says: 'that cookies can also be blocked or deleted in the browser', stem: 'browser' },
 ];
+
+/** Every string in a value of the texts. */
+const stringsOf = (value: unknown): string[] =>
+  typeof value === 'string'
+    ? [value]
+    : value && typeof value === 'object'
+      ? Object.values(value).flatMap(stringsOf)
+      : [];
 
 /** Every kind of space as one plain space: French typography sets no-break spaces. */
 const plainSpaces = (text: string) => text.replace(/[\s\u00a0\u202f]+/g, ' ');
@@ -162,21 +192,50 @@ export async function contentFactProblems(content: Content, contentDir: string):
     const file = `legal/${language}.yaml`;
     const legalText = await readFile(path.join(contentDir, file), 'utf8');
     const documentAt = (key: string) => display(file, lineOf(legalText, new RegExp(`^${key}:`)));
-    const terms = documentText(content.legal[language].terms);
     const locale = content.languages.of(language).locale;
-    const period = (value: number, unit: 'month' | 'day') =>
-      plainSpaces(new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' }).format(value));
-    for (const fact of contractFacts) {
-      const stated = fact.place ?? period((fact.months ?? fact.days)!, fact.months ? 'month' : 'day');
-      if (new RegExp(`(^|[^\\d])${stated.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`).test(terms)) continue;
-      problems.push({
-        severity: 'error',
-        page: documentAt('terms'),
-        message:
-          `the terms (terms: in ${file}) must state ${fact.says}, ${stated}, as the contract says. ` +
-          `Write "${stated}" in the sentence of its section that states it.`,
-      });
-    }
+    const cockpitFile = `texts/${language}/cockpit.yaml`;
+    const cockpitText = await readFile(path.join(contentDir, cockpitFile), 'utf8').catch(() => '');
+    const packs = (content.texts[language] as { cockpit?: { packs?: unknown } }).cockpit?.packs;
+    const statedIn: [facts: StatedFact[], text: string, what: string, at: string][] = [
+      [
+        contractFacts,
+        documentText(content.legal[language].terms),
+        `the terms (terms: in ${file})`,
+        documentAt('terms'),
+      ],
+      [
+        tariffFacts,
+        documentText(content.legal[language].tariffs),
+        `the tariffs (tariffs: in ${file})`,
+        documentAt('tariffs'),
+      ],
+      [
+        packFacts,
+        plainSpaces(stringsOf(packs).join('\n')),
+        `the Cockpit page's extra packages (packs: in ${cockpitFile})`,
+        display(cockpitFile, lineOf(cockpitText, /^packs:/)),
+      ],
+    ];
+    for (const [facts, text, what, at] of statedIn)
+      for (const fact of facts) {
+        const stated =
+          fact.place ??
+          plainSpaces(
+            new Intl.NumberFormat(locale, {
+              style: 'unit',
+              unit: fact.period!.unit,
+              unitDisplay: 'long',
+            }).format(fact.period!.value),
+          );
+        if (new RegExp(`(^|[^\\d])${stated.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`).test(text)) continue;
+        problems.push({
+          severity: 'error',
+          page: at,
+          message:
+            `${what} must state ${fact.says}, ${stated}, a fact the site must keep. ` +
+            `Write "${stated}" in the sentence that states it.`,
+        });
+      }
 
     // The footer's link that reopens the cookie banner, as the visitor reads it in this language.
     const settings = (content.texts[language] as { common?: { cookieBanner?: { settings?: unknown } } })
@@ -218,7 +277,7 @@ export async function contentFactProblems(content: Content, contentDir: string):
 export const gate: Gate = {
   name: 'content',
   description:
-    'the facts the site must keep: every published address answers (a renamed page forwards), the Switzerland and Europe zones as the tariffs promise, the contract facts in the terms and the cookie settings link in the cookie texts of every language',
+    'the facts the site must keep: every published address answers (a renamed page forwards), the Switzerland and Europe zones as the tariffs promise, the contract and tariff facts in the legal texts, the extra packages’ validity, the cookie settings link in the cookie texts of every language',
   async run({ contentDir }: CheckContext) {
     let content: Content;
     try {

@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import {
   contentFactProblems,
   contractFacts,
+  packFacts,
   cookiePolicyCovers,
   gate,
 } from '../../../generator/check/content.ts';
@@ -93,7 +94,8 @@ describe('the content gate', () => {
     // A language other than the reference one, so the rule is seen to hold for every language.
     const language = realLanguages.codes.at(-1)!;
     const locale = realLoadedContent.languages.of(language).locale;
-    const term = contractFacts.find((fact) => fact.months)!;
+    const term = contractFacts.find((fact) => fact.period?.unit === 'month')!;
+    const months = term.period!.value;
     const inWords = (months: number) =>
       new Intl.NumberFormat(locale, { style: 'unit', unit: 'month', unitDisplay: 'long' })
         .format(months)
@@ -103,8 +105,8 @@ describe('the content gate', () => {
       const contentDir = await editedContent('gate-term', [
         {
           file: `legal/${language}.yaml`,
-          find: new RegExp(`(?<!\\d)${inWords(term.months!)}`, 'g'),
-          replace: inWords(term.months! + 12),
+          find: new RegExp(`(?<!\\d)${inWords(months)}`, 'g'),
+          replace: inWords(months + 12),
         },
       ]);
       const problems = await problemsOf(contentDir);
@@ -112,7 +114,7 @@ describe('the content gate', () => {
         {
           severity: 'error',
           page: expect.stringMatching(new RegExp(`legal/${language}\\.yaml:\\d+$`)),
-          message: expect.stringContaining(`Write "${inWords(term.months!)}"`),
+          message: expect.stringContaining(`Write "${inWords(months)}"`),
         },
       ]);
       expect(problems[0].message).toContain(term.says);
@@ -122,12 +124,36 @@ describe('the content gate', () => {
       const contentDir = await editedContent('gate-term-reworded', [
         {
           file: `legal/${language}.yaml`,
-          find: new RegExp(`(?<!\\d)${inWords(term.months!)}`),
-          replace: `${inWords(term.months!)} (${inWords(term.months!)})`,
+          find: new RegExp(`(?<!\\d)${inWords(months)}`),
+          replace: `${inWords(months)} (${inWords(months)})`,
         },
       ]);
       expect(await problemsOf(contentDir)).toEqual([]);
     });
+  });
+
+  it('names the extra packages’ validity changed in one language’s Cockpit texts at their packs: line', async () => {
+    const language = realLanguages.codes.at(-1)!;
+    const locale = realLoadedContent.languages.of(language).locale;
+    const abroad = packFacts.find((fact) => fact.period!.value > 1)!;
+    const inWords = (value: number) =>
+      new Intl.NumberFormat(locale, { style: 'unit', unit: 'month', unitDisplay: 'long' })
+        .format(value)
+        .replace(/[\u00a0\u202f]/g, ' ');
+    const contentDir = await editedContent('gate-packs', [
+      {
+        file: `texts/${language}/cockpit.yaml`,
+        find: new RegExp(`(?<!\\d)${inWords(abroad.period!.value)}`, 'g'),
+        replace: inWords(abroad.period!.value + 1),
+      },
+    ]);
+    expect(await problemsOf(contentDir)).toEqual([
+      {
+        severity: 'error',
+        page: expect.stringMatching(new RegExp(`texts/${language}/cockpit\\.yaml:\\d+$`)),
+        message: expect.stringContaining(`${abroad.says}, ${inWords(abroad.period!.value)}`),
+      },
+    ]);
   });
 
   it('names the cookie texts that no longer name a renamed footer cookie settings link', async () => {
