@@ -210,7 +210,8 @@ export async function contentFactProblems(content: Content, contentDir: string):
         documentAt('tariffs'),
       ],
       [
-        packFacts,
+        // A language without its own packages shows the reference language's, checked there.
+        packs === undefined ? [] : packFacts,
         plainSpaces(stringsOf(packs).join('\n')),
         `the Cockpit page's extra packages (packs: in ${cockpitFile})`,
         display(cockpitFile, lineOf(cockpitText, /^packs:/)),
@@ -310,7 +311,7 @@ export const gate: Gate = {
     return {
       problems,
       checked: publishedAddresses.length + Object.keys(fixedZones).length + content.languages.codes.length,
-      summary: `${plural(publishedAddresses.length, 'address', 'addresses')}, ${plural(Object.keys(fixedZones).length, 'zone')}, the terms and cookie texts of ${plural(content.languages.codes.length, 'language')}`,
+      summary: `${plural(publishedAddresses.length, 'address', 'addresses')}, ${plural(Object.keys(fixedZones).length, 'zone')}, the legal, Cockpit and cookie texts of ${plural(content.languages.codes.length, 'language')}`,
     };
   },
 };
