@@ -35,18 +35,6 @@ const contentDir = path.join(root, 'content');
  * purpose, with why: `pins` names the pins allowed (as the report names them), all when absent.
  */
 export const allowed: { file: string; pins?: string[]; reason: string }[] = [
-  // Pins left: the spec's wording of the legal terms, tariffs and cookie policy, per language.
-  {
-    file: 'tests/site/pages.test.ts',
-    pins: ['a text of the content'],
-    reason: 'the spec’s legal, tariff and cookie wording per language: to move to the content gate',
-  },
-  {
-    file: 'tests/site/pages.test.ts',
-    pins: ['id switzerland', 'id europe', 'id business', 'id global'],
-    reason:
-      'the spec’s four zones, the columns of the tariff table (Switzerland and Europe kept by the content gate)',
-  },
   // Fixtures: the values are the fixture's, which happen to be spelled like today's content.
   {
     file: 'tests/generator/model/routeTable.test.ts',
