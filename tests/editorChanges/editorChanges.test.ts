@@ -73,8 +73,17 @@ async function expectBuildError(contentDir: string): Promise<SiteError> {
   return error as SiteError;
 }
 
+const realPlans = (await loadContent(realContent)).plans;
 /** The first plan of the content, the one the removal takes out. */
-const firstPlan = (await loadContent(realContent)).plans[0].id;
+const firstPlan = realPlans[0].id;
+/** The new plan's id and name: ones the content does not use yet (an editor may add any plan). */
+const newPlanId = (() => {
+  const taken = new Set(realPlans.map((plan) => plan.id));
+  let id = 'plan-added-by-a-test';
+  for (let n = 2; taken.has(id); n += 1) id = `plan-added-by-a-test-${n}`;
+  return id;
+})();
+const newPlanName = newPlanId.toUpperCase().replaceAll('-', ' ');
 
 interface Change {
   name: string;
@@ -91,8 +100,8 @@ const newPlan: Edit[] = [
   {
     file: 'plans.yaml',
     replace: [
-      '  - id: my-swiss-lite',
-      '    name: MY SWISS LITE',
+      `  - id: ${newPlanId}`,
+      `    name: ${newPlanName}`,
       '    nationalCalls: 10h',
       '    nationalSms: 500',
       '    nationalData: 10GB',
@@ -106,8 +115,8 @@ const newPlan: Edit[] = [
   },
   {
     file: 'zones.yaml',
-    find: /plans: \[/,
-    replace: 'plans: [my-swiss-lite, ',
+    find: /plans: \[ ?/,
+    replace: `plans: [${newPlanId}, `,
   },
   ...inEveryLanguage(
     (language) => `texts/${language}/subscriptions.yaml`,
@@ -115,7 +124,7 @@ const newPlan: Edit[] = [
     Object.fromEntries(
       Object.entries(newPlanTexts).map(([language, text]) => [
         language,
-        `\n  items:\n    my-swiss-lite:\n      description: ${text}\n    ${firstPlan}:\n`,
+        `\n  items:\n    ${newPlanId}:\n      description: ${text}\n    ${firstPlan}:\n`,
       ]),
     ),
   ),
@@ -127,7 +136,11 @@ const valid: Change[] = [
     name: 'a removed plan',
     edits: [
       { file: 'plans.yaml', find: new RegExp(`\\n {2}- id: ${firstPlan}\\n(?: {4}.*\\n)+`), replace: '\n' },
-      { file: 'zones.yaml', find: new RegExp(`\\b${firstPlan}, |, ${firstPlan}\\b`, 'g'), replace: '' },
+      {
+        file: 'zones.yaml',
+        find: new RegExp(`(?<![\\w-])${firstPlan}, *|, *${firstPlan}(?![\\w-])`, 'g'),
+        replace: '',
+      },
     ],
   },
   {
@@ -239,20 +252,20 @@ describe('their invalid variants fail at the place to fix, saying how', () => {
   it('a new plan whose description only the translations have names the reference file and the key to add', async () => {
     const withoutItalian = newPlan.filter((edit) => edit.file !== 'texts/it/subscriptions.yaml');
     const error = await expectBuildError(await editedContent('plan-without-italian', withoutItalian));
-    const problem = problemsOf(error).find((candidate) => candidate.message.includes('my-swiss-lite'))!;
+    const problem = problemsOf(error).find((candidate) => candidate.message.includes(newPlanId))!;
     expect(problem.location?.line).toBeGreaterThan(0);
-    expect(problem.hint).toContain('plans.items.my-swiss-lite');
+    expect(problem.hint).toContain(`plans.items.${newPlanId}`);
     expect(problem.hint).toContain('texts/it/subscriptions.yaml');
   }, 120_000);
 
   it('a new plan without any description is an error at the plan, naming the key and the reference file', async () => {
     const withoutTexts = newPlan.filter((edit) => !edit.file.startsWith('texts/'));
     const error = await expectBuildError(await editedContent('plan-without-texts', withoutTexts));
-    const problem = problemsOf(error).find((candidate) => candidate.message.includes('my-swiss-lite'))!;
+    const problem = problemsOf(error).find((candidate) => candidate.message.includes(newPlanId))!;
     expect(problem.code).toBe('TEXT_MISSING_REFERENCE');
     expect(problem.location?.file).toMatch(/plans\.yaml$/);
     expect(problem.location?.line).toBeGreaterThan(0);
-    expect(problem.hint).toContain('subscriptions.plans.items.my-swiss-lite.description');
+    expect(problem.hint).toContain(`subscriptions.plans.items.${newPlanId}.description`);
     expect(problem.hint).toContain('texts/it/subscriptions.yaml');
     expect(problem.hint).not.toContain('--strict');
   }, 120_000);
@@ -271,14 +284,14 @@ describe('their invalid variants fail at the place to fix, saying how', () => {
     );
     const withoutTexts = abroad.filter((edit) => !edit.file.startsWith('texts/'));
     const error = await expectBuildError(await editedContent('plan-abroad-without-texts', withoutTexts));
-    const problems = problemsOf(error).filter((problem) => problem.message.includes('my-swiss-lite'));
+    const problems = problemsOf(error).filter((problem) => problem.message.includes(newPlanId));
     expect(problems.map((problem) => problem.code)).toEqual([
       'TEXT_MISSING_REFERENCE',
       'TEXT_MISSING_REFERENCE',
     ]);
     expect(problems.map((problem) => problem.hint)).toEqual([
-      expect.stringContaining('subscriptions.plans.items.my-swiss-lite.description'),
-      expect.stringContaining('subscriptions.plans.items.my-swiss-lite.scope.europe'),
+      expect.stringContaining(`subscriptions.plans.items.${newPlanId}.description`),
+      expect.stringContaining(`subscriptions.plans.items.${newPlanId}.scope.europe`),
     ]);
     for (const problem of problems) expect(problem.location?.file).toMatch(/plans\.yaml$/);
   }, 120_000);
@@ -331,15 +344,15 @@ describe('their invalid variants fail at the place to fix, saying how', () => {
       await editedContent('unknown-plan', [
         {
           file: 'zones.yaml',
-          find: /plans: \[/,
-          replace: 'plans: [my-swiss-lite, ',
+          find: /plans: \[ ?/,
+          replace: `plans: [${newPlanId}, `,
         },
       ]),
     );
     const problem = problemsOf(error)[0];
     expect(problem.location?.file).toMatch(/zones\.yaml$/);
     expect(problem.location?.line).toBeGreaterThan(0);
-    expect(`${problem.message} ${problem.hint ?? error.hint ?? ''}`).toMatch(/my-swiss-lite/);
+    expect(`${problem.message} ${problem.hint ?? error.hint ?? ''}`).toContain(newPlanId);
   }, 120_000);
 
   it('a renamed slug without its forward fails the check with the former: line to add', async () => {
@@ -384,7 +397,7 @@ describe('their invalid variants fail at the place to fix, saying how', () => {
   it('a country taken out of the Europe zone fails the check at zones.yaml, naming the country to add back', async () => {
     const contentDir = await editedContent('europe-without-france', [
       { file: 'zones.yaml', find: /\n\s+- france\n/, replace: '\n' },
-      { file: 'zones.yaml', find: /\n\s+starred: \[france\]\n/, replace: '\n' },
+      { file: 'zones.yaml', find: /\n\s+starred: \[ *france *\]\n/, replace: '\n' },
     ]);
     const report = await buildAndCheck(contentDir).catch((error: unknown) => error);
     if (isSiteError(report)) {
