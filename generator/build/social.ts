@@ -77,9 +77,37 @@ async function loadFonts() {
  * place tells where `space-between` puts the title: centred between the two.
  */
 function cardFrame(brand: string, tagline: string, colour: string) {
+  return cardShell(
+    colour,
+    { background: '#ffffff' },
+    { justifyContent: 'space-between' },
+    h(
+      'div',
+      { key: 'brand', style: { display: 'flex', fontSize: 40, fontWeight: 700, color: colour } },
+      brand,
+    ),
+    h('div', { key: 'title', style: { display: 'flex' } }),
+    h(
+      'div',
+      { key: 'tagline', style: { display: 'flex', fontSize: 28, color: '#555555', lineHeight: 1.35 } },
+      tagline,
+    ),
+  );
+}
+
+/**
+ * Every card's layout: 1200 × 630, the page's colour as a bar down the left, and beside it a
+ * padded column of `children` (where it puts them, and what is behind it, is the card's).
+ */
+function cardShell(
+  colour: string,
+  card: { background?: string },
+  column: { justifyContent: string; backgroundImage?: string },
+  ...children: ReturnType<typeof h>[]
+) {
   return h(
     'div',
-    { style: { width: 1200, height: 630, display: 'flex', background: '#ffffff', fontFamily: 'Inter' } },
+    { style: { width: 1200, height: 630, display: 'flex', ...card, fontFamily: 'Inter' } },
     h('div', { style: { width: 32, height: 630, background: colour } }),
     h(
       'div',
@@ -89,22 +117,13 @@ function cardFrame(brand: string, tagline: string, colour: string) {
           height: 630,
           display: 'flex',
           flexDirection: 'column',
-          justifyContent: 'space-between',
+          justifyContent: column.justifyContent,
           padding: '56px 72px',
           boxSizing: 'border-box',
+          ...(column.backgroundImage ? { backgroundImage: column.backgroundImage } : {}),
         },
       },
-      h(
-        'div',
-        { key: 'brand', style: { display: 'flex', fontSize: 40, fontWeight: 700, color: colour } },
-        brand,
-      ),
-      h('div', { key: 'title', style: { display: 'flex' } }),
-      h(
-        'div',
-        { key: 'tagline', style: { display: 'flex', fontSize: 28, color: '#555555', lineHeight: 1.35 } },
-        tagline,
-      ),
+      ...children,
     ),
   );
 }
@@ -149,39 +168,27 @@ function withTitle(frame: { svg: string; slot: Slot }, titleSvg: string): string
 
 /** Brand and title over the bottom of a photo, on a shade that keeps them readable; the rest transparent. */
 function photoCard(brand: string, title: string, colour: string) {
-  return h(
-    'div',
-    { style: { width: 1200, height: 630, display: 'flex', fontFamily: 'Inter' } },
-    h('div', { style: { width: 32, height: 630, background: colour } }),
+  return cardShell(
+    colour,
+    {},
+    {
+      justifyContent: 'flex-end',
+      backgroundImage: 'linear-gradient(to top, rgba(0,0,0,0.78), rgba(0,0,0,0.35) 55%, rgba(0,0,0,0))',
+    },
+    h('div', { style: { display: 'flex', fontSize: 36, fontWeight: 700, color: '#ffffff' } }, brand),
     h(
       'div',
       {
         style: {
-          width: 1168,
-          height: 630,
           display: 'flex',
-          flexDirection: 'column',
-          justifyContent: 'flex-end',
-          padding: '56px 72px',
-          boxSizing: 'border-box',
-          backgroundImage: 'linear-gradient(to top, rgba(0,0,0,0.78), rgba(0,0,0,0.35) 55%, rgba(0,0,0,0))',
+          fontSize: 72,
+          fontWeight: 700,
+          color: '#ffffff',
+          lineHeight: 1.1,
+          marginTop: 16,
         },
       },
-      h('div', { style: { display: 'flex', fontSize: 36, fontWeight: 700, color: '#ffffff' } }, brand),
-      h(
-        'div',
-        {
-          style: {
-            display: 'flex',
-            fontSize: 72,
-            fontWeight: 700,
-            color: '#ffffff',
-            lineHeight: 1.1,
-            marginTop: 16,
-          },
-        },
-        title,
-      ),
+      title,
     ),
   );
 }
