@@ -7,7 +7,7 @@ import { createReadStream } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fixedHostingRules } from '../hosting/index.ts';
-import { fileInRoot, isServableFile, type ResolvedRequest } from './paths.ts';
+import { fileInRoot, hostName, isServableFile, type ResolvedRequest } from './paths.ts';
 import { ruleMatches, type RedirectRule, type SiteRules } from './hostFileRules.ts';
 
 /** One request as the handlers see it. */
@@ -20,6 +20,24 @@ export interface RequestContext extends ResolvedRequest {
   host: string;
   /** The headers the rules give this path (security headers, Cache-Control). */
   headers: Record<string, string>;
+}
+
+/** The context of a request whose path resolved: the one place its fields are filled. */
+export function requestContext(
+  resolved: ResolvedRequest,
+  request: IncomingMessage,
+  response: ServerResponse,
+  root: string,
+  rules: SiteRules,
+): RequestContext {
+  return {
+    ...resolved,
+    request,
+    response,
+    root,
+    host: hostName(request.headers.host),
+    headers: rules.headersFor(resolved.urlPath),
+  };
 }
 
 /** Answers the request and returns true, or returns false to let the next handler try. */

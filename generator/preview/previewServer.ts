@@ -12,8 +12,8 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { SiteError } from '../errors/siteError.ts';
-import { siteHandlers, type PreviewHandler } from './handlers.ts';
-import { hostName, resolveRequest } from './paths.ts';
+import { requestContext, siteHandlers, type PreviewHandler } from './handlers.ts';
+import { resolveRequest } from './paths.ts';
 import { readSiteRules, ruleFiles } from './hostFileRules.ts';
 
 export interface PreviewOptions {
@@ -101,14 +101,7 @@ export async function startPreviewServer(options: PreviewOptions): Promise<Previ
         response.writeHead(400, rules.headersFor('/')).end();
         return;
       }
-      const context = {
-        ...resolved,
-        request,
-        response,
-        root,
-        host: hostName(request.headers.host),
-        headers: rules.headersFor(resolved.urlPath),
-      };
+      const context = requestContext(resolved, request, response, root, rules);
       for (const handler of handlers) if (await handler(context)) return;
       response.writeHead(404, context.headers).end();
     } catch {

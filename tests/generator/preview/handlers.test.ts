@@ -9,12 +9,13 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   contentTypeOf,
+  requestContext,
   siteHandlers,
   staticFiles,
   type PreviewHandler,
 } from '../../../generator/preview/handlers.ts';
 import { readSiteRules, type SiteRules } from '../../../generator/preview/hostFileRules.ts';
-import { hostName, resolveRequest } from '../../../generator/preview/paths.ts';
+import { resolveRequest } from '../../../generator/preview/paths.ts';
 import { makeTempDir } from '../../helpers/site.ts';
 
 /** A home page, a folder page, an image, a not-found page, a forced and an ordinary rule, and the security header. */
@@ -51,14 +52,7 @@ afterAll(() => Promise.all(servers.map((server) => new Promise((resolve) => serv
 async function serveWith(handlers: PreviewHandler[]): Promise<string> {
   const server = createServer(async (request, response) => {
     const resolved = resolveRequest(root, request.url ?? '/')!;
-    const context = {
-      ...resolved,
-      request,
-      response,
-      root,
-      host: hostName(request.headers.host),
-      headers: rules.headersFor(resolved.urlPath),
-    };
+    const context = requestContext(resolved, request, response, root, rules);
     for (const handler of handlers) if (await handler(context)) return;
     response.writeHead(599).end('no handler answered');
   });
