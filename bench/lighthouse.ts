@@ -203,6 +203,22 @@ async function main() {
     'external',
     'CPU index',
   ];
+  /** A page's row, the same on the console and in bench/results.md. */
+  const cellsOf = (result: (typeof results)[number]): (string | number)[] => [
+    result.page,
+    result.language,
+    result.scores.performance ?? '-',
+    result.scores.accessibility ?? '-',
+    result.scores['best-practices'] ?? '-',
+    result.scores.seo ?? '-',
+    result.largestContentfulPaintMs,
+    result.cumulativeLayoutShift.toFixed(3),
+    result.totalBlockingTimeMs,
+    (result.transferredBytes / 1024).toFixed(1),
+    result.requests,
+    result.externalRequests.length,
+    Math.round(result.benchmarkIndex),
+  ];
   const widths = [14, 4, 4, 4, 4, 4, 7, 6, 6, 6, 8, 8, 9];
   const row = (cells: (string | number)[]) =>
     cells
@@ -215,26 +231,7 @@ async function main() {
     `\nLighthouse ${version} (mobile, simulated slow 4G), ${results.length} pages; load average ${load.toFixed(1)} on ${os.cpus().length} cores (a busy machine inflates TBT, and with it performance):`,
   );
   console.log(row(header));
-  for (const result of results) {
-    const { performance, accessibility, seo } = result.scores;
-    console.log(
-      row([
-        result.page,
-        result.language,
-        performance ?? '-',
-        accessibility ?? '-',
-        result.scores['best-practices'] ?? '-',
-        seo ?? '-',
-        result.largestContentfulPaintMs,
-        result.cumulativeLayoutShift.toFixed(3),
-        result.totalBlockingTimeMs,
-        (result.transferredBytes / 1024).toFixed(1),
-        result.requests,
-        result.externalRequests.length,
-        Math.round(result.benchmarkIndex),
-      ]),
-    );
-  }
+  for (const result of results) console.log(row(cellsOf(result)));
   console.log('\nLargest contentful paint element per page type (first language measured):');
   for (const page of [...new Set(results.map((result) => result.page))]) {
     const first = results.find((result) => result.page === page)!;
@@ -262,24 +259,7 @@ async function main() {
     [
       '## Lighthouse (`bench/lighthouse.ts`)',
       `Measured ${machineLine(loadAtStart)} Lighthouse ${version}, mobile (412 × 823, simulated slow 4G, 4× CPU slowdown), ${results.length} pages${narrowed}. A busy machine inflates TBT, and with it the performance score: compare the CPU index.`,
-      markdownTable(
-        header,
-        results.map((result) => [
-          result.page,
-          result.language,
-          result.scores.performance ?? '-',
-          result.scores.accessibility ?? '-',
-          result.scores['best-practices'] ?? '-',
-          result.scores.seo ?? '-',
-          result.largestContentfulPaintMs,
-          result.cumulativeLayoutShift.toFixed(3),
-          result.totalBlockingTimeMs,
-          (result.transferredBytes / 1024).toFixed(1),
-          result.requests,
-          result.externalRequests.length,
-          Math.round(result.benchmarkIndex),
-        ]),
-      ),
+      markdownTable(header, results.map(cellsOf)),
       'Largest contentful paint element per page type (first language measured):',
       markdownTable(
         ['page type', 'element'],
