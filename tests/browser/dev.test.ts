@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectShared, consentKey, desktopUserAgent, hasChromium } from '../helpers/browser.ts';
 import { startDevInProject, type DevInProject } from '../helpers/dev.ts';
 import { realRouteTable } from '../helpers/routeTable.ts';
+import { withRoamingDataAsNumber } from '../helpers/editedContent.ts';
 
 let dev: DevInProject;
 let browser: Browser;
@@ -81,15 +82,11 @@ describe.skipIf(!hasChromium)('site dev in the browser', () => {
     const heading = await page.locator('h1').first().textContent();
     // The first roaming data allowance, whatever it is today, becomes a number (a text is required).
     let allowance = '';
-    await edit('plans.yaml', (text) =>
-      text.replace(
-        /^(\s+roaming:\n\s+europe:\n(?:\s+\w+: .*\n)*?\s+data: )(.+)$/m,
-        (_, start: string, value: string) => {
-          allowance = value;
-          return `${start}42`;
-        },
-      ),
-    );
+    await edit('plans.yaml', (plans) => {
+      const broken = withRoamingDataAsNumber(plans);
+      allowance = broken.allowance;
+      return broken.text;
+    });
     const overlay = page.locator('site-dev-overlay');
     await overlay.getByText(/plans\.yaml:\d+:\d+/).waitFor();
     await expect(overlay.getByText(/plans\[\d\]\.roaming\.europe\.data/).isVisible()).resolves.toBe(true);

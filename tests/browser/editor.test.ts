@@ -15,12 +15,13 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAxe } from '../../generator/check/a11y.ts';
 import { panelStrings } from '../../client/dev/editorStrings.ts';
-import { changeList, readValue, setText } from '../../generator/dev/editor/yamlEdit.ts';
+import { readValue, setText } from '../../generator/dev/editor/yamlEdit.ts';
 import { maxTextLength } from '../../generator/model/constants.ts';
 import { readRecord } from '../../generator/translations/record.ts';
 import { realRouteTable } from '../helpers/routeTable.ts';
 import { connectShared, consentKey, desktopUserAgent, hasChromium } from '../helpers/browser.ts';
 import { startDevInProject, type DevInProject } from '../helpers/dev.ts';
+import { cutFaqToOneEntry } from '../helpers/editedContent.ts';
 
 let dev: DevInProject;
 let browser: Browser;
@@ -334,13 +335,7 @@ describe.skipIf(!hasChromium)('click to edit in site dev', () => {
 
   it('says in the panel’s language that a list at its shortest cannot lose another item', async () => {
     // Last: the FAQ cut down to its first entry in every language, as an editor might.
-    for (const language of languages) {
-      const target = path.join(dev.contentDir, `texts/${language}/contact.yaml`);
-      let source = await readFile(target, 'utf8');
-      while ((readValue(source, ['faq', 'items'])!.value as unknown[]).length > 1)
-        source = changeList(source, ['faq', 'items'], { action: 'remove', index: 1 });
-      await writeFile(target, source);
-    }
+    await cutFaqToOneEntry(dev.contentDir, languages);
     const language = languages.at(-1)!;
     const strings = panelStrings(language);
     const { page } = await open(contactPage(language));

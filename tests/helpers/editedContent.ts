@@ -74,3 +74,34 @@ export function slugRename(): { path: string; formerLine: string; rename: Edit; 
       : { file: 'slugs.yaml', replace: `former:\n  ${formerLine}\n` },
   };
 }
+
+/**
+ * The FAQ cut down to its first entry in every language, as an editor might: a list at its
+ * shortest, for the editor's tests.
+ */
+export async function cutFaqToOneEntry(contentDir: string, languages: readonly string[]): Promise<void> {
+  const { changeList, readValue } = await import('../../generator/dev/editor/yamlEdit.ts');
+  for (const language of languages) {
+    const target = path.join(contentDir, `texts/${language}/contact.yaml`);
+    let source = await readFile(target, 'utf8');
+    while ((readValue(source, ['faq', 'items'])!.value as unknown[]).length > 1)
+      source = changeList(source, ['faq', 'items'], { action: 'remove', index: 1 });
+    await writeFile(target, source);
+  }
+}
+
+/**
+ * plans.yaml with the first Europe roaming data allowance, whatever it is today, made a
+ * number where a text is required: a content mistake for dev's overlay tests.
+ */
+export function withRoamingDataAsNumber(plans: string): { text: string; allowance: string } {
+  let allowance = '';
+  const text = plans.replace(
+    /^(\s+roaming:\n\s+europe:\n(?:\s+\w+: .*\n)*?\s+data: )(.+)$/m,
+    (_, start: string, value: string) => {
+      allowance = value;
+      return `${start}42`;
+    },
+  );
+  return { text, allowance };
+}

@@ -16,6 +16,7 @@ import { createMemoryWriter } from '../../../generator/build/writer.ts';
 import { listen, startDev, type DevUnderTest, type EventListener } from '../../helpers/dev.ts';
 import { realRouteTable } from '../../helpers/routeTable.ts';
 import { runSite } from '../../helpers/site.ts';
+import { withRoamingDataAsNumber } from '../../helpers/editedContent.ts';
 
 /** The pages the tests open, from the route table of the content dev starts with (a copy of the real one). */
 const routeOf = (page: 'about' | 'subscriptions' | 'contact', language: string) =>
@@ -126,15 +127,11 @@ describe('site dev', () => {
     let from = channel.events.length;
     // The first roaming data allowance, whatever it is today, becomes a number (a text is required).
     let allowance = '';
-    await edit('plans.yaml', (text) =>
-      text.replace(
-        /^(\s+roaming:\n\s+europe:\n(?:\s+\w+: .*\n)*?\s+data: )(.+)$/m,
-        (_, start: string, value: string) => {
-          allowance = value;
-          return `${start}42`;
-        },
-      ),
-    );
+    await edit('plans.yaml', (plans) => {
+      const broken = withRoamingDataAsNumber(plans);
+      allowance = broken.allowance;
+      return broken.text;
+    });
     const broken = await channel.next(
       (event) => event.type === 'problems' && (event.data.problems?.length ?? 0) > 0,
       from,

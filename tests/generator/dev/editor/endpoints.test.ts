@@ -13,9 +13,9 @@ import fg from 'fast-glob';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { maxBodyBytes } from '../../../../generator/dev/editor/endpoints.ts';
 import { maxTextLength } from '../../../../generator/model/constants.ts';
-import { changeList, readValue } from '../../../../generator/dev/editor/yamlEdit.ts';
 import { startDevInProject, type DevInProject } from '../../../helpers/dev.ts';
 import { realRouteTable } from '../../../helpers/routeTable.ts';
+import { cutFaqToOneEntry } from '../../../helpers/editedContent.ts';
 
 let dev: DevInProject;
 const languages = realRouteTable.languages.codes;
@@ -282,13 +282,7 @@ describe('the editor endpoints', () => {
 
   it('refuses to remove the last item of a list with a clear message', async () => {
     // A list of one: the FAQ cut down to its first entry in every language, as an editor might.
-    for (const language of languages) {
-      const target = path.join(dev.contentDir, `texts/${language}/contact.yaml`);
-      let source = await readFile(target, 'utf8');
-      while ((readValue(source, ['faq', 'items'])!.value as unknown[]).length > 1)
-        source = changeList(source, ['faq', 'items'], { action: 'remove', index: 1 });
-      await writeFile(target, source);
-    }
+    await cutFaqToOneEntry(dev.contentDir, languages);
     const view = await readText('contact.faq.items.0.question');
     expect(view.list!.length).toBe(1);
     const before = await contentHashes();
