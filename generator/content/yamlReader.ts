@@ -165,11 +165,9 @@ export async function parseYamlFile(
   relativePath: string,
   problems: ProblemList,
   documents?: YamlDocumentCache,
-  pending?: PendingSources,
 ): Promise<ParsedFile | undefined> {
   const absolute = path.join(contentDir, relativePath);
-  const source =
-    pending?.get(absolute) ?? (await readContentText(contentDir, absolute, relativePath, problems));
+  const source = await readContentText(contentDir, absolute, relativePath, problems);
   if (source === undefined) return undefined;
   return parseYamlText(absolute, source, problems, documents);
 }
