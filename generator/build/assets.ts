@@ -10,7 +10,6 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type * as esbuild from 'esbuild';
-import fg from 'fast-glob';
 import type { ResultCache } from '../content/resultCache.ts';
 import { SiteError } from '../errors/siteError.ts';
 import type { ClientLanguages } from '../model/languages.ts';
@@ -83,6 +82,7 @@ export async function buildStylesheet(input: AssetInput): Promise<OutputFile> {
 export async function buildScripts(
   input: AssetInput,
 ): Promise<{ files: OutputFile[]; scripts: Record<string, string> }> {
+  const { default: fg } = await import('fast-glob');
   const entryPoints = await fg('*.ts', {
     cwd: input.clientDir,
     absolute: true,
@@ -130,6 +130,7 @@ export async function buildScripts(
 
 /** Each file in client/inline/ becomes one minified, self-contained script to inline. */
 export async function buildInlineScripts(input: AssetInput): Promise<Record<string, InlineScript>> {
+  const { default: fg } = await import('fast-glob');
   const entries = await fg('inline/*.ts', { cwd: input.clientDir, absolute: true });
   const esbuild = await import('esbuild');
   const scripts: Record<string, InlineScript> = {};

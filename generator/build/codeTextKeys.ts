@@ -16,7 +16,6 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import fg from 'fast-glob';
 import { cacheRoot, projectRoot } from '../project.ts';
 
 /** The folders whose code asks for texts: templates, the page model, the build stages, and the content's shape. */
@@ -59,6 +58,8 @@ export async function textNamesInSource(fileName: string, text: string): Promise
 
 /** The scanned files, relative with forward slashes, sorted. */
 async function codeFiles(root: string): Promise<string[]> {
+  // Loaded here: a build whose result cache holds the names never lists the code.
+  const { default: fg } = await import('fast-glob');
   const files = await fg(
     codeFolders.map((folder) => `${folder}/**/*.{ts,tsx}`),
     { cwd: root, ignore: ['**/*.d.ts'] },

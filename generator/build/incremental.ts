@@ -12,10 +12,24 @@
  * that is not a content file (the generator's sources, templates, scripts, styles,
  * packages, options, NODE_ENV) or a change of what every page sees renders every
  * page; `--no-cache` never reuses.
+ *
+ * Its files are read and written with Node's synchronous calls: a build reads and links a
+ * few hundred small files one after the other, and each asynchronous call would cost a hop
+ * to a worker thread and back.
  */
 import { createHash } from 'node:crypto';
-import { copyFile, link, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import {
+  copyFileSync,
+  linkSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
+import { pruneWhenDue, type CacheBounds } from '../cacheFolder.ts';
 import { cacheRoot } from '../project.ts';
 import type { BuildInputState, InputDigests } from './upToDate.ts';
 import type { RenderInput } from './render.ts';
@@ -97,8 +111,8 @@ export async function previousOutput(
   inputs: BuildInputState,
 ): Promise<PreviousOutput | undefined> {
   try {
-    const record = JSON.parse(await readFile(recordFile, 'utf8')) as { key?: string; inputs?: InputDigests };
-    const pages = JSON.parse(await readFile(pageRecordFileFor(recordFile), 'utf8')) as PageRecord;
+    const record = JSON.parse(readFileSync(recordFile, 'utf8')) as { key?: string; inputs?: InputDigests };
+    const pages = JSON.parse(readFileSync(pageRecordFileFor(recordFile), 'utf8')) as PageRecord;
     if (pages.version !== pageRecordVersion || pages.key !== record.key || !record.inputs) return undefined;
     const changedContent = changedContentFiles(record.inputs, inputs.digests);
     return changedContent && { outDir, changedContent, record: pages };
@@ -116,10 +130,10 @@ export async function recordPages(
 ): Promise<void> {
   const record: PageRecord = { version: pageRecordVersion, key: inputs.key, pageFacing, pages };
   const file = pageRecordFileFor(recordFile);
-  await mkdir(path.dirname(file), { recursive: true });
+  mkdirSync(path.dirname(file), { recursive: true });
   const partial = `${file}.${process.pid}.tmp`;
-  await writeFile(partial, JSON.stringify(record));
-  await rename(partial, file);
+  writeFileSync(partial, JSON.stringify(record));
+  renameSync(partial, file);
 }
 
 /**
@@ -135,7 +149,7 @@ export async function reusablePage(
   const page = previous.record.pages[file];
   if (!page || page.sources.some((source) => previous.changedContent.has(source))) return undefined;
   const source = path.join(previous.outDir, file);
-  const bytes = await readFile(source).catch(() => undefined);
+  const bytes = readOrUndefined(source);
   return bytes && sha256(bytes) === page.sha256 ? { source, page } : undefined;
 }
 
@@ -167,8 +181,26 @@ interface PageIndex {
   pages: Record<string, StoredPage>;
 }
 
-/** Stored pages not used for this long are removed when a build stores new ones. */
-const storedPagesStaleAfter = 7 * 24 * 60 * 60 * 1000;
+/**
+ * Stored pages and indexes no build used for a week are removed, then the oldest pages beyond
+ * the size (about a hundred full builds of today's site): pruned at most once a day (cacheFolder.ts).
+ */
+const pageBounds: CacheBounds = {
+  staleAfterMilliseconds: 7 * 24 * 60 * 60 * 1000,
+  maxBytes: 256 * 1024 * 1024,
+};
+const indexBounds: CacheBounds = {
+  staleAfterMilliseconds: 7 * 24 * 60 * 60 * 1000,
+  maxBytes: 64 * 1024 * 1024,
+};
+
+function readOrUndefined(file: string): Buffer | undefined {
+  try {
+    return readFileSync(file);
+  } catch {
+    return undefined;
+  }
+}
 
 const indexFileOf = (store: PageStore, pageFacing: string) =>
   path.join(
@@ -179,9 +211,9 @@ const htmlFileOf = (store: PageStore, hash: string) => path.join(store.dir, 'htm
 const digestsNow = (store: PageStore, sources: string[]) =>
   Object.fromEntries(sources.map((source) => [source, store.contentDigests[source] ?? null]));
 
-async function readIndex(store: PageStore, pageFacing: string): Promise<PageIndex | undefined> {
+function readIndex(store: PageStore, pageFacing: string): PageIndex | undefined {
   try {
-    const index = JSON.parse(await readFile(indexFileOf(store, pageFacing), 'utf8')) as PageIndex;
+    const index = JSON.parse(readFileSync(indexFileOf(store, pageFacing), 'utf8')) as PageIndex;
     return index.version === pageRecordVersion && typeof index.pages === 'object' && index.pages !== null
       ? index
       : undefined;
@@ -195,17 +227,18 @@ export function storedPages(
   store: PageStore,
   pageFacing: string,
 ): (file: string) => Promise<{ source: string; page: PageInputs } | undefined> {
-  const index = readIndex(store, pageFacing);
+  let index: PageIndex | undefined | null = null;
   return async (file) => {
-    const stored = (await index)?.pages[file];
+    if (index === null) index = readIndex(store, pageFacing);
+    const stored = index?.pages[file];
     if (!stored || typeof stored.digests !== 'object' || !Array.isArray(stored.sources)) return undefined;
     const now = digestsNow(store, stored.sources);
     if (stored.sources.some((source) => stored.digests[source] !== now[source])) return undefined;
     const source = htmlFileOf(store, stored.sha256);
-    const bytes = await readFile(source).catch(() => undefined);
+    const bytes = readOrUndefined(source);
     if (!bytes) return undefined;
     if (sha256(bytes) !== stored.sha256) {
-      await rm(source, { force: true }); // damaged: the next build keeps the page anew
+      rmSync(source, { force: true }); // damaged: the next build keeps the page anew
       return undefined;
     }
     const { digests: _digests, ...page } = stored;
@@ -220,33 +253,38 @@ export async function keepPages(
   pages: Record<string, PageInputs>,
   outDir: string,
 ): Promise<void> {
-  const index: PageIndex = (await readIndex(store, pageFacing)) ?? { version: pageRecordVersion, pages: {} };
-  await mkdir(path.join(store.dir, 'html'), { recursive: true });
+  const index: PageIndex = readIndex(store, pageFacing) ?? { version: pageRecordVersion, pages: {} };
+  const htmlDir = path.join(store.dir, 'html');
+  mkdirSync(htmlDir, { recursive: true });
+  let changed = false;
   for (const [file, page] of Object.entries(pages)) {
     const target = htmlFileOf(store, page.sha256);
     // Kept already (its size checked only: a reader checks the bytes, and removes a damaged copy).
-    const existing = await stat(target).catch(() => undefined);
-    if (existing?.size !== page.bytes) {
+    if (statSync(target, { throwIfNoEntry: false })?.size !== page.bytes) {
       const partial = `${target}.${process.pid}.tmp`;
       const output = path.join(outDir, file);
-      await link(output, partial).catch(() => copyFile(output, partial));
-      await rename(partial, target);
+      try {
+        linkSync(output, partial);
+      } catch {
+        copyFileSync(output, partial);
+      }
+      renameSync(partial, target);
     }
-    index.pages[file] = { ...page, digests: digestsNow(store, page.sources) };
+    const entry: StoredPage = { ...page, digests: digestsNow(store, page.sources) };
+    if (JSON.stringify(index.pages[file]) !== JSON.stringify(entry)) changed = true;
+    index.pages[file] = entry;
   }
   const indexFile = indexFileOf(store, pageFacing);
-  const partial = `${indexFile}.${process.pid}.tmp`;
-  await writeFile(partial, JSON.stringify(index));
-  await rename(partial, indexFile);
-  await removeStale(store.dir);
-  await removeStale(path.join(store.dir, 'html'));
-}
-
-async function removeStale(folder: string) {
-  const now = Date.now();
-  for (const name of await readdir(folder).catch(() => [])) {
-    const file = path.join(folder, name);
-    const info = await stat(file).catch(() => undefined);
-    if (info?.isFile() && now - info.mtimeMs > storedPagesStaleAfter) await rm(file, { force: true });
+  // An index that names the same pages is not written again: a build that only took pages from here writes nothing.
+  if (changed || !statSync(indexFile, { throwIfNoEntry: false })) {
+    const partial = `${indexFile}.${process.pid}.tmp`;
+    writeFileSync(partial, JSON.stringify(index));
+    renameSync(partial, indexFile);
   }
+  pruneWhenDue(store.dir, [path.basename(indexFile)], indexBounds);
+  pruneWhenDue(
+    htmlDir,
+    Object.values(index.pages).map((page) => path.basename(htmlFileOf(store, page.sha256))),
+    pageBounds,
+  );
 }

@@ -20,6 +20,7 @@ import {
   buildSeoFiles,
   checkShownTexts,
   checkTranslationsComplete,
+  codeTextNamesOf,
   defaultClientDir,
   defaultImageCacheDir,
   drawIcons,
@@ -256,10 +257,12 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     checkShownTexts(options.contentDir, content, translations, { strict: options.strict });
     const unresolvedKeys = translations.unresolvedKeys();
     // Texts some content could still call for (named by the templates) are not unused.
-    const unusedTexts = await notNamedByCode(translations.unusedKeys());
+    const unusedKeys = translations.unusedKeys();
+    const unusedTexts =
+      unusedKeys.length === 0 ? [] : await notNamedByCode(unusedKeys, await codeTextNamesOf(resultCache));
     const contentDates = await step('Date content changes', () => contentDatesPending);
     const seoFiles = await step('Write sitemap and robots.txt', () =>
-      buildSeoFiles(routeTable, origin, pages, contentDates),
+      buildSeoFiles(routeTable, origin, pages, contentDates, resultCache),
     );
 
     const hostingFiles = await step('Write host rules', () =>
@@ -291,6 +294,7 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     // Only a successful build decides what the cache keeps.
     await step('Prune image cache', () => imageCache.prune());
     await resultCache?.save();
+    resultCache?.prune();
 
     const pagesByLanguage = Object.fromEntries(
       content.languages.codes.map((language) => [

@@ -4,7 +4,6 @@
  * each page's lastmod is the date its content last changed, gathered by the build
  * (contentDates.ts) as plain data, so this stage reads no file.
  */
-import { SitemapStream, streamToPromise } from 'sitemap';
 import type { RouteTable } from '../model/routeTable.ts';
 import type { OutputFile } from '../model/builtAssets.ts';
 
@@ -14,6 +13,8 @@ export async function buildSitemap(
   origin: string,
   lastModified: Record<string, string>,
 ): Promise<OutputFile[]> {
+  // Loaded here: a build whose result cache holds this sitemap never loads it.
+  const { SitemapStream, streamToPromise } = await import('sitemap');
   const { codes, default: defaultLanguage } = routeTable.languages;
   const stream = new SitemapStream({ hostname: origin, xslUrl: undefined, lastmodDateOnly: true });
   for (const route of routeTable.routes.filter((candidate) => candidate.indexable)) {

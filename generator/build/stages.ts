@@ -22,6 +22,7 @@ import { clientLanguagesOf, type Language } from '../model/languages.ts';
 import { routeTableOf, type RouteTable } from '../model/routeTable.ts';
 import { cacheRoot, projectRoot } from '../project.ts';
 import type { AssetInput } from './assets.ts';
+import { codeTextNames, type CodeTextNames } from './codeTextKeys.ts';
 import { buildImages, type PlannedImageBuild } from './pictures.ts';
 import { buildIcons } from './icons.ts';
 import type { ImageCache } from './imageCache.ts';
@@ -91,6 +92,19 @@ export async function countryNamesOf(content: Content, cache?: ResultCache): Pro
     names[locale] = typeof kept === 'string' ? kept : regionName(locale, country);
     if (kept !== names[locale]) cache.hold(key, names[locale]);
   }
+  return names;
+}
+
+/**
+ * What the site's code names (codeTextKeys.ts), through the result cache when there is one: its
+ * key holds the code's version, so a build reads and hashes the code only after the code changed.
+ */
+export async function codeTextNamesOf(cache?: ResultCache): Promise<CodeTextNames> {
+  const key = cache?.keyOf('code text names', projectRoot, '');
+  const kept = (key === undefined ? undefined : await cache!.get(key)) as CodeTextNames | undefined;
+  if (kept && Array.isArray(kept.literals) && Array.isArray(kept.templates)) return kept;
+  const names = await codeTextNames();
+  if (key !== undefined) cache!.hold(key, names);
   return names;
 }
 
@@ -187,14 +201,33 @@ export function checkTranslationsComplete(contentDir: string, content: Content, 
   assertComplete(contentDir, content, translations.missingByLanguage, []);
 }
 
-/** The sitemap and robots.txt, each page dated by the content files it read. */
-export function buildSeoFiles(
+/**
+ * The sitemap and robots.txt, each page dated by the content files it read; through the result
+ * cache when there is one, keyed by the routes, the origin and the dates (the sitemap library then
+ * loads only when one of them changed).
+ */
+export async function buildSeoFiles(
   routeTable: RouteTable,
   origin: string,
   pages: Pick<RenderedPage, 'route' | 'sources'>[],
   dates: ContentDates,
+  cache?: ResultCache,
 ): Promise<OutputFile[]> {
-  return buildSitemap(routeTable, origin, pageLastModified(pages, dates));
+  const lastModified = pageLastModified(pages, dates);
+  const key = cache?.keyOf(
+    'sitemap',
+    origin,
+    JSON.stringify({ languages: routeTable.languages, routes: routeTable.routes, lastModified }),
+  );
+  const kept = (key === undefined ? undefined : await cache!.get(key)) as OutputFile[] | undefined;
+  if (
+    Array.isArray(kept) &&
+    kept.every((file) => typeof file?.path === 'string' && typeof file.contents === 'string')
+  )
+    return kept;
+  const files = await buildSitemap(routeTable, origin, lastModified);
+  if (key !== undefined) cache!.hold(key, files);
+  return files;
 }
 
 /** Every host's rule files, from the route table, the settings and the assets (inline script hashes, asset paths). */

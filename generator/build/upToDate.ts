@@ -16,15 +16,16 @@
  * date as the sitemap takes it (from git, or else the file's time). The key is
  * made of one digest per input, which the record keeps, so that a build can say
  * what changed since the last one. This module loads nothing of the build itself (no
- * React, esbuild or satori).
+ * React, esbuild or satori), and reads its few hundred files with synchronous calls: one
+ * after the other, each costs less than the hop to a worker thread an asynchronous one makes.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import fg from 'fast-glob';
 import type { BuildReport } from './pipeline.ts';
 import { readContentDates, type ContentDates } from '../content/contentDates.ts';
 import { displayPath } from '../errors/siteError.ts';
+import { filesUnder } from '../fileList.ts';
 import { cacheRoot } from '../project.ts';
 import { outputMarkFile } from './writer.ts';
 
@@ -74,20 +75,18 @@ export interface BuildRecord {
 
 export const sha256 = (bytes: string | Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
-/**
- * Every file under a folder, relative, with forward slashes, sorted; none when it does not exist.
- * Linked files and folders count as the files they lead to, as the content loader reads them.
- */
-async function filesUnder(folder: string): Promise<string[]> {
-  return (
-    await fg('**/*', { cwd: folder, onlyFiles: true, dot: true, followSymbolicLinks: true }).catch(() => [])
-  ).sort();
-}
+/** Every file under a folder (its dot files too), relative, with forward slashes, sorted; linked ones as what they lead to. */
+const everyFileUnder = (folder: string) => filesUnder(folder, { dot: true });
 
-async function digestFiles(digests: InputDigests, label: string, folder: string, files: string[]) {
+function digestFiles(digests: InputDigests, label: string, folder: string, files: string[]) {
   for (const file of files) {
-    const bytes = await readFile(path.join(folder, file)).catch(() => undefined);
-    digests[`${label}/${file}`] = bytes === undefined ? 'missing' : sha256(bytes);
+    let digest = 'missing';
+    try {
+      digest = sha256(readFileSync(path.join(folder, file)));
+    } catch {
+      // Gone since it was listed, or unreadable: 'missing'.
+    }
+    digests[`${label}/${file}`] = digest;
   }
 }
 
@@ -101,16 +100,23 @@ export async function readBuildInputs(inputs: BuildInputs): Promise<BuildInputSt
     nodeEnv: process.env.NODE_ENV ?? null,
   };
   for (const [name, value] of Object.entries(options)) digests[`option/${name}`] = JSON.stringify(value);
-  const [contentFiles, dates, ...sources] = await Promise.all([
-    filesUnder(inputs.contentDir),
-    readContentDates(inputs.contentDir),
-    ...sourceFolders.map((folder) => filesUnder(path.join(inputs.projectRoot, folder))),
-  ]);
-  await digestFiles(digests, 'content', inputs.contentDir, contentFiles);
+  const contentFiles = everyFileUnder(inputs.contentDir);
+  // git runs while the files are hashed.
+  const datesPending = readContentDates(
+    inputs.contentDir,
+    contentFiles.filter((file) => !file.split('/').some((name) => name.startsWith('.'))),
+  );
+  digestFiles(digests, 'content', inputs.contentDir, contentFiles);
+  for (const folder of sourceFolders)
+    digestFiles(
+      digests,
+      folder,
+      path.join(inputs.projectRoot, folder),
+      everyFileUnder(path.join(inputs.projectRoot, folder)),
+    );
+  digestFiles(digests, 'project', inputs.projectRoot, sourceFiles);
+  const dates = await datesPending;
   for (const [file, date] of Object.entries(dates)) digests[`date/${file}`] = date;
-  for (const [index, folder] of sourceFolders.entries())
-    await digestFiles(digests, folder, path.join(inputs.projectRoot, folder), sources[index]);
-  await digestFiles(digests, 'project', inputs.projectRoot, sourceFiles);
   const hash = createHash('sha256').update(`${recordVersion}\n`);
   for (const name of Object.keys(digests).sort()) hash.update(`${name}\0${digests[name]}\n`);
   return { key: hash.digest('hex'), digests, contentDates: dates };
@@ -209,10 +215,10 @@ export function recordFileFor(cacheDir: string, outDir: string): string {
 }
 
 /** The SHA-256 of every file in an output folder but its mark. */
-async function outputHashes(outDir: string): Promise<Record<string, string>> {
-  const files = (await filesUnder(outDir)).filter((file) => file !== outputMarkFile);
+function outputHashes(outDir: string): Record<string, string> {
+  const files = everyFileUnder(outDir).filter((file) => file !== outputMarkFile);
   const hashes: Record<string, string> = {};
-  for (const file of files) hashes[file] = sha256(await readFile(path.join(outDir, file)));
+  for (const file of files) hashes[file] = sha256(readFileSync(path.join(outDir, file)));
   return hashes;
 }
 
@@ -232,7 +238,7 @@ export async function upToDateReport(
 ): Promise<{ report?: BuildReport; reason?: string }> {
   let record: BuildRecord;
   try {
-    record = JSON.parse(await readFile(recordFile, 'utf8')) as BuildRecord;
+    record = JSON.parse(readFileSync(recordFile, 'utf8')) as BuildRecord;
   } catch {
     return {}; // no record yet, or one cut short: build
   }
@@ -251,7 +257,7 @@ export async function upToDateReport(
       reason: `${describeChanges(changedInputs(record.inputs, inputs.digests), record.inputs, inputs.digests, inputChange, 'the inputs changed')} since the last build into ${folder}`,
     };
   }
-  const files = await outputHashes(outDir);
+  const files = outputHashes(outDir);
   if (!sameFiles(record.files, files)) {
     return {
       reason: `${folder} is not as the last build left it: ${describeChanges(changedNames(record.files, files), record.files, files, outputChange, 'its files changed')}`,
@@ -271,11 +277,11 @@ export async function recordBuild(
     version: recordVersion,
     key: inputs.key,
     inputs: inputs.digests,
-    files: await outputHashes(outDir),
+    files: outputHashes(outDir),
     report,
   };
-  await mkdir(path.dirname(recordFile), { recursive: true });
+  mkdirSync(path.dirname(recordFile), { recursive: true });
   const partial = `${recordFile}.${process.pid}.tmp`;
-  await writeFile(partial, JSON.stringify(record));
-  await rename(partial, recordFile);
+  writeFileSync(partial, JSON.stringify(record));
+  renameSync(partial, recordFile);
 }

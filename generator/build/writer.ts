@@ -10,21 +10,13 @@
  * Between the two renames the output does not exist for a moment: Node offers no
  * atomic exchange of two folders (renameat2), and a symlinked output would not be
  * a folder every upload tool copies; docs/security.md says who is affected and what to do.
+ *
+ * The files of the output, and of an output set aside, are written, linked and removed
+ * with Node's synchronous calls: a build writes a few hundred small files one after the
+ * other, and each asynchronous call would cost a hop to a worker thread and back.
  */
-import { constants } from 'node:fs';
-import {
-  access,
-  copyFile,
-  link,
-  mkdir,
-  readdir,
-  readFile,
-  rename,
-  rm,
-  rmdir,
-  stat,
-  writeFile,
-} from 'node:fs/promises';
+import { constants, copyFileSync, linkSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { access, mkdir, readdir, readFile, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { SiteError } from '../errors/siteError.ts';
@@ -195,9 +187,9 @@ async function leftoversOf(destination: string): Promise<Leftover[]> {
  */
 async function removeMarked(folder: string): Promise<void> {
   // Marked incomplete first, so that what is left of it is never taken for an output to restore.
-  await writeFile(path.join(folder, outputMarkFile), outputMark(false));
-  for (const entry of await readdir(folder)) {
-    if (entry !== outputMarkFile) await rm(path.join(folder, entry), { recursive: true, force: true });
+  writeFileSync(path.join(folder, outputMarkFile), outputMark(false));
+  for (const entry of readdirSync(folder)) {
+    if (entry !== outputMarkFile) rmSync(path.join(folder, entry), { recursive: true, force: true });
   }
   await rm(folder, { recursive: true, force: true });
 }
@@ -306,6 +298,14 @@ export function createDirectoryWriter(outDir: string, options: DirectoryWriterOp
     );
 
   let recovered: string[] = [];
+  /** Folders of the staging folder made already: each is made once, not once per file. */
+  const made = new Set<string>();
+  const folderFor = (target: string) => {
+    const folder = path.dirname(target);
+    if (made.has(folder)) return;
+    mkdirSync(folder, { recursive: true });
+    made.add(folder);
+  };
 
   return {
     destination,
@@ -328,8 +328,8 @@ export function createDirectoryWriter(outDir: string, options: DirectoryWriterOp
         throw new Error(`Refusing to write outside the output folder: ${file.path}`);
       if (file.path === outputMarkFile) throw new Error(`${outputMarkFile} is the writer's own mark`);
       try {
-        await mkdir(path.dirname(target), { recursive: true });
-        await writeFile(target, file.contents);
+        folderFor(target);
+        writeFileSync(target, file.contents);
       } catch (error) {
         throw failed(`write ${file.path}`, error);
       }
@@ -339,8 +339,12 @@ export function createDirectoryWriter(outDir: string, options: DirectoryWriterOp
       if (!target.startsWith(staging + path.sep) || file === outputMarkFile)
         throw new Error(`Refusing to reuse ${file} outside the output folder`);
       try {
-        await mkdir(path.dirname(target), { recursive: true });
-        await link(source, target).catch(() => copyFile(source, target));
+        folderFor(target);
+        try {
+          linkSync(source, target);
+        } catch {
+          copyFileSync(source, target);
+        }
       } catch (error) {
         throw failed(`write ${file}`, error);
       }

@@ -10,9 +10,9 @@
  * of the content, a machine without git): the build never needs git.
  */
 import { execFile } from 'node:child_process';
-import { stat } from 'node:fs/promises';
+import { statSync } from 'node:fs';
 import path from 'node:path';
-import fg from 'fast-glob';
+import { filesUnder } from '../fileList.ts';
 import type { Route } from '../model/routeTable.ts';
 
 /** Content file (relative to the content folder, forward slashes) to `YYYY-MM-DD`. */
@@ -42,9 +42,8 @@ export function parseGitLog(output: string): Record<string, number> {
   return newest;
 }
 
-export async function readContentDates(contentDir: string): Promise<ContentDates> {
-  // Sorted: fast-glob walks folders side by side, and lists their files in whatever order they arrive.
-  const files = (await fg('**/*', { cwd: contentDir, onlyFiles: true })).sort();
+/** `files`: the content folder's files, when the caller listed them already (dot files are not dated). */
+export async function readContentDates(contentDir: string, files = filesUnder(contentDir)): Promise<ContentDates> {
   const [log, changed] = await Promise.all([
     git(contentDir, ['log', '--format=%x00%ct', '--name-only', '--relative', '--', '.']),
     git(contentDir, ['diff', '--name-only', '--relative', 'HEAD', '--', '.']),
@@ -56,7 +55,7 @@ export async function readContentDates(contentDir: string): Promise<ContentDates
     const time =
       file in committed && !uncommitted.has(file)
         ? committed[file]
-        : (await stat(path.join(contentDir, file))).mtimeMs;
+        : statSync(path.join(contentDir, file)).mtimeMs;
     dates[file] = day(time);
   }
   return dates;

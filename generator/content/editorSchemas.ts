@@ -10,9 +10,10 @@
  * editor reads. Loads zod and yaml only: no part of the build.
  */
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import fg from 'fast-glob';
+import { filesUnder } from '../fileList.ts';
 import { parse } from 'yaml';
 import { z } from 'zod';
 import { sitePlaceholders } from '../model/constants.ts';
@@ -21,6 +22,9 @@ import { ContentFileError, maxContentFileBytes, readContentFile } from './readCo
 import { legalFileSchema } from './schemas/legalSchema.ts';
 
 type JsonSchema = Record<string, unknown>;
+
+/** fast-glob, loaded when schemas are written: a build whose schemas are current lists its folder without it. */
+const fg = async (...args: Parameters<typeof import('fast-glob')>) => (await import('fast-glob')).default(...args);
 
 /** A schema file under the schemas folder, e.g. `plans.schema.json` or `texts/home.schema.json`. */
 export interface EditorSchema {
@@ -297,9 +301,12 @@ export async function refreshSchemaFiles(
   recordFile: string,
   schemaDir: string = schemaDirOf(contentDir),
 ): Promise<void> {
-  const record = await readFile(recordFile, 'utf8')
-    .then((text) => JSON.parse(text) as { key?: string; files?: Record<string, string> })
-    .catch(() => undefined);
+  let record: { key?: string; files?: Record<string, string> } | undefined;
+  try {
+    record = JSON.parse(readFileSync(recordFile, 'utf8')) as typeof record;
+  } catch {
+    // None yet, or damaged: the schemas are written.
+  }
   const current = await schemaFolderDigests(schemaDir);
   const files = record?.files ?? {};
   if (
@@ -315,11 +322,12 @@ export async function refreshSchemaFiles(
   await rename(partial, recordFile);
 }
 
+/** Each schema file's digest; read with synchronous calls, as a build does this after every run. */
 async function schemaFolderDigests(schemaDir: string): Promise<Record<string, string>> {
   const digests: Record<string, string> = {};
-  for (const file of (await fg('**/*.schema.json', { cwd: schemaDir }).catch(() => [])).sort())
+  for (const file of filesUnder(schemaDir).filter((name) => name.endsWith('.schema.json')))
     digests[file] = createHash('sha256')
-      .update(await readFile(path.join(schemaDir, file)))
+      .update(readFileSync(path.join(schemaDir, file)))
       .digest('hex');
   return digests;
 }

@@ -12,16 +12,22 @@
  * build reports it, and the checks across files run on every build. Each entry
  * carries the SHA-256 of its bytes: a damaged or truncated one is ignored and made
  * again, never trusted.
+ *
+ * Entries are read and written with Node's synchronous calls: a build reads a hundred
+ * small ones one after the other, and each asynchronous call would cost a hop to a
+ * worker thread and back for a read of a few microseconds. The folder is pruned at
+ * most once a day (cacheFolder.ts).
  */
 import { createHash } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
+import { pruneWhenDue, type CacheBounds } from '../cacheFolder.ts';
 
 /** Bumped when an entry's meaning changes. */
 const entryVersion = 1;
-/** Entries older than this are removed when a build stores new ones; an unchanged file then costs one parse. */
-const staleAfterMilliseconds = 7 * 24 * 60 * 60 * 1000;
+/** Entries no build used for a week go, then the oldest beyond the size; an unchanged file then costs one parse. */
+const bounds: CacheBounds = { staleAfterMilliseconds: 7 * 24 * 60 * 60 * 1000, maxBytes: 256 * 1024 * 1024 };
 
 export interface ResultCache {
   /** The key of one result: what it is for (`content`, `translation entries`, `assets`), a path and the text it comes from. */
@@ -32,6 +38,8 @@ export interface ResultCache {
   hold(key: string, value: unknown): void;
   /** Stores the held results: called once they are known to be results, not problems. */
   save(): Promise<void>;
+  /** At the end of a build: removes old entries, at most once a day, keeping those this build used. */
+  prune(): void;
   readonly stats: { hits: number; misses: number; corrupt: number };
 }
 
@@ -39,6 +47,8 @@ const sha256 = (data: string | Uint8Array) => createHash('sha256').update(data).
 
 export function createResultCache(dir: string, codeVersion: string): ResultCache {
   const held = new Map<string, Buffer>();
+  /** Keys read or stored by this build: kept when the folder is pruned. */
+  const used = new Set<string>();
   const stats = { hits: 0, misses: 0, corrupt: 0 };
   const fileOf = (key: string) => path.join(dir, `${key}.bin`);
   return {
@@ -51,8 +61,10 @@ export function createResultCache(dir: string, codeVersion: string): ResultCache
         .slice(0, 40);
     },
     async get(key) {
-      const bytes = await readFile(fileOf(key)).catch(() => undefined);
-      if (!bytes) {
+      let bytes: Buffer;
+      try {
+        bytes = readFileSync(fileOf(key));
+      } catch {
         stats.misses += 1;
         return undefined;
       }
@@ -62,6 +74,7 @@ export function createResultCache(dir: string, codeVersion: string): ResultCache
         const entry = deserialize(payload) as { key: string; value: unknown };
         if (entry.key !== key) throw new Error('not this entry');
         stats.hits += 1;
+        used.add(key);
         return entry.value;
       } catch {
         stats.corrupt += 1;
@@ -77,25 +90,30 @@ export function createResultCache(dir: string, codeVersion: string): ResultCache
       }
     },
     async save() {
-      if (held.size === 0) return;
-      // A cache that cannot be written only makes the next build slower: never a failed build.
-      await store().catch(() => {});
+      try {
+        store();
+      } catch {
+        // A cache that cannot be written only makes the next build slower: never a failed build.
+      }
+    },
+    prune() {
+      pruneWhenDue(
+        dir,
+        [...used].map((key) => `${key}.bin`),
+        bounds,
+      );
     },
   };
 
-  async function store() {
-    await mkdir(dir, { recursive: true });
+  function store() {
+    if (held.size === 0) return;
+    mkdirSync(dir, { recursive: true });
     for (const [key, bytes] of held) {
       const partial = `${fileOf(key)}.${process.pid}.tmp`;
-      await writeFile(partial, bytes);
-      await rename(partial, fileOf(key));
+      writeFileSync(partial, bytes);
+      renameSync(partial, fileOf(key));
+      used.add(key);
     }
     held.clear();
-    const now = Date.now();
-    for (const name of await readdir(dir)) {
-      const file = path.join(dir, name);
-      const info = await stat(file).catch(() => undefined);
-      if (info && now - info.mtimeMs > staleAfterMilliseconds) await rm(file, { force: true });
-    }
   }
 }

@@ -2,9 +2,10 @@
  * The texts (texts/<language>/<file>.yaml): every language's keys and shapes against
  * the reference language's, which must have every text file and no empty text.
  */
+import { statSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import fg from 'fast-glob';
+import { filesIn } from '../fileList.ts';
 import { formatPath, type SourceLocation } from '../errors/siteError.ts';
 import { didYouMean } from '../errors/suggest.ts';
 import { textFileOf } from './contentPaths.ts';
@@ -116,7 +117,7 @@ export async function loadTexts(
     textLocations[language] = {};
     parsed[language] = new Map();
     const folder = path.join(contentDir, 'texts', language);
-    const folderInfo = await stat(folder).catch(() => undefined);
+    const folderInfo = statSync(folder, { throwIfNoEntry: false });
     if (folderInfo && !folderInfo.isDirectory()) {
       problems.add(
         'CONTENT_MISSING_FILE',
@@ -129,7 +130,7 @@ export async function loadTexts(
         requiredTextFiles.forEach((namespace) => unreadableItalian.add(namespace));
       continue;
     }
-    const files = await fg(`texts/${language}/*.yaml`, { cwd: contentDir });
+    const files = filesIn(folder, '.yaml').map((name) => `texts/${language}/${name}`);
     if (files.length === 0) {
       // A language without texts would show every page in the default language under its own prefix.
       problems.add(

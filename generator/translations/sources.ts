@@ -8,9 +8,10 @@
  * entry knows its line, and so an import can write into the same documents.
  */
 import { isImageSetting } from '../content/imageDeclarations.ts';
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import fg from 'fast-glob';
+import { filesIn } from '../fileList.ts';
 import { isMap, isPair, isScalar, isSeq, LineCounter, parse, parseDocument, type Document } from 'yaml';
 import type { ResultCache } from '../content/resultCache.ts';
 import { SiteError } from '../errors/siteError.ts';
@@ -83,8 +84,12 @@ async function readSourceFile(
   cache?: ResultCache,
 ): Promise<SourceFile | undefined> {
   const absolute = path.join(contentDir, file);
-  const source = await readFile(absolute, 'utf8').catch(() => undefined);
-  if (source === undefined) return undefined;
+  let source: string;
+  try {
+    source = readFileSync(absolute, 'utf8');
+  } catch {
+    return undefined;
+  }
   // The entries are a function of the file's text: a build takes those of an unchanged file from the cache.
   const key = cache?.keyOf('translation entries', absolute, source);
   const cached = key === undefined ? undefined : await cache!.get(key);
@@ -168,8 +173,8 @@ export async function readSources(
 ): Promise<SourceFile[]> {
   const files: { file: string; language: Language }[] = [];
   for (const language of languages.codes) {
-    for (const file of (await fg(`texts/${language}/*.yaml`, { cwd: contentDir })).sort())
-      files.push({ file, language });
+    for (const name of filesIn(path.join(contentDir, 'texts', language), '.yaml').sort())
+      files.push({ file: `texts/${language}/${name}`, language });
     files.push({ file: `legal/${language}.yaml`, language });
   }
   const read = await Promise.all(
