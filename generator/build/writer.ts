@@ -15,7 +15,17 @@
  * with Node's synchronous calls: a build writes a few hundred small files one after the
  * other, and each asynchronous call would cost a hop to a worker thread and back.
  */
-import { constants, copyFileSync, linkSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  constants,
+  copyFileSync,
+  linkSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { access, mkdir, readdir, readFile, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -298,6 +308,21 @@ export function createDirectoryWriter(outDir: string, options: DirectoryWriterOp
     );
 
   let recovered: string[] = [];
+  /**
+   * Whether the output in place holds `file` with exactly these bytes: then it is linked into the
+   * staging folder instead of written, as a new file costs the file system (a new inode, and
+   * freeing the old one with the previous output) several times what reading and comparing it does.
+   */
+  const unchangedInOutput = (file: OutputFile, current: string) => {
+    const contents = typeof file.contents === 'string' ? Buffer.from(file.contents) : file.contents;
+    const info = lstatSync(current, { throwIfNoEntry: false });
+    if (!info?.isFile() || info.size !== contents.byteLength) return false;
+    try {
+      return readFileSync(current).equals(contents);
+    } catch {
+      return false;
+    }
+  };
   /** Folders of the staging folder made already: each is made once, not once per file. */
   const made = new Set<string>();
   const folderFor = (target: string) => {
@@ -329,7 +354,9 @@ export function createDirectoryWriter(outDir: string, options: DirectoryWriterOp
       if (file.path === outputMarkFile) throw new Error(`${outputMarkFile} is the writer's own mark`);
       try {
         folderFor(target);
-        writeFileSync(target, file.contents);
+        const current = path.join(destination, file.path);
+        if (unchangedInOutput(file, current)) linkSync(current, target);
+        else writeFileSync(target, file.contents);
       } catch (error) {
         throw failed(`write ${file.path}`, error);
       }

@@ -10,7 +10,7 @@
  * of the content, a machine without git): the build never needs git.
  */
 import { execFile } from 'node:child_process';
-import { statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { filesUnder } from '../fileList.ts';
 import type { Route } from '../model/routeTable.ts';
@@ -20,7 +20,20 @@ export type ContentDates = Record<string, string>;
 
 const day = (milliseconds: number) => new Date(milliseconds).toISOString().slice(0, 10);
 
+/**
+ * Whether git could know the folder: a `.git` in it or a folder above (or GIT_DIR set). Without
+ * one, git is not started at all: starting a process costs more than the rest of the dating.
+ */
+function mayBeInGit(folder: string): boolean {
+  if (process.env.GIT_DIR) return true;
+  for (let current = path.resolve(folder); ; current = path.dirname(current)) {
+    if (existsSync(path.join(current, '.git'))) return true;
+    if (path.dirname(current) === current) return false;
+  }
+}
+
 function git(contentDir: string, args: string[]): Promise<string | undefined> {
+  if (!mayBeInGit(contentDir)) return Promise.resolve(undefined);
   return new Promise((resolve) => {
     execFile(
       'git',

@@ -6,11 +6,13 @@
  * at its line, as a warning (it may be a decimal or a phone number's part).
  */
 import { SiteError } from '../errors/siteError.ts';
-import { looseNumbers, typographyFor } from '../model/typography.ts';
+import { isFrenchLocale, looseNumbers, typographyFor } from '../model/typography.ts';
 import { type ParsedFile, scalarEntries } from './parsedFile.ts';
 
-/** A copy of a tree of texts with every text as the language of `locale` writes it. */
+/** A tree of texts with every text as the language of `locale` writes it: a copy for French, the tree itself otherwise. */
 export function typeset<T>(tree: T, locale: string): T {
+  // Only French typography changes a text: any other language's tree is its own copy already.
+  if (!isFrenchLocale(locale)) return tree;
   const write = typographyFor(locale);
   const copy = (value: unknown): unknown =>
     typeof value === 'string'

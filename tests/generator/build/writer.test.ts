@@ -3,7 +3,7 @@
  * holds the content, the project or the working folder, nor a folder of other
  * files that a mistyped `--out` happens to name.
  */
-import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -134,6 +134,40 @@ describe('the directory writer', () => {
     },
     slow,
   );
+
+  it('links a file the output in place holds with the same bytes, and leaves that output as it was until the swap', async () => {
+    const target = path.join(workDir, 'linked');
+    const first = createDirectoryWriter(target);
+    await first.prepare();
+    for (const [file, contents] of Object.entries({
+      'same.txt': 'same',
+      'a/changed.txt': 'old',
+      'gone.txt': 'x',
+    }))
+      await first.write({ path: file, contents });
+    await first.commit();
+    const sameInode = (await stat(path.join(target, 'same.txt'))).ino;
+    const changedInode = (await stat(path.join(target, 'a/changed.txt'))).ino;
+
+    const aborted = createDirectoryWriter(target);
+    await aborted.prepare();
+    await aborted.write({ path: 'same.txt', contents: 'same' });
+    await aborted.write({ path: 'a/changed.txt', contents: 'new' });
+    await aborted.abort();
+    expect(await readFile(path.join(target, 'same.txt'), 'utf8')).toBe('same');
+    expect(await readFile(path.join(target, 'a/changed.txt'), 'utf8')).toBe('old');
+    expect((await stat(path.join(target, 'same.txt'))).nlink).toBe(1);
+
+    const second = createDirectoryWriter(target);
+    await second.prepare();
+    await second.write({ path: 'same.txt', contents: Buffer.from('same') });
+    await second.write({ path: 'a/changed.txt', contents: 'new' });
+    await second.commit();
+    expect((await readdir(target)).sort()).toEqual([outputMarkFile, 'a', 'same.txt']);
+    expect((await stat(path.join(target, 'same.txt'))).ino).toBe(sameInode);
+    expect((await stat(path.join(target, 'a/changed.txt'))).ino).not.toBe(changedInode);
+    expect(await readFile(path.join(target, 'a/changed.txt'), 'utf8')).toBe('new');
+  });
 
   it(
     'checks the destination before the build and again before the swap',
