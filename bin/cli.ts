@@ -194,12 +194,13 @@ program
         // A progress line only where someone watches: a terminal, and not under --quiet.
         const progress = process.stderr.isTTY && verbosity !== 'quiet';
         const clearProgress = () => progress && process.stderr.write('\r\x1b[K');
+        // Replacing the output deletes it: it must never hold the content, the project or the working folder.
+        const writer = createDirectoryWriter(options.out, {
+          protectedDirs: [contentDir, projectRoot, process.cwd()],
+        });
         const report = await build({
           contentDir,
-          // Replacing the output deletes it: it must never hold the content, the project or the working folder.
-          writer: createDirectoryWriter(options.out, {
-            protectedDirs: [contentDir, projectRoot, process.cwd()],
-          }),
+          writer,
           baseUrl: options.baseUrl,
           strict: options.strict,
           cache: options.cache,
@@ -236,7 +237,7 @@ program
           );
         } else await writeSchemaFiles(contentDir);
         await printSummary(report, verbosity);
-        await upToDate.recordBuild(recordFile, outDir, inputState, report);
+        await upToDate.recordBuild(recordFile, outDir, inputState, report, writer.digests?.());
         if (pageRecord) await incremental.recordPages(...pageRecord);
         // Stored pages that cannot be written only make a later build slower: never a failed build.
         if (pageRecord && pageStore)

@@ -178,7 +178,7 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     const [translations, translationSummary] = await step('Load translations', () =>
       Promise.all([
         countryNamesOf(content, resultCache).then((countryNames) => translationsOf(content, countryNames)),
-        summariseTranslations(options.contentDir, resultCache),
+        summariseTranslations(options.contentDir, resultCache, content.languages),
       ]),
     );
     if (options.strict) {
@@ -233,7 +233,7 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
         options.writer.reuse &&
         ((await reusablePage(options.previous, pageFacing, route.file)) ?? (await stored?.(route.file)));
       if (!reusable) return undefined;
-      await options.writer.reuse!(route.file, reusable.source);
+      await options.writer.reuse!(route.file, reusable.source, reusable.page.sha256);
       // Its keys were asked for when it was rendered: "used by no page" must not count them out.
       translations.noteUsed(reusable.page.keys);
       reusedPages += 1;

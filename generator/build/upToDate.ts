@@ -266,18 +266,23 @@ export async function upToDateReport(
   return { report: record.report };
 }
 
-/** Records a successful build (written to a temporary file, then renamed: a reader never sees half a record). */
+/**
+ * Records a successful build (written to a temporary file, then renamed: a reader never sees half a
+ * record). `files`: the digests of what the build wrote, when its writer knows them; otherwise the
+ * folder is read back. A wrong digest can only make the next build run when it need not.
+ */
 export async function recordBuild(
   recordFile: string,
   outDir: string,
   inputs: BuildInputState,
   report: BuildReport,
+  files?: Record<string, string>,
 ): Promise<void> {
   const record: BuildRecord = {
     version: recordVersion,
     key: inputs.key,
     inputs: inputs.digests,
-    files: outputHashes(outDir),
+    files: files ?? outputHashes(outDir),
     report,
   };
   mkdirSync(path.dirname(recordFile), { recursive: true });

@@ -27,6 +27,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { access, mkdir, readdir, readFile, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { SiteError } from '../errors/siteError.ts';
@@ -45,7 +46,12 @@ export interface OutputWriter {
    * copying it) into the new output; the previous output is not touched. Optional: a writer
    * without it gets every file written.
    */
-  reuse?(file: string, source: string): Promise<void>;
+  reuse?(file: string, source: string, sha256?: string): Promise<void>;
+  /**
+   * Output path → SHA-256 of every file written or linked (the mark aside), for the build record:
+   * it need not read the output back. Optional: without it the record hashes the folder.
+   */
+  digests?(): Record<string, string>;
   /** Makes everything written visible at once; returns warnings about what it could not tidy up. */
   commit(): Promise<string[]>;
   /** Throws away everything written; the destination is not touched. */
@@ -323,6 +329,8 @@ export function createDirectoryWriter(outDir: string, options: DirectoryWriterOp
       return false;
     }
   };
+  const digests = new Map<string, string>();
+  const sha256Of = (bytes: string | Uint8Array) => createHash('sha256').update(bytes).digest('hex');
   /** Folders of the staging folder made already: each is made once, not once per file. */
   const made = new Set<string>();
   const folderFor = (target: string) => {
@@ -357,11 +365,12 @@ export function createDirectoryWriter(outDir: string, options: DirectoryWriterOp
         const current = path.join(destination, file.path);
         if (unchangedInOutput(file, current)) linkSync(current, target);
         else writeFileSync(target, file.contents);
+        digests.set(file.path, sha256Of(file.contents));
       } catch (error) {
         throw failed(`write ${file.path}`, error);
       }
     },
-    async reuse(file, source) {
+    async reuse(file, source, sha256) {
       const target = path.join(staging, file);
       if (!target.startsWith(staging + path.sep) || file === outputMarkFile)
         throw new Error(`Refusing to reuse ${file} outside the output folder`);
@@ -372,9 +381,13 @@ export function createDirectoryWriter(outDir: string, options: DirectoryWriterOp
         } catch {
           copyFileSync(source, target);
         }
+        digests.set(file, sha256 ?? sha256Of(readFileSync(target)));
       } catch (error) {
         throw failed(`write ${file}`, error);
       }
+    },
+    digests() {
+      return Object.fromEntries([...digests].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
     },
     async commit() {
       await assertReplaceableOutput(destination, options.protectedDirs ?? []);

@@ -6,7 +6,7 @@
 import path from 'node:path';
 import type { ResultCache } from '../content/resultCache.ts';
 import { SiteError } from '../errors/siteError.ts';
-import type { Language } from '../model/languages.ts';
+import type { Language, SiteLanguages } from '../model/languages.ts';
 import { countByLanguage, readTranslationState, type StatusCounts } from './status.ts';
 
 export interface TranslationSummary {
@@ -15,12 +15,13 @@ export interface TranslationSummary {
   outdated: { key: string; language: Language; file: string; line?: number; column?: number }[];
 }
 
-/** `cache` keeps what unchanged files hold (resultCache.ts). */
+/** `cache` keeps what unchanged files hold (resultCache.ts); `languages`, the content's, when loaded already. */
 export async function summariseTranslations(
   contentDir: string,
   cache?: ResultCache,
+  languages?: SiteLanguages,
 ): Promise<TranslationSummary> {
-  const state = await readTranslationState(contentDir, cache);
+  const state = await readTranslationState(contentDir, cache, languages);
   return {
     counts: countByLanguage(state.texts, state.targets),
     outdated: state.texts

@@ -118,8 +118,10 @@ export function compareWithRecords(
 export async function readTranslationState(
   contentDir: string,
   cache?: ResultCache,
+  /** The content's languages, when the caller loaded them already (a build): languages.yaml is not read again. */
+  knownLanguages?: SiteLanguages,
 ): Promise<TranslationState> {
-  const languages = await readLanguages(contentDir);
+  const languages = knownLanguages ?? (await readLanguages(contentDir));
   const targets = languages.codes.filter((code) => code !== languages.default);
   const [sources, recordList] = await Promise.all([
     readSources(contentDir, languages, cache),
