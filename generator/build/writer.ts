@@ -23,8 +23,11 @@ import {
   mkdirSync,
   readdirSync,
   readFileSync,
+  rmdirSync,
   rmSync,
+  unlinkSync,
   writeFileSync,
+  type Dirent,
 } from 'node:fs';
 import { access, mkdir, readdir, readFile, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
@@ -204,10 +207,23 @@ async function leftoversOf(destination: string): Promise<Leftover[]> {
 async function removeMarked(folder: string): Promise<void> {
   // Marked incomplete first, so that what is left of it is never taken for an output to restore.
   writeFileSync(path.join(folder, outputMarkFile), outputMark(false));
-  for (const entry of readdirSync(folder)) {
-    if (entry !== outputMarkFile) rmSync(path.join(folder, entry), { recursive: true, force: true });
+  for (const entry of readdirSync(folder, { withFileTypes: true })) {
+    if (entry.name !== outputMarkFile) removeEntry(folder, entry);
   }
   await rm(folder, { recursive: true, force: true });
+}
+
+/** Removes a file, a link or a folder with what it holds: one call per entry, as the listing says what each is. */
+function removeEntry(folder: string, entry: Dirent): void {
+  const target = path.join(folder, entry.name);
+  try {
+    if (!entry.isDirectory()) return unlinkSync(target);
+    for (const inner of readdirSync(target, { withFileTypes: true })) removeEntry(target, inner);
+    rmdirSync(target);
+  } catch {
+    // Changed since it was listed (or a file system that refuses these calls): the general removal.
+    rmSync(target, { recursive: true, force: true });
+  }
 }
 
 const exists = (target: string) =>
