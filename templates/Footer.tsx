@@ -1,7 +1,7 @@
 /** The site's footer: three link columns, partner and payment logos, copyright, legal links. */
 import type { PageContext } from './context.ts';
 import { LanguageSwitcher } from './LanguageSwitcher.tsx';
-import { formatTimeRange, formatWeekdays, regionName, telHref } from './format.ts';
+import { formatTimeRange, formatWeekdays, telHref } from './format.ts';
 import { buildMailtoLink } from '../client/lib/mailto.ts';
 import { Wordmark } from './logos.tsx';
 
@@ -80,7 +80,8 @@ export function Footer({ ctx }: { ctx: PageContext }) {
             {content.site.address.street}
             <br />
             {content.site.address.postalCode} {content.site.address.city},{' '}
-            {regionName(content.site.address.country, ctx.translator.locale)}
+            {/* The settings' country in the page's language, as every text's {{country}} names it. */}
+            {ctx.translator.siteValues.country}
           </address>
           <ul>
             <li>

@@ -109,14 +109,11 @@ interface ResolvedText {
   hasPlaceholders: boolean;
 }
 
-/** The text a language shows for each key, as i18next resolves it (language, then the default language; an empty text counts as missing). */
-function resolveTexts(
-  texts: Record<Language, TextTree>,
-  language: Language,
-  defaultLanguage: Language,
-): Map<string, ResolvedText> {
-  const own = flattenEntries(texts[language]);
-  const reference = flattenEntries(texts[defaultLanguage]);
+/**
+ * The text a language shows for each key, as i18next resolves it (language, then the default
+ * language; an empty text counts as missing), from both languages' flattened texts.
+ */
+function resolveTexts(own: Map<string, unknown>, reference: Map<string, unknown>): Map<string, ResolvedText> {
   const variants = new Set(
     [...own.keys(), ...reference.keys()]
       .filter((key) => variantSuffix.test(key))
@@ -187,16 +184,16 @@ export function createTranslations(
     },
   });
 
-  const referenceKeys = flattenKeys(texts[defaultLanguage]);
+  // Each language's texts flattened once (`about.values.0.title` → its text), for every use below.
+  const flattened = Object.fromEntries(
+    languages.codes.map((language) => [language, flattenEntries(texts[language])]),
+  ) as Record<Language, Map<string, unknown>>;
+  const referenceKeys = [...flattened[defaultLanguage].keys()];
   const missingByLanguage = Object.fromEntries(
     languages.codes.map((language) => {
       // An empty text falls back to the default language (returnEmptyString: false), so it counts as missing.
-      const present = new Set(
-        flattenKeys(texts[language]).filter(
-          (key) => String(instance.getResource(language, 'translation', key) ?? '').trim() !== '',
-        ),
-      );
-      return [language, referenceKeys.filter((key) => !present.has(key))];
+      const own = flattened[language];
+      return [language, referenceKeys.filter((key) => String(own.get(key) ?? '').trim() === '')];
     }),
   ) as Record<Language, string[]>;
 
@@ -223,7 +220,7 @@ export function createTranslations(
     const siteValues = siteTextValues(site, locale, countryNames[locale]);
     // A Map, not the object: `{{constructor}}` or `{{__proto__}}` must not find what every object inherits.
     const siteValueMap = new Map<string, unknown>(Object.entries(siteValues));
-    const resolved = resolveTexts(texts, language, defaultLanguage);
+    const resolved = resolveTexts(flattened[language], flattened[defaultLanguage]);
     // i18next's way: a value that is not a string is written with String(), null as nothing.
     const fill = (entry: ResolvedText, values: TextValues | undefined) =>
       entry.text.replace(placeholderPattern, (placeholder, inner: string) => {
