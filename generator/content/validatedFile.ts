@@ -26,11 +26,42 @@ export interface FileLoadOptions {
   pending?: PendingSources;
 }
 
+/**
+ * A scalar as the cache keeps it: a tuple, its file left out (the entry's own path). Each
+ * object's property names would be stored with it, and reading the cache is most of a build's load.
+ */
+type CachedScalar = [
+  segments: PathSegment[],
+  value: unknown,
+  line: number | undefined,
+  column: number | undefined,
+  first: number,
+  last: number,
+];
+
 /** A file's load as the cache keeps it: its data, and its scalars for the checks that read them. */
 interface CachedLoad {
   data: unknown;
-  scalars: ScalarEntry[];
+  scalars: CachedScalar[];
 }
+
+const packScalars = (entries: ScalarEntry[]): CachedScalar[] =>
+  entries.map(({ segments, value, location, lines }) => [
+    segments,
+    value,
+    location.line,
+    location.column,
+    lines.first,
+    lines.last,
+  ]);
+
+const unpackScalars = (file: string, packed: CachedScalar[]): ScalarEntry[] =>
+  packed.map(([segments, value, line, column, first, last]) => ({
+    segments,
+    value,
+    location: { file, line, column },
+    lines: { first, last },
+  }));
 
 export async function loadValidatedFile<Schema extends z.ZodType>(
   contentDir: string,
@@ -50,11 +81,14 @@ export async function loadValidatedFile<Schema extends z.ZodType>(
   if (source === undefined) return {};
   const key = options.cache?.keyOf(`content ${JSON.stringify(pathPrefix)}`, absolute, source);
   const cached = (key === undefined ? undefined : await options.cache!.get(key)) as CachedLoad | undefined;
-  if (cached && Array.isArray(cached.scalars))
-    return { file: cachedParsedFile(absolute, source, cached.scalars), data: cached.data as z.infer<Schema> };
+  if (cached && Array.isArray(cached.scalars) && cached.scalars.every(Array.isArray))
+    return {
+      file: cachedParsedFile(absolute, source, unpackScalars(absolute, cached.scalars)),
+      data: cached.data as z.infer<Schema>,
+    };
   const file = parseYamlText(absolute, source, problems, options.documents);
   const data = file && validate(file, schema, problems, pathPrefix);
   if (key !== undefined && file && data !== undefined)
-    options.cache!.hold(key, { data, scalars: scalarEntries(file) } satisfies CachedLoad);
+    options.cache!.hold(key, { data, scalars: packScalars(scalarEntries(file)) } satisfies CachedLoad);
   return { file, data };
 }

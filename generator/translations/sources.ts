@@ -93,11 +93,34 @@ async function readSourceFile(
   // The entries are a function of the file's text: a build takes those of an unchanged file from the cache.
   const key = cache?.keyOf('translation entries', absolute, source);
   const cached = key === undefined ? undefined : await cache!.get(key);
-  if (Array.isArray(cached)) return lazySourceFile(language, file, source, cached as TextEntry[]);
+  if (Array.isArray(cached) && cached.every(Array.isArray))
+    return lazySourceFile(language, file, source, unpackEntries(file, cached as CachedEntry[]));
   const { document, lineCounter } = parseSource(source);
   const entries = entriesOfFile(file, document, lineCounter);
-  if (key !== undefined) cache!.hold(key, entries);
+  if (key !== undefined) cache!.hold(key, packEntries(entries));
   return { language, file, source, document, lineCounter, entries };
+}
+
+/** An entry as the cache keeps it: a tuple, its key left out (the file's prefix and its path make it). */
+type CachedEntry = [path: (string | number)[], value: string, line: number, column: number];
+
+const packEntries = (entries: TextEntry[]): CachedEntry[] =>
+  entries.map(({ path, value, line, column }) => [path, value, line, column]);
+
+const unpackEntries = (file: string, packed: CachedEntry[]): TextEntry[] => {
+  const prefix = keyPrefixOf(file);
+  return packed.map(([path, value, line, column]) => ({
+    key: prefix + path.join('.'),
+    path,
+    value,
+    line,
+    column,
+  }));
+};
+
+/** What a file's keys start with: `legal/` for a legal document, `home.` for texts/<language>/home.yaml. */
+function keyPrefixOf(file: string): string {
+  return file.startsWith('legal/') ? legalKeyPrefix : `${path.basename(file, '.yaml')}.`;
 }
 
 function parseSource(source: string) {
@@ -109,7 +132,7 @@ function entriesOfFile(file: string, document: Document, lineCounter: LineCounte
   const legal = file.startsWith('legal/');
   const namespace = path.basename(file, '.yaml');
   return legal
-    ? entriesOf(document, lineCounter, legalKeyPrefix, (keyPath) => {
+    ? entriesOf(document, lineCounter, keyPrefixOf(file), (keyPath) => {
         const field = keyPath.findLast((step) => typeof step === 'string');
         return !legalFieldsNotTranslated.has(String(field));
       })
@@ -117,7 +140,7 @@ function entriesOfFile(file: string, document: Document, lineCounter: LineCounte
       entriesOf(
         document,
         lineCounter,
-        `${namespace}.`,
+        keyPrefixOf(file),
         (keyPath) => !isImageSetting(`${namespace}.${keyPath.join('.')}`),
       );
 }
