@@ -20,7 +20,7 @@
  * after the other, each costs less than the hop to a worker thread an asynchronous one makes.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BuildReport } from './pipeline.ts';
 import { readContentDates, type ContentDates } from '../content/contentDates.ts';
@@ -45,6 +45,8 @@ export interface BuildInputs {
   baseUrl?: string;
   strict?: boolean;
   year: number;
+  /** Where the digests of files unchanged since the last run are remembered (`knownDigests`); none: every file is read. */
+  digestMemoryFile?: string;
 }
 
 /**
@@ -78,11 +80,71 @@ export const sha256 = (bytes: string | Uint8Array) => createHash('sha256').updat
 /** Every file under a folder (its dot files too), relative, with forward slashes, sorted; linked ones as what they lead to. */
 const everyFileUnder = (folder: string) => filesUnder(folder, { dot: true });
 
-function digestFiles(digests: InputDigests, label: string, folder: string, files: string[]) {
+/** A file's identity and times when its digest was taken: [device, inode, size, mtimeMs, ctimeMs, digest]. */
+type KnownDigest = [number, number, number, number, number, string];
+
+/**
+ * The digests of the last run, by absolute path, as git's index keeps them: a file whose device,
+ * inode, size, modification and change times are the same is not read again. Any write to a file
+ * sets its change time (no program can set it back), and a digest is kept only when the file had
+ * not changed for a second before it was taken, so a write within the clock's granularity of the
+ * recorded time cannot go unseen. Reading a few hundred files is most of the up-to-date check.
+ */
+class DigestMemory {
+  private readonly known: Map<string, KnownDigest>;
+  private readonly next = new Map<string, KnownDigest>();
+  private changed = false;
+
+  constructor(private readonly file: string | undefined) {
+    let known: [string, KnownDigest][] = [];
+    try {
+      if (file) known = JSON.parse(readFileSync(file, 'utf8')) as [string, KnownDigest][];
+    } catch {
+      // None yet, or damaged: every file is read.
+    }
+    this.known = new Map(Array.isArray(known) ? known : []);
+  }
+
+  digestOf(absolute: string): string {
+    const info = statSync(absolute, { throwIfNoEntry: false });
+    if (!info?.isFile()) throw new Error(`not a file: ${absolute}`);
+    const identity = [info.dev, info.ino, info.size, info.mtimeMs, info.ctimeMs] as const;
+    const known = this.known.get(absolute);
+    if (known && identity.every((value, index) => known[index] === value)) {
+      this.next.set(absolute, known);
+      return known[5];
+    }
+    const digest = sha256(readFileSync(absolute));
+    this.changed = true;
+    if (Date.now() - info.ctimeMs > 1000) this.next.set(absolute, [...identity, digest]);
+    return digest;
+  }
+
+  /** Keeps this run's digests for the next one (written whole, then renamed); a failure only costs reads. */
+  save(): void {
+    if (!this.file || (!this.changed && this.next.size === this.known.size)) return;
+    try {
+      mkdirSync(path.dirname(this.file), { recursive: true });
+      const partial = `${this.file}.${process.pid}.tmp`;
+      writeFileSync(partial, JSON.stringify([...this.next]));
+      renameSync(partial, this.file);
+    } catch {
+      // A cache folder that cannot be written: the next run reads every file.
+    }
+  }
+}
+
+function digestFiles(
+  digests: InputDigests,
+  label: string,
+  folder: string,
+  files: string[],
+  memory: DigestMemory,
+) {
   for (const file of files) {
     let digest = 'missing';
     try {
-      digest = sha256(readFileSync(path.join(folder, file)));
+      digest = memory.digestOf(path.join(folder, file));
     } catch {
       // Gone since it was listed, or unreadable: 'missing'.
     }
@@ -106,15 +168,18 @@ export async function readBuildInputs(inputs: BuildInputs): Promise<BuildInputSt
     inputs.contentDir,
     contentFiles.filter((file) => !file.split('/').some((name) => name.startsWith('.'))),
   );
-  digestFiles(digests, 'content', inputs.contentDir, contentFiles);
+  const memory = new DigestMemory(inputs.digestMemoryFile);
+  digestFiles(digests, 'content', inputs.contentDir, contentFiles, memory);
   for (const folder of sourceFolders)
     digestFiles(
       digests,
       folder,
       path.join(inputs.projectRoot, folder),
       everyFileUnder(path.join(inputs.projectRoot, folder)),
+      memory,
     );
-  digestFiles(digests, 'project', inputs.projectRoot, sourceFiles);
+  digestFiles(digests, 'project', inputs.projectRoot, sourceFiles, memory);
+  memory.save();
   const dates = await datesPending;
   for (const [file, date] of Object.entries(dates)) digests[`date/${file}`] = date;
   const hash = createHash('sha256').update(`${recordVersion}\n`);

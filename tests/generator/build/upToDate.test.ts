@@ -1,5 +1,5 @@
 /** The up-to-date check: a key of every input, and a record of exactly what the last build wrote. */
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BuildReport } from '../../../generator/build/pipeline.ts';
@@ -69,6 +69,44 @@ describe('build input key', () => {
     expect(await buildInputKey(inputs)).not.toBe(key);
     await rm(path.join(dir, 'content/images'), { recursive: true });
     expect(await buildInputKey(inputs)).toBe(key);
+  });
+});
+
+describe('the digests remembered between runs', () => {
+  it('reads a file again when its bytes changed, even with its size and times put back, and not otherwise', async () => {
+    const memoryFile = path.join(dir, 'memory/digests.json');
+    const remembering = { ...inputs, digestMemoryFile: memoryFile };
+    const site = path.join(dir, 'content/site.yaml');
+    // A digest is remembered only for a file that had not changed for a second.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const first = await readBuildInputs(remembering);
+    expect(first.key).toBe(await buildInputKey(inputs));
+    const remembered = JSON.parse(await readFile(memoryFile, 'utf8')) as [string, unknown[]][];
+    expect(remembered.map(([file]) => file)).toContain(site);
+
+    // The same bytes under a changed time: the key stays.
+    const { mtime } = await stat(site);
+    await utimes(site, new Date(), new Date());
+    expect((await readBuildInputs(remembering)).key).toBe(first.key);
+    // Other bytes of the same size, with the modification time put back: the change time tells.
+    await writeFile(site, 'brand: B\n');
+    await utimes(site, mtime, mtime);
+    const changed = await readBuildInputs(remembering);
+    expect(changed.key).toBe(await buildInputKey(inputs));
+    expect(changed.key).not.toBe(first.key);
+    await writeFile(site, 'brand: A\n');
+
+    // A remembered digest is taken as it is for a file whose identity and times match: it is not read.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await readBuildInputs(remembering);
+    const entries = JSON.parse(await readFile(memoryFile, 'utf8')) as [string, unknown[]][];
+    const entry = entries.find(([file]) => file === site)!;
+    entry[1][5] = 'remembered';
+    await writeFile(memoryFile, JSON.stringify(entries));
+    expect((await readBuildInputs(remembering)).digests['content/site.yaml']).toBe('remembered');
+    // A damaged memory is no memory.
+    await writeFile(memoryFile, '[[');
+    expect((await readBuildInputs(remembering)).key).toBe(first.key);
   });
 });
 
