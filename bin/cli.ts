@@ -160,7 +160,7 @@ program
           baseUrl: options.baseUrl,
           strict: options.strict,
           year: new Date().getFullYear(),
-          digestMemoryFile: path.join(cacheRoot, 'input-digests.json'),
+          memoryDir: path.join(cacheRoot, 'inputs'),
         };
         const inputState = await upToDate.readBuildInputs(inputs);
         const recordFile = upToDate.recordFileFor(upToDate.defaultBuildRecordDir, outDir);

@@ -45,8 +45,11 @@ export interface BuildInputs {
   baseUrl?: string;
   strict?: boolean;
   year: number;
-  /** Where the digests of files unchanged since the last run are remembered (`knownDigests`); none: every file is read. */
-  digestMemoryFile?: string;
+  /**
+   * Where the digests of files unchanged since the last run (`DigestMemory`) and git's answers for the
+   * content's dates (contentDates.ts) are remembered; none: every file is read and git is asked.
+   */
+  memoryDir?: string;
 }
 
 /**
@@ -163,13 +166,15 @@ export async function readBuildInputs(inputs: BuildInputs): Promise<BuildInputSt
   };
   for (const [name, value] of Object.entries(options)) digests[`option/${name}`] = JSON.stringify(value);
   const contentFiles = everyFileUnder(inputs.contentDir);
-  // git runs while the files are hashed.
+  const memory = new DigestMemory(inputs.memoryDir && path.join(inputs.memoryDir, 'digests.json'));
+  digestFiles(digests, 'content', inputs.contentDir, contentFiles, memory);
+  // Started before the sources are hashed: when git must be asked, it runs meanwhile.
+  const contentKey = sha256(contentFiles.map((file) => `${file}\0${digests[`content/${file}`]}`).join('\n'));
   const datesPending = readContentDates(
     inputs.contentDir,
     contentFiles.filter((file) => !file.split('/').some((name) => name.startsWith('.'))),
+    inputs.memoryDir ? { file: path.join(inputs.memoryDir, 'content-dates.json'), contentKey } : undefined,
   );
-  const memory = new DigestMemory(inputs.digestMemoryFile);
-  digestFiles(digests, 'content', inputs.contentDir, contentFiles, memory);
   for (const folder of sourceFolders)
     digestFiles(
       digests,

@@ -75,7 +75,7 @@ describe('build input key', () => {
 describe('the digests remembered between runs', () => {
   it('reads a file again when its bytes changed, even with its size and times put back, and not otherwise', async () => {
     const memoryFile = path.join(dir, 'memory/digests.json');
-    const remembering = { ...inputs, digestMemoryFile: memoryFile };
+    const remembering = { ...inputs, memoryDir: path.dirname(memoryFile) };
     const site = path.join(dir, 'content/site.yaml');
     // A digest is remembered only for a file that had not changed for a second.
     await new Promise((resolve) => setTimeout(resolve, 1100));

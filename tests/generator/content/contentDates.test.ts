@@ -1,6 +1,6 @@
 /** The date of each page: the newest of the content files it read, from git or else the files' times. */
 import { execFileSync } from 'node:child_process';
-import { cp, rm, utimes } from 'node:fs/promises';
+import { cp, mkdir, rm, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { pageLastModified, parseGitLog, readContentDates } from '../../../generator/content/contentDates.ts';
@@ -58,6 +58,51 @@ describe('content dates', () => {
       expect(Object.keys(dates)).toContain('texts/fr/home.yaml');
       // In one order whatever the walk's timing: the up-to-date key is made of them.
       expect(Object.keys(dates)).toEqual(Object.keys(dates).sort());
+    } finally {
+      await rm(workDir, { recursive: true, force: true });
+    }
+  });
+
+  it('keeps git’s answers for the same commit and content, and asks git again after a commit', async () => {
+    const workDir = await makeTempDir('dates-memory');
+    try {
+      const content = path.join(workDir, 'content');
+      await mkdir(content);
+      await writeFile(path.join(content, 'site.yaml'), 'brand: A\n');
+      const git = (...args: string[]) =>
+        execFileSync('git', args, {
+          cwd: workDir,
+          env: {
+            ...process.env,
+            GIT_AUTHOR_DATE: '2024-05-06T12:00:00Z',
+            GIT_COMMITTER_DATE: '2024-05-06T12:00:00Z',
+          },
+        });
+      git('init', '-q');
+      git('-c', 'user.name=Test', '-c', 'user.email=test@example.org', 'add', '.');
+      git('-c', 'user.name=Test', '-c', 'user.email=test@example.org', 'commit', '-q', '-m', 'first');
+      const memory = { file: path.join(workDir, 'memory.json'), contentKey: 'bytes 1' };
+      expect(await readContentDates(content, undefined, memory)).toEqual({ 'site.yaml': '2024-05-06' });
+      // Kept: the same answer with no git to ask (on no PATH).
+      const path_ = process.env.PATH;
+      process.env.PATH = '';
+      try {
+        expect(await readContentDates(content, undefined, memory)).toEqual({ 'site.yaml': '2024-05-06' });
+        // Other bytes of the content: git must be asked, and cannot be, so the file's time dates it.
+        await utimes(path.join(content, 'site.yaml'), new Date('2023-01-02'), new Date('2023-01-02'));
+        expect(
+          await readContentDates(content, undefined, { ...memory, contentKey: 'bytes 2' }),
+        ).toEqual({ 'site.yaml': '2023-01-02' });
+      } finally {
+        process.env.PATH = path_;
+      }
+      // A new commit: HEAD names another one, and git's new answer is taken.
+      await writeFile(path.join(content, 'site.yaml'), 'brand: B\n');
+      execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.org', 'commit', '-q', '-am', 'second'], {
+        cwd: workDir,
+        env: { ...process.env, GIT_AUTHOR_DATE: '2025-07-08T12:00:00Z', GIT_COMMITTER_DATE: '2025-07-08T12:00:00Z' },
+      });
+      expect(await readContentDates(content, undefined, memory)).toEqual({ 'site.yaml': '2025-07-08' });
     } finally {
       await rm(workDir, { recursive: true, force: true });
     }
