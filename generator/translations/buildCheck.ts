@@ -3,7 +3,9 @@
  * has (the summary lists them), and, under --strict, that no translation is
  * outdated (missing texts already fail a strict build on their own).
  */
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { filesIn } from '../fileList.ts';
 import type { ResultCache } from '../content/resultCache.ts';
 import { SiteError } from '../errors/siteError.ts';
 import type { Language, SiteLanguages } from '../model/languages.ts';
@@ -15,19 +17,46 @@ export interface TranslationSummary {
   outdated: { key: string; language: Language; file: string; line?: number; column?: number }[];
 }
 
-/** `cache` keeps what unchanged files hold (resultCache.ts); `languages`, the content's, when loaded already. */
+/**
+ * `cache` keeps what unchanged files hold (resultCache.ts), and the whole summary of the same text,
+ * legal and record files; `languages`, the content's, when loaded already.
+ */
 export async function summariseTranslations(
   contentDir: string,
   cache?: ResultCache,
   languages?: SiteLanguages,
 ): Promise<TranslationSummary> {
+  const key = cache && languages ? summaryKey(contentDir, cache, languages) : undefined;
+  const kept = (key === undefined ? undefined : await cache!.get(key)) as TranslationSummary | undefined;
+  if (kept && typeof kept.counts === 'object' && Array.isArray(kept.outdated)) return kept;
   const state = await readTranslationState(contentDir, cache, languages);
-  return {
+  const summary: TranslationSummary = {
     counts: countByLanguage(state.texts, state.targets),
     outdated: state.texts
       .filter((text) => text.status === 'outdated')
       .map(({ key, language, file, line, column }) => ({ key, language, file, line, column })),
   };
+  if (key !== undefined) cache!.hold(key, summary);
+  return summary;
+}
+
+/** The summary's key: the languages and the bytes of every file it is made from (texts, legal documents, records). */
+function summaryKey(contentDir: string, cache: ResultCache, languages: SiteLanguages): string {
+  const files = languages.codes.flatMap((language) => [
+    ...filesIn(path.join(contentDir, 'texts', language), '.yaml')
+      .sort()
+      .map((name) => `texts/${language}/${name}`),
+    `legal/${language}.yaml`,
+    `translations/${language}.yaml`,
+  ]);
+  const texts = files.map((file) => {
+    try {
+      return `${file}\0${readFileSync(path.join(contentDir, file), 'utf8')}`;
+    } catch {
+      return `${file}\0(none)`;
+    }
+  });
+  return cache.keyOf('translation summary', contentDir, `${languages.codes.join(' ')}\0${texts.join('\0')}`);
 }
 
 /** --strict: an outdated translation fails the build, each named at its line. */

@@ -3,8 +3,12 @@
  * of each status per language, and under --strict a refusal of outdated translations,
  * each at its line.
  */
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { createResultCache } from '../../../generator/content/resultCache.ts';
+import { languagesFileSchema, siteLanguagesFrom } from '../../../generator/model/languages.ts';
 import { isSiteError } from '../../../generator/errors/siteError.ts';
 import {
   assertTranslationsCurrent,
@@ -34,6 +38,31 @@ describe('summariseTranslations', () => {
     ]);
     expect(summary.counts.de.outdated).toBe(1);
     expect(summary.counts.de.current).toBe(before.counts.de.current - 1);
+  });
+});
+
+describe('summariseTranslations with the result cache', () => {
+  it('gives a kept summary for the same files, and a new one after any of them changed', async () => {
+    const contentDir = await translationFixture();
+    const cacheDir = path.join(path.dirname(contentDir), 'summary-cache');
+    const languages = siteLanguagesFrom(
+      languagesFileSchema.parse(parse(await readFile(path.join(contentDir, 'languages.yaml'), 'utf8'))),
+    );
+    const summarise = async () => {
+      const cache = createResultCache(cacheDir, 'code-1');
+      const summary = await summariseTranslations(contentDir, cache, languages);
+      await cache.save();
+      return { summary, stats: { ...cache.stats } };
+    };
+    const first = await summarise();
+    expect(first.summary).toEqual(await summariseTranslations(contentDir));
+    // The whole summary is one entry: nothing else is read from the cache.
+    expect((await summarise()).stats).toEqual({ hits: 1, misses: 0, corrupt: 0 });
+    await setText(contentDir, 'texts/it/shop.yaml', ['hero', 'title'], 'Benvenuti nel negozio di {{brand}}');
+    const changed = await summarise();
+    expect(changed.stats.misses).toBeGreaterThan(0);
+    expect(changed.summary).toEqual(await summariseTranslations(contentDir));
+    expect(changed.summary.counts.de.outdated).toBe(first.summary.counts.de.outdated + 1);
   });
 });
 
