@@ -29,7 +29,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
-import { pruneWhenDue, type CacheBounds } from '../cacheFolder.ts';
+import { pruneWhenDue, type CacheBounds } from '../content/cacheFolder.ts';
 import { cacheRoot } from '../project.ts';
 import type { BuildInputState, InputDigests } from './upToDate.ts';
 import type { RenderInput } from './render.ts';

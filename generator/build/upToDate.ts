@@ -25,7 +25,7 @@ import path from 'node:path';
 import type { BuildReport } from './pipeline.ts';
 import { readContentDates, type ContentDates } from '../content/contentDates.ts';
 import { displayPath } from '../errors/siteError.ts';
-import { filesUnder } from '../fileList.ts';
+import { filesUnder } from '../content/fileList.ts';
 import { cacheRoot } from '../project.ts';
 import { outputMarkFile } from './writer.ts';
 

@@ -13,7 +13,7 @@ import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { filesUnder } from '../fileList.ts';
+import { filesUnder } from './fileList.ts';
 import type { Route } from '../model/routeTable.ts';
 
 /** Content file (relative to the content folder, forward slashes) to `YYYY-MM-DD`. */

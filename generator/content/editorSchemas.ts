@@ -13,7 +13,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { filesUnder } from '../fileList.ts';
+import { filesUnder } from './fileList.ts';
 import { parse } from 'yaml';
 import { z } from 'zod';
 import { sitePlaceholders } from '../model/constants.ts';

@@ -22,7 +22,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
-import { pruneWhenDue, type CacheBounds } from '../cacheFolder.ts';
+import { pruneWhenDue, type CacheBounds } from './cacheFolder.ts';
 
 /** Bumped when an entry's meaning changes. */
 const entryVersion = 1;

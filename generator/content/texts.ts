@@ -5,7 +5,7 @@
 import { statSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { filesIn } from '../fileList.ts';
+import { filesIn } from './fileList.ts';
 import { formatPath, type SourceLocation } from '../errors/siteError.ts';
 import { didYouMean } from '../errors/suggest.ts';
 import { textFileOf } from './contentPaths.ts';

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { filesIn } from '../fileList.ts';
+import { filesIn } from '../content/fileList.ts';
 import type { ResultCache } from '../content/resultCache.ts';
 import { SiteError } from '../errors/siteError.ts';
 import type { Language, SiteLanguages } from '../model/languages.ts';

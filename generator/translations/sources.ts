@@ -11,7 +11,7 @@ import { isImageSetting } from '../content/imageDeclarations.ts';
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { filesIn } from '../fileList.ts';
+import { filesIn } from '../content/fileList.ts';
 import { isMap, isPair, isScalar, isSeq, LineCounter, parse, parseDocument, type Document } from 'yaml';
 import type { ResultCache } from '../content/resultCache.ts';
 import { SiteError } from '../errors/siteError.ts';

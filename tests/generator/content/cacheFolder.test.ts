@@ -6,8 +6,8 @@ import { existsSync, mkdirSync, readdirSync, statSync, utimesSync, writeFileSync
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pruneMarkerName, pruneWhenDue } from '../../generator/cacheFolder.ts';
-import { makeTempDir } from '../helpers/site.ts';
+import { pruneMarkerName, pruneWhenDue } from '../../../generator/content/cacheFolder.ts';
+import { makeTempDir } from '../../helpers/site.ts';
 
 const day = 24 * 60 * 60 * 1000;
 const now = Date.parse('2026-03-10T12:00:00Z');

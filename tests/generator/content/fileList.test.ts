@@ -6,8 +6,8 @@ import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { filesIn, filesUnder } from '../../generator/fileList.ts';
-import { makeTempDir } from '../helpers/site.ts';
+import { filesIn, filesUnder } from '../../../generator/content/fileList.ts';
+import { makeTempDir } from '../../helpers/site.ts';
 
 let dir: string;
 let root: string;
