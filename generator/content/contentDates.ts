@@ -39,6 +39,15 @@ function gitDirOf(folder: string): string | undefined {
   }
 }
 
+/** A file's mode (git tells a changed mode from a commit), or none. */
+function modeOf(file: string): number | undefined {
+  try {
+    return statSync(file).mode;
+  } catch {
+    return undefined;
+  }
+}
+
 function readText(file: string): string | undefined {
   try {
     return readFileSync(file, 'utf8');
@@ -97,7 +106,7 @@ async function gitFacts(
     state &&
     createHash('sha256')
       .update(`${state}\0${path.resolve(contentDir)}\0${memory!.contentKey}\0`)
-      .update(files.map((file) => `${file}:${statSync(path.join(contentDir, file), { throwIfNoEntry: false })?.mode}`).join('\0'))
+      .update(files.map((file) => `${file}:${modeOf(path.join(contentDir, file))}`).join('\0'))
       .digest('hex');
   if (key) {
     try {

@@ -18,8 +18,12 @@ function kindOf(folder: string, entry: Dirent): 'file' | 'folder' | undefined {
   if (entry.isFile()) return 'file';
   if (entry.isDirectory()) return 'folder';
   if (!entry.isSymbolicLink()) return undefined;
-  const target = statSync(path.join(folder, entry.name), { throwIfNoEntry: false });
-  return target?.isFile() ? 'file' : target?.isDirectory() ? 'folder' : undefined;
+  try {
+    const target = statSync(path.join(folder, entry.name));
+    return target.isFile() ? 'file' : target.isDirectory() ? 'folder' : undefined;
+  } catch {
+    return undefined; // broken, a loop, or not ours to read: no file (the loader says why where one is needed)
+  }
 }
 
 function entriesOf(folder: string): Dirent[] {
@@ -47,8 +51,13 @@ export function filesUnder(folder: string, options: FileListOptions = {}): strin
   const files: string[] = [];
   /** The folders on the way down (device and inode), so that a link to one of them ends the walk there. */
   const walk = (absolute: string, relative: string, above: Set<string>) => {
-    const info = statSync(absolute, { throwIfNoEntry: false });
-    if (!info?.isDirectory()) return;
+    let info;
+    try {
+      info = statSync(absolute);
+    } catch {
+      return; // missing, a loop, unreadable
+    }
+    if (!info.isDirectory()) return;
     const id = `${info.dev}:${info.ino}`;
     if (above.has(id)) return;
     const within = new Set(above).add(id);

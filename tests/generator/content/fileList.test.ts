@@ -1,6 +1,6 @@
 /**
  * The files of a folder as a build lists them: sorted, relative with forward slashes, dot files
- * only when asked, links as what they lead to, a broken link as no file, a link back to a folder above not followed.
+ * only when asked, links as what they lead to, a broken link or a link to itself as no file, a link back to a folder above not followed.
  */
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
@@ -30,6 +30,7 @@ beforeAll(async () => {
   symlinkSync(path.join(root, 'elsewhere/linked.yaml'), path.join(root, 'texts/it/link.yaml'));
   symlinkSync(path.join(root, 'missing.yaml'), path.join(root, 'texts/it/broken.yaml'));
   symlinkSync(path.join(root, 'texts'), path.join(root, 'texts/en/loop'));
+  symlinkSync(path.join(root, 'texts/it/self.yaml'), path.join(root, 'texts/it/self.yaml'));
 });
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
