@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import sharp from 'sharp';
+import { sharpLibrary } from '../images/sharpLibrary.ts';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { readSourceImage } from './pictures.ts';
@@ -358,7 +358,7 @@ export async function buildSocialImages(
         // A card without a photo is opaque (its frame is white): its premultiplied pixels are
         // its plain ones, so sharp reads them as they are, without unpremultiplying in floating point.
         const { width, height, channels } = overlay;
-        const card = () => sharp(overlay.data, { raw: { width, height, channels } }).removeAlpha();
+        const card = () => sharpLibrary()(overlay.data, { raw: { width, height, channels } }).removeAlpha();
         const bytes = crop
           ? await composePhotoPreview(await crop, overlay)
           : new Uint8Array(await (image.asJpeg ? card().jpeg(previewJpeg) : card().png(cardPng)).toBuffer());

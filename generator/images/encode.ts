@@ -22,7 +22,8 @@
  * no camera serial number reaches a visitor.
  */
 import { availableParallelism } from 'node:os';
-import sharp from 'sharp';
+import type { OutputInfo } from 'sharp';
+import { sharpLibrary, sharpVersions } from './sharpLibrary.ts';
 
 export type OutputFormat = 'avif' | 'webp' | 'jpeg' | 'png';
 
@@ -46,14 +47,13 @@ export const mimeTypes: Record<OutputFormat, string> = {
  * resized once, then encoded from raw pixels); change it when that changes.
  */
 export const encoderVersion = {
-  sharp: sharp.versions.sharp,
-  vips: sharp.versions.vips,
+  ...sharpVersions(),
   pipeline: 'raw-per-width',
 };
 
-function encodePixels(pixels: Buffer, info: sharp.OutputInfo, format: OutputFormat): Promise<Buffer> {
+function encodePixels(pixels: Buffer, info: OutputInfo, format: OutputFormat): Promise<Buffer> {
   const { width, height, channels } = info;
-  const pipeline = sharp(pixels, { raw: { width, height, channels } });
+  const pipeline = sharpLibrary()(pixels, { raw: { width, height, channels } });
   return format === 'avif'
     ? pipeline.avif(encodings.avif).toBuffer()
     : format === 'webp'
@@ -73,7 +73,7 @@ export async function encodeImageFormats(
   width: number,
   formats: readonly OutputFormat[],
 ): Promise<Uint8Array[]> {
-  const { data, info } = await sharp(source, { failOn: 'truncated' })
+  const { data, info } = await sharpLibrary()(source, { failOn: 'truncated' })
     .rotate()
     .resize({ width, withoutEnlargement: true })
     .toColourspace('srgb')

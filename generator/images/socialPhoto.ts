@@ -4,7 +4,7 @@
  * the brand and title laid over it (drawn by social.ts), saved as JPEG: a photo
  * as PNG would weigh ten times as much.
  */
-import sharp from 'sharp';
+import { sharpLibrary } from './sharpLibrary.ts';
 import type { PageId } from '../model/pages.ts';
 import { encoderVersion } from './encode.ts';
 import type { PageImageKey } from '../model/imageSlots.ts';
@@ -68,9 +68,9 @@ export async function cropPhoto(
   focus: { x: number; y: number },
   target: { width: number; height: number },
 ): Promise<RawPicture> {
-  const { autoOrient } = await sharp(photo).metadata();
+  const { autoOrient } = await sharpLibrary()(photo).metadata();
   const crop = cropAround(autoOrient.width, autoOrient.height, focus, target);
-  const { data, info } = await sharp(photo, { failOn: 'truncated' })
+  const { data, info } = await sharpLibrary()(photo, { failOn: 'truncated' })
     .rotate()
     .resize(crop.scaledWidth, crop.scaledHeight)
     .extract({ left: crop.left, top: crop.top, ...target })
@@ -104,7 +104,7 @@ export async function composePhotoPreview(photo: RawPicture, overlay: RawPicture
     out[at + 1] = (over[pixel + 1] + (under[at + 1] * left + 127) / 255) | 0;
     out[at + 2] = (over[pixel + 2] + (under[at + 2] * left + 127) / 255) | 0;
   }
-  const bytes = await sharp(out, { raw: { width: photo.width, height: photo.height, channels: 3 } })
+  const bytes = await sharpLibrary()(out, { raw: { width: photo.width, height: photo.height, channels: 3 } })
     .jpeg(previewJpeg)
     .toBuffer();
   return new Uint8Array(bytes);

@@ -2,21 +2,28 @@
 import { execFile } from 'node:child_process';
 import { cp, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTempDir, projectRoot } from '../helpers/site.ts';
 
 let root: string;
 const cacheDir = () => path.join(root, 'node_modules/.cache/site/cli');
 
-/** Runs compiledEntry in a fresh Node process, as `site` does, and imports what it returns. */
-function start(at = root): Promise<{ url: string; greeting: string; location: string; error?: string }> {
+/** Runs compiledEntry and runCompiled in a fresh Node process, as `site` does. */
+function start(at = root): Promise<{
+  url: string;
+  greeting: string;
+  location: string;
+  codeCache: 'none' | 'used' | 'rejected';
+  error?: string;
+}> {
   const script = `
-    import { compiledEntry } from ${JSON.stringify(pathToFileURL(path.join(projectRoot, 'bin/compile.js')).href)};
+    import { fileURLToPath, pathToFileURL } from 'node:url';
+    import { compiledEntry, runCompiled } from ${JSON.stringify(pathToFileURL(path.join(projectRoot, 'bin/compile.js')).href)};
     try {
-      const url = await compiledEntry(${JSON.stringify(at)}, 'bin/cli.ts');
-      const module = await import(url);
-      console.log(JSON.stringify({ url, greeting: await module.greeting(), location: module.location }));
+      const file = await compiledEntry(${JSON.stringify(at)}, 'bin/cli.ts');
+      const { exports, codeCache } = runCompiled(file, 'greet');
+      console.log(JSON.stringify({ url: pathToFileURL(file).href, greeting: await exports.greeting(), location: exports.location, codeCache }));
     } catch (error) {
       console.log(JSON.stringify({ error: error.constructor.name + ': ' + error.message }));
     }`;
@@ -92,6 +99,22 @@ describe('compiled CLI', () => {
     expect(JSON.parse(await readFile(path.join(cacheDir(), 'manifest.json'), 'utf8')).inputs).toContain(
       'templates/greeting.ts',
     );
+  });
+
+  it("keeps V8's code cache of a command: made by its first run, used by the next, made again when damaged", async () => {
+    await writeFile(
+      path.join(root, 'templates/greeting.ts'),
+      `export const greeting: string = 'Buon pomeriggio';\n`,
+    );
+    const first = await start();
+    expect(first.codeCache).toBe('none');
+    const second = await start();
+    expect(second).toEqual({ ...first, codeCache: 'used' });
+    const codeCacheFile = `${fileURLToPath(second.url)}.greet.v8-cache`;
+    await writeFile(codeCacheFile, 'not a code cache');
+    const damaged = await start();
+    expect(damaged).toEqual({ ...first, codeCache: 'rejected' });
+    expect((await start()).codeCache).toBe('used');
   });
 
   it('a source that does not compile is reported with its file and line', async () => {
