@@ -17,7 +17,8 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Script } from 'node:vm';
 
-const manifestName = 'manifest.json';
+/** The manifest of the current compile: one per NODE_ENV, which decides what is bundled. */
+export const manifestName = () => `manifest.${nodeEnvironment() || 'unset'}.json`;
 /** Compiled trees no start has used for this long are removed when a new one is written. */
 const staleAfterMilliseconds = 24 * 60 * 60 * 1000;
 
@@ -43,7 +44,7 @@ export function sourcesKey(projectRoot, inputs) {
 
 function readManifest(cacheDir) {
   try {
-    const manifest = JSON.parse(readFileSync(path.join(cacheDir, manifestName), 'utf8'));
+    const manifest = JSON.parse(readFileSync(path.join(cacheDir, manifestName()), 'utf8'));
     return Array.isArray(manifest.inputs) &&
       typeof manifest.key === 'string' &&
       typeof manifest.entry === 'string'
@@ -70,6 +71,28 @@ const sourceLocationPlugin = {
         .replaceAll('import.meta.dirname', JSON.stringify(path.dirname(args.path)))
         .replaceAll('import.meta.filename', JSON.stringify(args.path));
       return { contents, loader: path.extname(args.path).slice(1).replace(/^[cm]/, '') };
+    });
+  },
+};
+
+/**
+ * Each bundled package's modules end by telling `globalThis.__siteBundledPackage`, when something
+ * defines it, that the package ran: how tests see which packages a command loads (a resolve
+ * hook sees only what stays outside the bundle). Otherwise it costs one property read a module.
+ */
+const packageMarkPlugin = {
+  name: 'package-mark',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]node_modules[\\/].*\.[cm]?js$/ }, (args) => {
+      const name = /[\\/]node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)[\\/](?!.*[\\/]node_modules[\\/])/.exec(
+        args.path,
+      )?.[1];
+      if (name === undefined) return undefined;
+      const text = readFileSync(args.path, 'utf8');
+      return {
+        contents: `${text}\n;globalThis.__siteBundledPackage?.(${JSON.stringify(name.replace(/\\/g, '/'))});\n`,
+        loader: 'js',
+      };
     });
   },
 };
@@ -127,7 +150,7 @@ async function compile(projectRoot, cacheDir, entry) {
       tsconfig: path.join(projectRoot, 'tsconfig.json'),
       metafile: true,
       logLevel: 'silent',
-      plugins: [sourceLocationPlugin],
+      plugins: [sourceLocationPlugin, packageMarkPlugin],
     });
   } catch (error) {
     rmSync(staging, { recursive: true, force: true });
@@ -137,6 +160,8 @@ async function compile(projectRoot, cacheDir, entry) {
   const inputs = [
     ...Object.keys(result.metafile.inputs).filter((input) => !isPackageFile(input)),
     'tsconfig.json',
+    // How it was compiled: this file (absent in a test's fixture project, which compiles with the real one).
+    ...(exists(path.join(projectRoot, 'bin/compile.js')) ? ['bin/compile.js'] : []),
     ...packagesRecord(projectRoot),
   ].sort();
   const key = sourcesKey(projectRoot, inputs);
@@ -148,9 +173,9 @@ async function compile(projectRoot, cacheDir, entry) {
     rmSync(staging, { recursive: true, force: true });
   }
   const manifest = { key, inputs, entry: path.relative(projectRoot, path.join(target, output)) };
-  const manifestTemporary = path.join(cacheDir, `${manifestName}.${process.pid}`);
+  const manifestTemporary = path.join(cacheDir, `${manifestName()}.${process.pid}`);
   writeFileSync(manifestTemporary, JSON.stringify(manifest));
-  renameSync(manifestTemporary, path.join(cacheDir, manifestName));
+  renameSync(manifestTemporary, path.join(cacheDir, manifestName()));
   removeStaleTrees(cacheDir, key);
   return manifest;
 }
@@ -172,7 +197,7 @@ function packagesRecord(projectRoot) {
 function removeStaleTrees(cacheDir, keep) {
   const now = Date.now();
   for (const name of readdirSync(cacheDir)) {
-    if (name === keep || name === manifestName) continue;
+    if (name === keep || name.startsWith('manifest.')) continue;
     const folder = path.join(cacheDir, name);
     try {
       if (now - statSync(folder).mtimeMs > staleAfterMilliseconds)

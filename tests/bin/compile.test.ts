@@ -1,6 +1,6 @@
 /** The CLI's TypeScript compiled once into the cache and recompiled when any source changes. */
 import { execFile } from 'node:child_process';
-import { cp, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +8,12 @@ import { makeTempDir, projectRoot } from '../helpers/site.ts';
 
 let root: string;
 const cacheDir = () => path.join(root, 'node_modules/.cache/site/cli');
+/** The compile's manifest (one per NODE_ENV). */
+const manifestFile = async () =>
+  path.join(
+    cacheDir(),
+    (await readdir(cacheDir())).find((name) => /^manifest\..*\.json$/.test(name))!,
+  );
 
 /** Runs compiledEntry and runCompiled in a fresh Node process, as `site` does. */
 function start(at = root): Promise<{
@@ -66,10 +72,10 @@ describe('compiled CLI', () => {
 
   it('reuses the compiled code while no source changed', async () => {
     const first = await start();
-    const manifest = await stat(path.join(cacheDir(), 'manifest.json'));
+    const manifest = await stat(await manifestFile());
     const second = await start();
     expect(second.url).toBe(first.url);
-    expect((await stat(path.join(cacheDir(), 'manifest.json'))).mtimeMs).toBe(manifest.mtimeMs);
+    expect((await stat(await manifestFile())).mtimeMs).toBe(manifest.mtimeMs);
   });
 
   it('a copy of the project, its cache included, runs its own sources, not the original’s', async () => {
@@ -96,7 +102,7 @@ describe('compiled CLI', () => {
     const after = await start();
     expect(after.greeting).toBe('Buonasera');
     expect(after.url).not.toBe(before.url);
-    expect(JSON.parse(await readFile(path.join(cacheDir(), 'manifest.json'), 'utf8')).inputs).toContain(
+    expect(JSON.parse(await readFile(await manifestFile(), 'utf8')).inputs).toContain(
       'templates/greeting.ts',
     );
   });
