@@ -98,6 +98,20 @@ const packageMarkPlugin = {
 };
 
 /**
+ * generator/dev/importFile.cjs imports a module by URL, which code run from V8's code cache cannot
+ * (see runCompiled): it is required from where it is, outside the bundle.
+ */
+const importFilePlugin = {
+  name: 'import-file',
+  setup(build) {
+    build.onResolve({ filter: /[\\/]importFile\.cjs$/ }, (args) => ({
+      path: path.resolve(args.resolveDir, args.path),
+      external: true,
+    }));
+  },
+};
+
+/**
  * Packages loaded from node_modules when they run rather than bundled: those with native code
  * or WebAssembly, those that read their own files by path, and the large ones only a rare path
  * needs (TypeScript, Playwright).
@@ -150,7 +164,7 @@ async function compile(projectRoot, cacheDir, entry) {
       tsconfig: path.join(projectRoot, 'tsconfig.json'),
       metafile: true,
       logLevel: 'silent',
-      plugins: [sourceLocationPlugin, packageMarkPlugin],
+      plugins: [sourceLocationPlugin, packageMarkPlugin, importFilePlugin],
     });
   } catch (error) {
     rmSync(staging, { recursive: true, force: true });
