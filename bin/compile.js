@@ -6,10 +6,11 @@
 // The compiled CLI is one CommonJS file in node_modules/.cache/site/cli/<key>/, with the
 // pure-JavaScript packages bundled in, where <key> is a hash of NODE_ENV, of the bytes of
 // every project source the compile read (esbuild's metafile lists them) and of npm's record
-// of the installed packages. Each start hashes those files again (about 80 small files, a few
-// milliseconds): an edited template or generator module changes the key, and that start
-// recompiles (a fraction of a second) before it runs. Nothing to remember. Beside it, V8's code
-// cache of each command (runCompiled) spares compiling the same functions at every start.
+// of the installed packages. Each start checks those files again: one whose inode, size and
+// times are those the manifest recorded is unchanged (as git's index has it), any other is
+// hashed. An edited template or generator module changes the key, and that start recompiles
+// (a fraction of a second) before it runs. Nothing to remember. Beside it, V8's code cache of
+// each command (runCompiled) spares compiling the same functions at every start.
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -40,6 +41,48 @@ export function sourcesKey(projectRoot, inputs) {
     hash.update(input).update('\0').update(createHash('sha256').update(bytes).digest()).update('\0');
   }
   return hash.digest('hex').slice(0, 16);
+}
+
+/**
+ * A file's identity and times, [device, inode, size, mtimeMs, ctimeMs], as git's index keeps
+ * them; undefined when it is missing or changed within the last second (a write within the
+ * clock's granularity could then go unseen). Any write sets the change time, which no program
+ * can set back.
+ */
+function identityOf(file) {
+  const info = statSync(file, { throwIfNoEntry: false });
+  if (!info || Date.now() - info.ctimeMs < 1000) return undefined;
+  return [info.dev, info.ino, info.size, info.mtimeMs, info.ctimeMs];
+}
+
+/** Each input's identity when its bytes were last found to make the manifest's key. */
+function identitiesOf(projectRoot, inputs) {
+  return Object.fromEntries(
+    inputs.flatMap((input) => {
+      const identity = identityOf(path.join(projectRoot, input));
+      return identity ? [[input, identity]] : [];
+    }),
+  );
+}
+
+/** True when no input changed since its identity was taken: a start then reads none of them. */
+function unchangedInputs(projectRoot, manifest) {
+  return manifest.inputs.every((input) => {
+    const known = manifest.identities?.[input];
+    const info = known && statSync(path.join(projectRoot, input), { throwIfNoEntry: false });
+    return (
+      info !== undefined &&
+      [info.dev, info.ino, info.size, info.mtimeMs, info.ctimeMs].every(
+        (value, index) => value === known[index],
+      )
+    );
+  });
+}
+
+function writeManifest(cacheDir, manifest) {
+  const manifestTemporary = path.join(cacheDir, `${manifestName()}.${process.pid}`);
+  writeFileSync(manifestTemporary, JSON.stringify(manifest));
+  renameSync(manifestTemporary, path.join(cacheDir, manifestName()));
 }
 
 function readManifest(cacheDir) {
@@ -186,10 +229,13 @@ async function compile(projectRoot, cacheDir, entry) {
     // Another start compiled the same sources at the same time: its copy is as good.
     rmSync(staging, { recursive: true, force: true });
   }
-  const manifest = { key, inputs, entry: path.relative(projectRoot, path.join(target, output)) };
-  const manifestTemporary = path.join(cacheDir, `${manifestName()}.${process.pid}`);
-  writeFileSync(manifestTemporary, JSON.stringify(manifest));
-  renameSync(manifestTemporary, path.join(cacheDir, manifestName()));
+  const manifest = {
+    key,
+    inputs,
+    entry: path.relative(projectRoot, path.join(target, output)),
+    identities: identitiesOf(projectRoot, inputs),
+  };
+  writeManifest(cacheDir, manifest);
   removeStaleTrees(cacheDir, key);
   return manifest;
 }
@@ -235,8 +281,8 @@ export async function compiledEntry(
   const fresh =
     manifest &&
     manifest.inputs.includes(entry) &&
-    sourcesKey(projectRoot, manifest.inputs) === manifest.key &&
-    exists(path.join(projectRoot, manifest.entry));
+    exists(path.join(projectRoot, manifest.entry)) &&
+    (unchangedInputs(projectRoot, manifest) || sameBytes(projectRoot, cacheDir, manifest));
   const current = fresh ? manifest : await compile(projectRoot, cacheDir, entry);
   return path.join(projectRoot, current.entry);
 }
@@ -279,6 +325,19 @@ function writeCodeCache(file, script) {
     // A cache that cannot be written only makes the next start slower.
     rmSync(temporary, { force: true });
   }
+}
+
+/** True when the inputs' bytes still make the manifest's key; their identities are then kept for the next start. */
+function sameBytes(projectRoot, cacheDir, manifest) {
+  if (sourcesKey(projectRoot, manifest.inputs) !== manifest.key) return false;
+  const identities = identitiesOf(projectRoot, manifest.inputs);
+  if (JSON.stringify(identities) === JSON.stringify(manifest.identities ?? {})) return true;
+  try {
+    writeManifest(cacheDir, { ...manifest, identities });
+  } catch {
+    // Not writable: the next start hashes the inputs again.
+  }
+  return true;
 }
 
 function exists(file) {

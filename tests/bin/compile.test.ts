@@ -1,6 +1,6 @@
 /** The CLI's TypeScript compiled once into the cache and recompiled when any source changes. */
 import { execFile } from 'node:child_process';
-import { cp, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -121,6 +121,21 @@ describe('compiled CLI', () => {
     const damaged = await start();
     expect(damaged).toEqual({ ...first, codeCache: 'rejected' });
     expect((await start()).codeCache).toBe('used');
+  });
+
+  it('sees an edit that keeps the size and the modification time of a source its manifest remembers', async () => {
+    const template = path.join(root, 'templates/greeting.ts');
+    await writeFile(template, `export const greeting: string = 'Ciao';\n`);
+    expect((await start()).greeting).toBe('Ciao');
+    // Older than a second: the next start remembers the sources' identities and then reads none of them.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await start();
+    const remembered = JSON.parse(await readFile(await manifestFile(), 'utf8')).identities;
+    expect(Object.keys(remembered)).toContain('templates/greeting.ts');
+    const { mtime } = await stat(template);
+    await writeFile(template, `export const greeting: string = 'Olè!';\n`);
+    await utimes(template, mtime, mtime);
+    expect((await start()).greeting).toBe('Olè!');
   });
 
   it('a source that does not compile is reported with its file and line', async () => {
