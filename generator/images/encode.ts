@@ -18,7 +18,7 @@
  * - JPEG quality 78, baseline, with mozjpeg's quantisation tables and optimised
  *   Huffman coding but without its trellis search: the fallback, which almost no
  *   browser picks; trellis quantisation took four times as long for a sixth fewer
- *   bytes, and a progressive JPEG took half as long again for slightly more bytes.
+ *   bytes, and a progressive JPEG took two thirds longer for slightly more bytes.
  * - PNG (for PNG sources only, which are drawings or screenshots): lossless, level 9.
  *
  * Every output is turned upright by its EXIF orientation, converted to sRGB, and
