@@ -228,7 +228,7 @@ function photoTexts(brand: string, title: string, colour: string) {
 }
 
 /** A band of a card's rows: the first, and how many. */
-interface Rows {
+export interface Rows {
   top: number;
   height: number;
 }
@@ -240,7 +240,7 @@ interface Rows {
 const inkReach = 0.5;
 
 /** The whole rows from `top` to `bottom` widened by `reach`, within the card. */
-function rowsAround(top: number, bottom: number, reach: number): Rows {
+export function rowsAround(top: number, bottom: number, reach: number): Rows {
   const first = Math.max(0, Math.floor(top - reach));
   const end = Math.min(socialImageSize.height, Math.max(first + 1, Math.ceil(bottom + reach)));
   return { top: first, height: end - first };
@@ -250,7 +250,7 @@ function rowsAround(top: number, bottom: number, reach: number): Rows {
  * A card's SVG cut to `rows`: resvg draws those rows alone, the pixels it draws there for
  * the whole card (the view moves by whole pixels, so every edge falls on the same pixels).
  */
-function cardRows(svg: string, rows: Rows): string {
+export function cardRows(svg: string, rows: Rows): string {
   const { width } = socialImageSize;
   return `<svg width="${width}" height="${rows.height}" viewBox="0 ${rows.top} ${width} ${rows.height}" xmlns="http://www.w3.org/2000/svg">${svgBody(svg)}</svg>`;
 }
