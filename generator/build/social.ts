@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import sharp from 'sharp';
+import { sharpLibrary } from '../images/sharpLibrary.ts';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { readSourceImage } from './pictures.ts';
@@ -469,7 +469,7 @@ export async function buildSocialImages(
           pixels.set(band.data, rows.top * width * 4);
           // A card without a photo is opaque (its frame is white): its premultiplied pixels are
           // its plain ones, so sharp reads them as they are, without unpremultiplying in floating point.
-          const card = sharp(pixels, { raw: { width, height, channels: 4 } }).removeAlpha();
+          const card = sharpLibrary()(pixels, { raw: { width, height, channels: 4 } }).removeAlpha();
           return new Uint8Array(await (image.asJpeg ? card.jpeg(previewJpeg) : card.png(cardPng)).toBuffer());
         });
       }

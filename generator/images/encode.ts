@@ -26,7 +26,8 @@
  * no camera serial number reaches a visitor.
  */
 import { availableParallelism } from 'node:os';
-import sharp from 'sharp';
+import type { OutputInfo } from 'sharp';
+import { sharpLibrary, sharpVersions } from './sharpLibrary.ts';
 
 export type OutputFormat = 'avif' | 'webp' | 'jpeg' | 'png';
 
@@ -51,20 +52,19 @@ export const mimeTypes: Record<OutputFormat, string> = {
  * width resized from those pixels, then encoded from raw pixels); change it when that changes.
  */
 export const encoderVersion = {
-  sharp: sharp.versions.sharp,
-  vips: sharp.versions.vips,
+  ...sharpVersions(),
   pipeline: 'raw-from-widest',
 };
 
 /** Raw pixels with their size, as sharp gives them. */
 export interface Pixels {
   data: Buffer;
-  info: sharp.OutputInfo;
+  info: OutputInfo;
 }
 
 function encodePixels({ data, info }: Pixels, format: OutputFormat): Promise<Buffer> {
   const { width, height, channels } = info;
-  const pipeline = sharp(data, { raw: { width, height, channels } });
+  const pipeline = sharpLibrary()(data, { raw: { width, height, channels } });
   return format === 'avif'
     ? pipeline.avif(encodings.avif).toBuffer()
     : format === 'webp'
@@ -79,7 +79,7 @@ function encodePixels({ data, info }: Pixels, format: OutputFormat): Promise<Buf
  * converted to sRGB: the pixels every width of it is made from. Rejects a truncated or damaged source.
  */
 export async function decodeWidest(source: Uint8Array, widest: number): Promise<Pixels> {
-  return sharp(source, { failOn: 'truncated' })
+  return sharpLibrary()(source, { failOn: 'truncated' })
     .rotate()
     .resize({ width: widest, withoutEnlargement: true })
     .toColourspace('srgb')
@@ -100,7 +100,9 @@ export async function encodeWidth(
   const pixels =
     width >= info.width
       ? widest
-      : await sharp(widest.data, { raw: { width: info.width, height: info.height, channels: info.channels } })
+      : await sharpLibrary()(widest.data, {
+          raw: { width: info.width, height: info.height, channels: info.channels },
+        })
           .resize({ width })
           .raw({ depth: 'uchar' })
           .toBuffer({ resolveWithObject: true });

@@ -4,7 +4,7 @@
  * a shade laid over it once for every language, then the brand and title (drawn by
  * social.ts), saved as JPEG: a photo as PNG would weigh ten times as much.
  */
-import sharp from 'sharp';
+import { sharpLibrary } from './sharpLibrary.ts';
 import type { PageId } from '../model/pages.ts';
 import { encoderVersion } from './encode.ts';
 import type { PageImageKey } from '../model/imageSlots.ts';
@@ -72,9 +72,9 @@ export async function cropPhoto(
   focus: { x: number; y: number },
   target: { width: number; height: number },
 ): Promise<RawPicture> {
-  const { autoOrient } = await sharp(photo).metadata();
+  const { autoOrient } = await sharpLibrary()(photo).metadata();
   const crop = cropAround(autoOrient.width, autoOrient.height, focus, target);
-  const { data, info } = await sharp(photo, { failOn: 'truncated' })
+  const { data, info } = await sharpLibrary()(photo, { failOn: 'truncated' })
     .rotate()
     .resize(crop.scaledWidth, crop.scaledHeight)
     .extract({ left: crop.left, top: crop.top, ...target })
@@ -121,7 +121,7 @@ export async function composePhotoPreview(
   top = 0,
 ): Promise<Uint8Array> {
   const { data, width, height } = layOver(photo, overlay, top);
-  const bytes = await sharp(data, { raw: { width, height, channels: 3 } })
+  const bytes = await sharpLibrary()(data, { raw: { width, height, channels: 3 } })
     .jpeg(previewJpeg)
     .toBuffer();
   return new Uint8Array(bytes);
