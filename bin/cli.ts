@@ -615,20 +615,24 @@ translations
     }),
   );
 
-try {
-  await program.parseAsync(process.argv);
-} catch (error) {
-  if (error instanceof CommanderError) {
-    // Help and version are successes; every other commander error is a usage error.
-    process.exitCode = error.exitCode === 0 ? 0 : 2;
-  } else if (error instanceof CommandFailure && isSiteError(error.error)) {
-    console.error(
-      `${error.failure}\n${formatSiteError(error.error, { readSource: readProblemSource, command: runningCommand })}`,
-    );
-    process.exitCode = 1;
-  } else {
-    console.error('Internal error (a bug in the generator, not in your content):');
-    console.error(error instanceof CommandFailure ? error.error : error);
-    process.exitCode = 1;
+async function main() {
+  try {
+    await program.parseAsync(process.argv);
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // Help and version are successes; every other commander error is a usage error.
+      process.exitCode = error.exitCode === 0 ? 0 : 2;
+    } else if (error instanceof CommandFailure && isSiteError(error.error)) {
+      console.error(
+        `${error.failure}\n${formatSiteError(error.error, { readSource: readProblemSource, command: runningCommand })}`,
+      );
+      process.exitCode = 1;
+    } else {
+      console.error('Internal error (a bug in the generator, not in your content):');
+      console.error(error instanceof CommandFailure ? error.error : error);
+      process.exitCode = 1;
+    }
   }
 }
+
+void main();

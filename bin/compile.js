@@ -3,28 +3,34 @@
 // `node -e 0` before a line of the generator ran (its loader thread, then every
 // import resolved through it); `site --version` cost about 16 times.
 //
-// The compiled CLI lives in node_modules/.cache/site/cli/<key>/, where <key> is a
-// hash of the bytes of every source file the compile read (esbuild's metafile
-// lists them). Each start hashes those files again (about 80 small files, a few
-// milliseconds): an edited template or generator module changes the key, and that
-// start recompiles (a fraction of a second) before it runs. Nothing to remember.
+// The compiled CLI is one CommonJS file in node_modules/.cache/site/cli/<key>/, with the
+// pure-JavaScript packages bundled in, where <key> is a hash of NODE_ENV, of the bytes of
+// every project source the compile read (esbuild's metafile lists them) and of npm's record
+// of the installed packages. Each start checks those files again: one whose inode, size and
+// times are those the manifest recorded is unchanged (as git's index has it), any other is
+// hashed. An edited template or generator module changes the key, and that start recompiles
+// (a fraction of a second) before it runs. Nothing to remember. Beside it, V8's code cache of
+// each command (runCompiled) spares compiling the same functions at every start.
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Script } from 'node:vm';
 
-const manifestName = 'manifest.json';
+/** The manifest of the current compile: one per NODE_ENV, which decides what is bundled. */
+export const manifestName = () => `manifest.${nodeEnvironment() || 'unset'}.json`;
 /** Compiled trees no start has used for this long are removed when a new one is written. */
 const staleAfterMilliseconds = 24 * 60 * 60 * 1000;
 
 /**
- * The key of a set of source files: the project's folder, their paths and bytes. Undefined
+ * The key of a set of source files: the project's folder, NODE_ENV, their paths and bytes. Undefined
  * when one no longer exists. The folder is part of it because the compiled code finds the
  * project (client scripts, templates) by absolute path: a cache copied with node_modules
  * from another checkout of the same sources would otherwise run that checkout.
  */
 export function sourcesKey(projectRoot, inputs) {
-  const hash = createHash('sha256').update(path.resolve(projectRoot)).update('\0');
+  const hash = createHash('sha256').update(`${path.resolve(projectRoot)}\0${nodeEnvironment()}\0`);
   for (const input of inputs) {
     let bytes;
     try {
@@ -37,9 +43,51 @@ export function sourcesKey(projectRoot, inputs) {
   return hash.digest('hex').slice(0, 16);
 }
 
+/**
+ * A file's identity and times, [device, inode, size, mtimeMs, ctimeMs], as git's index keeps
+ * them; undefined when it is missing or changed within the last second (a write within the
+ * clock's granularity could then go unseen). Any write sets the change time, which no program
+ * can set back.
+ */
+function identityOf(file) {
+  const info = statSync(file, { throwIfNoEntry: false });
+  if (!info || Date.now() - info.ctimeMs < 1000) return undefined;
+  return [info.dev, info.ino, info.size, info.mtimeMs, info.ctimeMs];
+}
+
+/** Each input's identity when its bytes were last found to make the manifest's key. */
+function identitiesOf(projectRoot, inputs) {
+  return Object.fromEntries(
+    inputs.flatMap((input) => {
+      const identity = identityOf(path.join(projectRoot, input));
+      return identity ? [[input, identity]] : [];
+    }),
+  );
+}
+
+/** True when no input changed since its identity was taken: a start then reads none of them. */
+function unchangedInputs(projectRoot, manifest) {
+  return manifest.inputs.every((input) => {
+    const known = manifest.identities?.[input];
+    const info = known && statSync(path.join(projectRoot, input), { throwIfNoEntry: false });
+    return (
+      info !== undefined &&
+      [info.dev, info.ino, info.size, info.mtimeMs, info.ctimeMs].every(
+        (value, index) => value === known[index],
+      )
+    );
+  });
+}
+
+function writeManifest(cacheDir, manifest) {
+  const manifestTemporary = path.join(cacheDir, `${manifestName()}.${process.pid}`);
+  writeFileSync(manifestTemporary, JSON.stringify(manifest));
+  renameSync(manifestTemporary, path.join(cacheDir, manifestName()));
+}
+
 function readManifest(cacheDir) {
   try {
-    const manifest = JSON.parse(readFileSync(path.join(cacheDir, manifestName), 'utf8'));
+    const manifest = JSON.parse(readFileSync(path.join(cacheDir, manifestName()), 'utf8'));
     return Array.isArray(manifest.inputs) &&
       typeof manifest.key === 'string' &&
       typeof manifest.entry === 'string'
@@ -70,6 +118,65 @@ const sourceLocationPlugin = {
   },
 };
 
+/**
+ * Each bundled package's modules end by telling `globalThis.__siteBundledPackage`, when something
+ * defines it, that the package ran: how tests see which packages a command loads (a resolve
+ * hook sees only what stays outside the bundle). Otherwise it costs one property read a module.
+ */
+const packageMarkPlugin = {
+  name: 'package-mark',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]node_modules[\\/].*\.[cm]?js$/ }, (args) => {
+      const name = /[\\/]node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)[\\/](?!.*[\\/]node_modules[\\/])/.exec(
+        args.path,
+      )?.[1];
+      if (name === undefined) return undefined;
+      const text = readFileSync(args.path, 'utf8');
+      return {
+        contents: `${text}\n;globalThis.__siteBundledPackage?.(${JSON.stringify(name.replace(/\\/g, '/'))});\n`,
+        loader: 'js',
+      };
+    });
+  },
+};
+
+/**
+ * generator/dev/importFile.cjs imports a module by URL, which code run from V8's code cache cannot
+ * (see runCompiled): it is required from where it is, outside the bundle.
+ */
+const importFilePlugin = {
+  name: 'import-file',
+  setup(build) {
+    build.onResolve({ filter: /[\\/]importFile\.cjs$/ }, (args) => ({
+      path: path.resolve(args.resolveDir, args.path),
+      external: true,
+    }));
+  },
+};
+
+/**
+ * Packages loaded from node_modules when they run rather than bundled: those with native code
+ * or WebAssembly, those that read their own files by path, and the large ones only a rare path
+ * needs (TypeScript, Playwright).
+ */
+const externalPackages = [
+  '@resvg/resvg-js',
+  'axe-core',
+  'browserslist',
+  'chokidar',
+  'esbuild',
+  'lightningcss',
+  'linkinator',
+  'playwright-core',
+  'satori',
+  'sharp',
+  'typescript',
+  'vnu-jar',
+];
+
+/** NODE_ENV as the compiled code sees it (bin/site.js defaults it to production); part of the key. */
+const nodeEnvironment = () => process.env.NODE_ENV ?? '';
+
 /** A source that does not compile: the message esbuild gives, with file, line and column. */
 export class CompileError extends Error {}
 
@@ -77,31 +184,43 @@ async function compile(projectRoot, cacheDir, entry) {
   const esbuild = await import('esbuild');
   mkdirSync(cacheDir, { recursive: true });
   const staging = path.join(cacheDir, `.staging-${process.pid}-${Date.now()}`);
+  const output = `${path.basename(entry).replace(/\.[cm]?[jt]sx?$/, '')}.cjs`;
   let result;
   try {
     result = await esbuild.build({
       absWorkingDir: projectRoot,
       entryPoints: [entry],
-      outdir: staging,
-      outbase: projectRoot,
+      outfile: path.join(staging, output),
       bundle: true,
-      // Each command's dynamic imports stay separate files, loaded only when it runs.
-      splitting: true,
-      format: 'esm',
+      // One CommonJS file, so that V8's code cache can be kept for it (see runCompiled). A
+      // command's own modules still run only when it does: esbuild starts each dynamically
+      // imported module only when it is first asked for.
+      format: 'cjs',
+      // `import()` becomes `require()`: V8 cannot restore dynamic import for code from its cache.
+      supported: { 'dynamic-import': false },
       platform: 'node',
       target: 'node20',
-      packages: 'external',
+      // Pure-JavaScript packages are bundled: tree-shaken, and no module resolution at each start.
+      external: externalPackages,
+      // React's packages choose their build by NODE_ENV: only the one this start runs is bundled.
+      define: { 'process.env.NODE_ENV': JSON.stringify(nodeEnvironment()) },
       tsconfig: path.join(projectRoot, 'tsconfig.json'),
       metafile: true,
       logLevel: 'silent',
-      plugins: [sourceLocationPlugin],
+      plugins: [sourceLocationPlugin, packageMarkPlugin, importFilePlugin],
     });
   } catch (error) {
     rmSync(staging, { recursive: true, force: true });
     const messages = await esbuild.formatMessages(error.errors ?? [], { kind: 'error', color: false });
     throw new CompileError(messages.join('\n').trim() || String(error));
   }
-  const inputs = [...Object.keys(result.metafile.inputs), 'tsconfig.json'].sort();
+  const inputs = [
+    ...Object.keys(result.metafile.inputs).filter((input) => !isPackageFile(input)),
+    'tsconfig.json',
+    // How it was compiled: this file (absent in a test's fixture project, which compiles with the real one).
+    ...(exists(path.join(projectRoot, 'bin/compile.js')) ? ['bin/compile.js'] : []),
+    ...packagesRecord(projectRoot),
+  ].sort();
   const key = sourcesKey(projectRoot, inputs);
   const target = path.join(cacheDir, key);
   try {
@@ -113,20 +232,32 @@ async function compile(projectRoot, cacheDir, entry) {
   const manifest = {
     key,
     inputs,
-    entry: path.relative(projectRoot, path.join(target, entry)).replace(/\.tsx?$/, '.js'),
+    entry: path.relative(projectRoot, path.join(target, output)),
+    identities: identitiesOf(projectRoot, inputs),
   };
-  const manifestTemporary = path.join(cacheDir, `${manifestName}.${process.pid}`);
-  writeFileSync(manifestTemporary, JSON.stringify(manifest));
-  renameSync(manifestTemporary, path.join(cacheDir, manifestName));
+  writeManifest(cacheDir, manifest);
   removeStaleTrees(cacheDir, key);
   return manifest;
+}
+
+const isPackageFile = (input) => input.split(/[\\/]/).includes('node_modules');
+
+/**
+ * What stands for the bundled packages in the key: npm's record of the installed tree, which
+ * every install rewrites (hashing each package's files at every start would cost more than the
+ * start saves). None when the project has no installed packages to bundle.
+ */
+function packagesRecord(projectRoot) {
+  return ['node_modules/.package-lock.json', 'package-lock.json']
+    .filter((file) => exists(path.join(projectRoot, file)))
+    .slice(0, 1);
 }
 
 /** Older compiled trees: kept a while, since a process started from one may still import its chunks. */
 function removeStaleTrees(cacheDir, keep) {
   const now = Date.now();
   for (const name of readdirSync(cacheDir)) {
-    if (name === keep || name === manifestName) continue;
+    if (name === keep || name.startsWith('manifest.')) continue;
     const folder = path.join(cacheDir, name);
     try {
       if (now - statSync(folder).mtimeMs > staleAfterMilliseconds)
@@ -138,8 +269,8 @@ function removeStaleTrees(cacheDir, keep) {
 }
 
 /**
- * The file URL of the compiled `entry` (a path relative to the project), compiled
- * now if any source it was compiled from has changed since.
+ * The path of the compiled `entry` (a path relative to the project), compiled now if any
+ * source it was compiled from has changed since.
  */
 export async function compiledEntry(
   projectRoot,
@@ -150,10 +281,63 @@ export async function compiledEntry(
   const fresh =
     manifest &&
     manifest.inputs.includes(entry) &&
-    sourcesKey(projectRoot, manifest.inputs) === manifest.key &&
-    exists(path.join(projectRoot, manifest.entry));
+    exists(path.join(projectRoot, manifest.entry)) &&
+    (unchangedInputs(projectRoot, manifest) || sameBytes(projectRoot, cacheDir, manifest));
   const current = fresh ? manifest : await compile(projectRoot, cacheDir, entry);
-  return pathToFileURL(path.join(projectRoot, current.entry)).href;
+  return path.join(projectRoot, current.entry);
+}
+
+/**
+ * Runs a compiled file as Node runs a CommonJS module, with V8's code cache: the functions an
+ * earlier run of the same command compiled are read back instead of being compiled again
+ * (Node 20 keeps no code cache for ES modules). One cache per command (`name`, e.g. `build`),
+ * made by the first run of that command after a compile and used while it matches the file;
+ * a damaged or foreign one is ignored and made again. Returns the module's exports and whether
+ * the cache was used.
+ */
+export function runCompiled(file, name = 'default') {
+  const source = readFileSync(file, 'utf8');
+  const codeCacheFile = `${file}.${/^[a-z][a-z-]{0,30}$/.test(name) ? name : 'default'}.v8-cache`;
+  let cachedData;
+  try {
+    cachedData = readFileSync(codeCacheFile);
+  } catch {
+    // None yet: this run makes it.
+  }
+  const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
+    filename: file,
+    cachedData,
+  });
+  const codeCache = cachedData === undefined ? 'none' : script.cachedDataRejected ? 'rejected' : 'used';
+  // At exit, the cache holds every function this run compiled, not only the top level.
+  if (codeCache !== 'used') process.once('exit', () => writeCodeCache(codeCacheFile, script));
+  const module = { exports: {} };
+  script.runInThisContext()(module.exports, createRequire(file), module, file, path.dirname(file));
+  return { exports: module.exports, codeCache };
+}
+
+function writeCodeCache(file, script) {
+  const temporary = `${file}.${process.pid}`;
+  try {
+    writeFileSync(temporary, script.createCachedData());
+    renameSync(temporary, file);
+  } catch {
+    // A cache that cannot be written only makes the next start slower.
+    rmSync(temporary, { force: true });
+  }
+}
+
+/** True when the inputs' bytes still make the manifest's key; their identities are then kept for the next start. */
+function sameBytes(projectRoot, cacheDir, manifest) {
+  if (sourcesKey(projectRoot, manifest.inputs) !== manifest.key) return false;
+  const identities = identitiesOf(projectRoot, manifest.inputs);
+  if (JSON.stringify(identities) === JSON.stringify(manifest.identities ?? {})) return true;
+  try {
+    writeManifest(cacheDir, { ...manifest, identities });
+  } catch {
+    // Not writable: the next start hashes the inputs again.
+  }
+  return true;
 }
 
 function exists(file) {

@@ -6,7 +6,7 @@
 // effect on the next `site build` with no other command.
 process.env.NODE_ENV ??= 'production';
 
-const { CompileError, compiledEntry, defaultProjectRoot } = await import('./compile.js');
+const { CompileError, compiledEntry, defaultProjectRoot, runCompiled } = await import('./compile.js');
 let entry;
 try {
   entry = await compiledEntry(defaultProjectRoot, 'bin/cli.ts');
@@ -15,4 +15,5 @@ try {
   console.error(`The generator's TypeScript sources do not compile:\n${error.message}`);
   process.exit(1);
 }
-await import(entry);
+// The command's name files V8's code cache: each command compiles different functions.
+runCompiled(entry, process.argv[2]);

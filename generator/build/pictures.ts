@@ -28,8 +28,9 @@ import type { ImageAsset, OutputFile } from '../model/builtAssets.ts';
 import type { PageImages } from '../content/imageDeclarations.ts';
 import {
   createLimiter,
+  decodeWidest,
   encodeImage,
-  encodeImageFormats,
+  encodeWidth,
   encoderVersion,
   encodings,
   mimeTypes,
@@ -59,6 +60,8 @@ export interface PlannedEncoding {
   path: string;
   format: OutputFormat;
   width: number;
+  /** The widest width of the photo, whose pixels every narrower width is resized from. */
+  widest: number;
   cacheKey: string;
   /** The source's bytes, read once and only when an encoding is not in the cache. */
   readSource: () => Promise<Uint8Array>;
@@ -92,6 +95,7 @@ export function planPhoto(
   const widths = plannedWidths(probed.width, slots);
   const fallback = fallbackFormat[probed.format];
   const formats = [...modernFormats.filter((format) => format !== fallback), fallback];
+  const widest = widths.at(-1)!;
   const planned: PlannedEncoding[] = [];
   const srcsets = new Map<OutputFormat, string>();
   for (const format of formats) {
@@ -102,16 +106,16 @@ export function planPhoto(
         source: sourceDigest,
         format,
         width,
+        widest,
         options: encodings[format],
         ...encoderVersion,
       });
       const file = `assets/images/${stem}-${width}.${cacheKey.slice(0, 10)}${extensionOf(format)}`;
-      planned.push({ path: file, format, width, cacheKey, readSource: source.read, sourceFile });
+      planned.push({ path: file, format, width, widest, cacheKey, readSource: source.read, sourceFile });
       entries.push(`/${file} ${width}w`);
     }
     srcsets.set(format, entries.join(', '));
   }
-  const widest = widths.at(-1)!;
   const fallbackFile = planned.filter((encoding) => encoding.format === fallback).at(-1)!;
   return {
     asset: {
@@ -141,7 +145,7 @@ export async function encodePlanned(
   let bytes: Uint8Array;
   try {
     const source = await encoding.readSource();
-    bytes = await limit(() => encodeImage(source, encoding.format, encoding.width));
+    bytes = await limit(() => encodeImage(source, encoding.format, encoding.width, encoding.widest));
   } catch (error) {
     throw unreadable(encoding.sourceFile, error);
   }
@@ -151,9 +155,10 @@ export async function encodePlanned(
 
 /**
  * The bytes of every planned encoding, in their order: from the cache, else encoded.
- * Each source is read once, and the missing formats of one photo at one width are
- * encoded together from one decode and resize (encodeImageFormats): the same bytes
- * as `encodePlanned` gives for each on its own.
+ * Each source is read and decoded once (at its widest width, decodeWidest), each of
+ * its missing widths resized once from those pixels, and the missing formats of a
+ * width encoded from that (encodeWidth): the same bytes as `encodePlanned` gives for
+ * each on its own.
  */
 export async function encodeAll(
   planned: readonly PlannedEncoding[],
@@ -161,35 +166,47 @@ export async function encodeAll(
   limit = createLimiter(),
 ): Promise<PromiseSettledResult<Uint8Array>[]> {
   const cached = await Promise.all(planned.map((encoding) => cache.get(encoding.cacheKey)));
-  const sources = new Map<string, Promise<Uint8Array>>();
-  const groups = new Map<string, number[]>();
+  // The missing encodings, by source, then by width.
+  const missing = new Map<string, Map<number, number[]>>();
   planned.forEach((encoding, index) => {
     if (cached[index]) return;
-    const group = `${encoding.sourceFile}\0${encoding.width}`;
-    groups.set(group, [...(groups.get(group) ?? []), index]);
+    const widths = missing.get(encoding.sourceFile) ?? new Map<number, number[]>();
+    widths.set(encoding.width, [...(widths.get(encoding.width) ?? []), index]);
+    missing.set(encoding.sourceFile, widths);
   });
   const drawn = new Map<number, Promise<Uint8Array>>();
-  for (const indexes of groups.values()) {
-    const first = planned[indexes[0]];
-    if (!sources.has(first.sourceFile)) sources.set(first.sourceFile, first.readSource());
-    const encoded = (async () => {
+  for (const widths of missing.values()) {
+    const first = planned[[...widths.values()][0][0]];
+    const decoded = (async () => {
       try {
-        const source = await sources.get(first.sourceFile)!;
-        const formats = indexes.map((index) => planned[index].format);
-        return await limit(() => encodeImageFormats(source, first.width, formats));
+        const source = await first.readSource();
+        return await limit(() => decodeWidest(source, first.widest));
       } catch (error) {
         throw unreadable(first.sourceFile, error);
       }
     })();
-    indexes.forEach((index, position) =>
-      drawn.set(
-        index,
-        encoded.then(async (all) => {
-          await cache.put(planned[index].cacheKey, all[position]);
-          return all[position];
-        }),
-      ),
-    );
+    for (const [width, indexes] of widths) {
+      const encoded = (async () => {
+        const pixels = await decoded;
+        try {
+          const formats = indexes.map((index) => planned[index].format);
+          return await limit(() => encodeWidth(pixels, width, formats));
+        } catch (error) {
+          throw unreadable(first.sourceFile, error);
+        }
+      })();
+      indexes.forEach((index, position) =>
+        drawn.set(
+          index,
+          encoded.then(async (all) => {
+            await cache.put(planned[index].cacheKey, all[position]);
+            return all[position];
+          }),
+        ),
+      );
+    }
+    // Awaited through each width's encodings; a failure is reported there, not as an unhandled rejection here.
+    decoded.catch(() => {});
   }
   return Promise.allSettled(planned.map((_, index) => cached[index] ?? drawn.get(index)!));
 }

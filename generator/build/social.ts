@@ -8,10 +8,11 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import sharp from 'sharp';
+import { sharpLibrary } from '../images/sharpLibrary.ts';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { readSourceImage } from './pictures.ts';
+import { sfntFromWoff } from '../images/sfnt.ts';
 import { createElement as h, type ReactElement } from 'react';
 import { pageMeta } from '../model/pageMeta.ts';
 import type { Content } from '../content/load.ts';
@@ -20,6 +21,7 @@ import { imageCacheKey, type ImageCache } from './imageCache.ts';
 import {
   composePhotoPreview,
   cropPhoto,
+  layOver,
   heroPhotoOf,
   photoPreviewVersion,
   previewJpeg,
@@ -95,6 +97,9 @@ function cardFrame(brand: string, tagline: string, colour: string) {
   );
 }
 
+/** The width of the bar in the page's colour down the left of every card. */
+const barWidth = 32;
+
 /**
  * Every card's layout: 1200 × 630, the page's colour as a bar down the left, and beside it a
  * padded column of `children` (where it puts them, and what is behind it, is the card's).
@@ -108,12 +113,12 @@ function cardShell(
   return h(
     'div',
     { style: { width: 1200, height: 630, display: 'flex', ...card, fontFamily: 'Inter' } },
-    h('div', { style: { width: 32, height: 630, background: colour } }),
+    h('div', { style: { width: barWidth, height: 630, background: colour } }),
     h(
       'div',
       {
         style: {
-          width: 1168,
+          width: 1200 - barWidth,
           height: 630,
           display: 'flex',
           flexDirection: 'column',
@@ -128,11 +133,17 @@ function cardShell(
   );
 }
 
+/** The largest font size on a card: a title's. */
+const titleFontSize = 76;
+
 /** A page's title as the card shows it. */
 function cardTitle(title: string) {
   return h(
     'div',
-    { style: { display: 'flex', fontSize: 76, fontWeight: 700, color: '#1a1a1a', lineHeight: 1.1 } },
+    {
+      key: 'title',
+      style: { display: 'flex', fontSize: titleFontSize, fontWeight: 700, color: '#1a1a1a', lineHeight: 1.1 },
+    },
     title,
   );
 }
@@ -145,11 +156,18 @@ interface Slot {
   height: number;
 }
 
-/** How a card is drawn (the frame once per language, the title per page, both as one SVG); part of its cache key. */
-const cardDrawing = 'frame per language, title per page';
+/**
+ * How a card is drawn (the frame laid out and rasterised once per language; per page, the title laid
+ * out and the rows it reaches rasterised from the frame's SVG with the title's); part of its cache key.
+ */
+const cardDrawing = 'frame per language, title rows per page';
 
-/** The PNG settings of a card: zlib level 6, no alpha (a card is opaque); level 9 took three times as long for 8 % fewer bytes. */
-const cardPng = { compressionLevel: 6 } as const;
+/**
+ * The PNG settings of a card: zlib level 4, no alpha (a card is opaque). Level 6 took a quarter
+ * longer for a tenth fewer bytes, level 9 four times as long for a sixth fewer; a card is fetched
+ * by the sites a page is shared on, not by every visitor.
+ */
+const cardPng = { compressionLevel: 4 } as const;
 
 /** The SVG between its `<svg …>` and `</svg>`. */
 function svgBody(svg: string): string {
@@ -166,16 +184,36 @@ function withTitle(frame: { svg: string; slot: Slot }, titleSvg: string): string
   return `${opening}${svgBody(frame.svg)}<g transform="translate(${frame.slot.left} ${frame.slot.top})">${title}</g></svg>`;
 }
 
-/** Brand and title over the bottom of a photo, on a shade that keeps them readable; the rest transparent. */
-function photoCard(brand: string, title: string, colour: string) {
+/**
+ * The shade over a photo that keeps the brand and title readable (dark at the bottom, clear at
+ * the top), beside the page's colour bar. Written as SVG rather than laid out by satori: satori
+ * draws a CSS gradient as an SVG pattern, which resvg rasterises three times slower than the same
+ * gradient filling a rectangle. It is the same on every page, so it is rasterised once.
+ */
+function photoShade(colour: string): string {
+  const { width, height } = socialImageSize;
+  return [
+    `<svg width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" xmlns="http://www.w3.org/2000/svg">`,
+    '<linearGradient id="shade" x1="0" y1="1" x2="0" y2="0">',
+    '<stop offset="0" stop-opacity="0.78"/><stop offset="0.55" stop-opacity="0.35"/><stop offset="1" stop-opacity="0"/>',
+    '</linearGradient>',
+    `<rect width="${barWidth}" height="${height}" fill="${colour}"/>`,
+    `<rect x="${barWidth}" width="${width - barWidth}" height="${height}" fill="url(#shade)"/>`,
+    '</svg>',
+  ].join('');
+}
+
+/** Brand and title at the bottom of a photo's card (over its shade); the rest transparent. */
+function photoTexts(brand: string, title: string, colour: string) {
   return cardShell(
     colour,
     {},
-    {
-      justifyContent: 'flex-end',
-      backgroundImage: 'linear-gradient(to top, rgba(0,0,0,0.78), rgba(0,0,0,0.35) 55%, rgba(0,0,0,0))',
-    },
-    h('div', { style: { display: 'flex', fontSize: 36, fontWeight: 700, color: '#ffffff' } }, brand),
+    { justifyContent: 'flex-end' },
+    h(
+      'div',
+      { key: 'brand', style: { display: 'flex', fontSize: 36, fontWeight: 700, color: '#ffffff' } },
+      brand,
+    ),
     h(
       'div',
       {
@@ -191,6 +229,34 @@ function photoCard(brand: string, title: string, colour: string) {
       title,
     ),
   );
+}
+
+/** A band of a card's rows: the first, and how many. */
+export interface Rows {
+  top: number;
+  height: number;
+}
+
+/**
+ * How far a text's ink may reach past its line box, as a share of its font size: accents
+ * above capitals and descenders overhang a tight line height. Rows this far around a text are drawn with it.
+ */
+const inkReach = 0.5;
+
+/** The whole rows from `top` to `bottom` widened by `reach`, within the card. */
+export function rowsAround(top: number, bottom: number, reach: number): Rows {
+  const first = Math.max(0, Math.floor(top - reach));
+  const end = Math.min(socialImageSize.height, Math.max(first + 1, Math.ceil(bottom + reach)));
+  return { top: first, height: end - first };
+}
+
+/**
+ * A card's SVG cut to `rows`: resvg draws those rows alone, the pixels it draws there for
+ * the whole card (the view moves by whole pixels, so every edge falls on the same pixels).
+ */
+export function cardRows(svg: string, rows: Rows): string {
+  const { width } = socialImageSize;
+  return `<svg width="${width}" height="${rows.height}" viewBox="0 ${rows.top} ${width} ${rows.height}" xmlns="http://www.w3.org/2000/svg">${svgBody(svg)}</svg>`;
 }
 
 /** The extension of a page's preview: a page with a hero photo gets a JPEG, whatever its hero file is. */
@@ -218,9 +284,9 @@ export async function buildSocialImages(
   content: Content,
   cache: ImageCache,
 ): Promise<SocialImages> {
-  const fonts = await loadFonts();
+  const woffFonts = await loadFonts();
   const fontsHash = createHash('sha256');
-  for (const font of fonts) fontsHash.update(font.data);
+  for (const font of woffFonts) fontsHash.update(font.data);
   const keyBase = {
     kind: 'social-preview',
     size: socialImageSize,
@@ -249,7 +315,12 @@ export async function buildSocialImages(
     const translator = translations.translators[language];
     const title = pageMeta(page, translator, content).title;
     const photo = photos.get(page);
-    const element = photo ? photoCard(content.site.brand, title, content.site.theme.primary) : undefined;
+    const element = photo
+      ? {
+          shade: photoShade(content.site.theme.primary),
+          texts: photoTexts(content.site.brand, title, content.site.theme.primary),
+        }
+      : undefined;
     const frame = cardFrame(
       content.site.brand,
       translator.t('home.hero.subtitle'),
@@ -267,7 +338,7 @@ export async function buildSocialImages(
       key: imageCacheKey({
         ...keyBase,
         card: element
-          ? describe(element)
+          ? { shade: element.shade, texts: describe(element.texts) }
           : { drawing: cardDrawing, frame: describe(frame), title: describe(cardTitle(title)), png: cardPng },
         ...(asJpeg
           ? { photo: photo && { digest: photo.digest, focus: photo.focus }, ...photoPreviewVersion }
@@ -285,14 +356,31 @@ export async function buildSocialImages(
   const drawn = new Map<string, Promise<Uint8Array>>();
   if (missing.size > 0) {
     const { satori, renderAsync } = await loadDrawingLibraries();
-    // Each hero photo is decoded and cropped once, for its page's preview in every language.
-    const crops = new Map<PageId, Promise<RawPicture>>();
-    const cropOf = (page: PageId, photo: NonNullable<(typeof images)[number]['photo']>) => {
-      if (!crops.has(page)) crops.set(page, cropPhoto(photo.bytes, photo.focus, socialImageSize));
-      return crops.get(page)!;
+    // satori is given the fonts unwrapped (images/sfnt.ts): the same glyphs, without inflating the WOFF in JavaScript.
+    const fonts = woffFonts.map((font) => ({ ...font, data: sfntFromWoff(font.data) }));
+    /** A card's rows as resvg draws them: RGBA, premultiplied. */
+    const raster = async (svg: string): Promise<RawPicture> => {
+      const rendered = await renderAsync(svg, rasterOptions);
+      return { data: rendered.pixels, width: rendered.width, height: rendered.height, channels: 4 };
     };
-    // Each language's card frame is laid out once, for every page's card without a photo.
-    const frames = new Map<Language, Promise<{ svg: string; slot: Slot }>>();
+    // Each hero photo is decoded, cropped and shaded once, for its page's preview in every language.
+    let shade: Promise<RawPicture> | undefined;
+    const shadedPhotos = new Map<PageId, Promise<RawPicture>>();
+    const shadedPhotoOf = (image: (typeof images)[number]) => {
+      if (!shadedPhotos.has(image.page)) {
+        const photo = image.photo!;
+        const crop = cropPhoto(photo.bytes, photo.focus, socialImageSize);
+        crop.catch(() => {}); // awaited below
+        shade ??= raster(image.element!.shade);
+        shadedPhotos.set(
+          image.page,
+          Promise.all([crop, shade]).then(([cropped, overlay]) => layOver(cropped, overlay)),
+        );
+      }
+      return shadedPhotos.get(image.page)!;
+    };
+    // Each language's card frame is laid out and rasterised once, for every page's card without a photo.
+    const frames = new Map<Language, Promise<{ svg: string; slot: Slot; pixels: Promise<RawPicture> }>>();
     const frameOf = (language: Language) => {
       if (!frames.has(language))
         frames.set(
@@ -315,14 +403,21 @@ export async function buildSocialImages(
             const brand = placed.get('brand')!;
             const tagline = placed.get('tagline')!;
             const top = brand.top + brand.height;
-            return { svg, slot: { left: brand.left, top, width: brand.width, height: tagline.top - top } };
+            const pixels = raster(svg);
+            pixels.catch(() => {}); // awaited with each card
+            return {
+              svg,
+              slot: { left: brand.left, top, width: brand.width, height: tagline.top - top },
+              pixels,
+            };
           })(),
         );
       return frames.get(language)!;
     };
-    // A title in its slot, centred as the frame's `space-between` would centre it.
-    const drawTitle = async (title: string, slot: Slot) =>
-      satori(
+    // A title in its slot, centred as the frame's `space-between` would centre it, and the title's box in the slot.
+    const drawTitle = async (title: string, slot: Slot) => {
+      let box: Slot | undefined;
+      const svg = await satori(
         h(
           'div',
           {
@@ -337,38 +432,58 @@ export async function buildSocialImages(
           },
           cardTitle(title),
         ),
-        { width: slot.width, height: slot.height, fonts },
+        {
+          width: slot.width,
+          height: slot.height,
+          fonts,
+          onNodeDetected: (node) => {
+            if (node.key === 'title') box = node;
+          },
+        },
       );
+      return { svg, box: box! };
+    };
     // satori lays out on this thread while resvg rasterises the previous card on libuv's pool: both cores work.
     for (const image of missing.values()) {
-      let svg: string;
-      if (image.element) svg = await satori(image.element, { ...socialImageSize, fonts });
-      else {
+      let bytes: Promise<Uint8Array>;
+      if (image.element && image.photo) {
+        // The photo, shaded, under the rows of the brand and title (the column puts them at the bottom).
+        let brandTop = 0;
+        const svg = await satori(image.element.texts, {
+          ...socialImageSize,
+          fonts,
+          onNodeDetected: (node) => {
+            if (node.key === 'brand') brandTop = node.top;
+          },
+        });
+        const rows = rowsAround(brandTop, socialImageSize.height, inkReach * titleFontSize);
+        const shaded = shadedPhotoOf(image);
+        bytes = raster(cardRows(svg, rows)).then(async (texts) =>
+          composePhotoPreview(await shaded, texts, rows.top),
+        );
+      } else {
+        // The frame's pixels, with the rows the title reaches drawn from the frame and the title together.
         const frame = await frameOf(image.language);
-        svg = withTitle(frame, await drawTitle(image.title, frame.slot));
+        const title = await drawTitle(image.title, frame.slot);
+        const top = frame.slot.top + title.box.top;
+        const rows = rowsAround(top, top + title.box.height, inkReach * titleFontSize);
+        bytes = raster(cardRows(withTitle(frame, title.svg), rows)).then(async (band) => {
+          const { data, width, height } = await frame.pixels;
+          const pixels = Buffer.from(data);
+          pixels.set(band.data, rows.top * width * 4);
+          // A card without a photo is opaque (its frame is white): its premultiplied pixels are
+          // its plain ones, so sharp reads them as they are, without unpremultiplying in floating point.
+          const card = sharpLibrary()(pixels, { raw: { width, height, channels: 4 } }).removeAlpha();
+          return new Uint8Array(await (image.asJpeg ? card.jpeg(previewJpeg) : card.png(cardPng)).toBuffer());
+        });
       }
-      const crop = image.photo && cropOf(image.page, image.photo);
-      const bytes = renderAsync(svg, rasterOptions).then(async (rendered) => {
-        const overlay = {
-          data: rendered.pixels,
-          width: rendered.width,
-          height: rendered.height,
-          channels: 4 as const,
-        };
-        // A card without a photo is opaque (its frame is white): its premultiplied pixels are
-        // its plain ones, so sharp reads them as they are, without unpremultiplying in floating point.
-        const { width, height, channels } = overlay;
-        const card = () => sharp(overlay.data, { raw: { width, height, channels } }).removeAlpha();
-        const bytes = crop
-          ? await composePhotoPreview(await crop, overlay)
-          : new Uint8Array(await (image.asJpeg ? card().jpeg(previewJpeg) : card().png(cardPng)).toBuffer());
-        await cache.put(image.key, bytes);
-        return bytes;
+      const stored = bytes.then(async (drawnBytes) => {
+        await cache.put(image.key, drawnBytes);
+        return drawnBytes;
       });
       // Awaited below, with every other card; a failure fails the build there, not as an unhandled rejection here.
-      bytes.catch(() => {});
-      crop?.catch(() => {});
-      drawn.set(image.key, bytes);
+      stored.catch(() => {});
+      drawn.set(image.key, stored);
     }
   }
   const contents = await Promise.all(images.map((image, index) => cached[index] ?? drawn.get(image.key)!));

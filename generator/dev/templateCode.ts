@@ -12,6 +12,7 @@ import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
+import { importFile } from './importFile.cjs';
 
 export type TemplateModules = typeof import('../build/render.ts');
 
@@ -69,7 +70,7 @@ export async function createTemplateCode(projectRoot: string): Promise<TemplateC
     inputs = Object.keys(result.metafile.inputs).map((input) => path.resolve(projectRoot, input));
     const file = path.join(outDir, `templates-${++generation}.mjs`);
     await writeFile(file, result.outputFiles[0].contents);
-    return (await import(pathToFileURL(file).href)) as TemplateModules;
+    return (await importFile(pathToFileURL(file).href)) as TemplateModules;
   };
 
   return {

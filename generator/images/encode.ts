@@ -1,20 +1,24 @@
 /**
- * Encoding one photo at one width in the formats the pages offer, with sharp
- * (libvips). The source is decoded and resized once per width (a JPEG decodes
- * straight at a fraction of its size) and each format is encoded from those pixels:
- * decoding and resizing cost as much as a fast encoding, so doing it once per
- * format would spend it three times. The qualities are set here, per format, and
+ * Encoding one photo at its widths in the formats the pages offer, with sharp
+ * (libvips). The source is decoded and resized once, to the widest width the pages
+ * use (a JPEG decodes straight at a fraction of its size); each narrower width is
+ * resized from those pixels, and each format is encoded from a width's pixels:
+ * decoding and resizing cost as much as a fast encoding, so doing it per width and
+ * format would spend it many times over. The qualities are set here, per format, and
  * nowhere else; the efforts are the fastest that keep the picture (measured, see
  * docs/performance.md):
  *
- * - AVIF quality 50, effort 0: about half the WebP's bytes for the same look;
+ * - AVIF quality 50, effort 0, chroma at half resolution (4:2:0, as in the JPEG
+ *   sources and in every WebP): about half the WebP's bytes for the same look;
  *   effort 0 draws the same picture as effort 2 (the same PSNR) for a few per cent
- *   more bytes, and encodes about three times faster.
+ *   more bytes, and encodes about three times faster; full-resolution chroma (4:4:4)
+ *   took two thirds longer for more bytes.
  * - WebP quality 75, effort 1: the format every current browser has; the same
  *   picture as sharp's default effort 4 for a few per cent more bytes, in a third of the time.
- * - JPEG quality 78, progressive, with mozjpeg's quantisation tables and optimised
+ * - JPEG quality 78, baseline, with mozjpeg's quantisation tables and optimised
  *   Huffman coding but without its trellis search: the fallback, which almost no
- *   browser picks; trellis quantisation took four times as long for a sixth fewer bytes.
+ *   browser picks; trellis quantisation took four times as long for a sixth fewer
+ *   bytes, and a progressive JPEG took two thirds longer for slightly more bytes.
  * - PNG (for PNG sources only, which are drawings or screenshots): lossless, level 9.
  *
  * Every output is turned upright by its EXIF orientation, converted to sRGB, and
@@ -22,14 +26,15 @@
  * no camera serial number reaches a visitor.
  */
 import { availableParallelism } from 'node:os';
-import sharp from 'sharp';
+import type { OutputInfo } from 'sharp';
+import { sharpLibrary, sharpVersions } from './sharpLibrary.ts';
 
 export type OutputFormat = 'avif' | 'webp' | 'jpeg' | 'png';
 
 export const encodings = {
-  avif: { quality: 50, effort: 0 },
+  avif: { quality: 50, effort: 0, chromaSubsampling: '4:2:0' },
   webp: { quality: 75, effort: 1 },
-  jpeg: { quality: 78, progressive: true, quantisationTable: 3, optimiseCoding: true },
+  jpeg: { quality: 78, quantisationTable: 3, optimiseCoding: true },
   png: { compressionLevel: 9 },
 } as const satisfies Record<OutputFormat, object>;
 
@@ -41,19 +46,25 @@ export const mimeTypes: Record<OutputFormat, string> = {
 };
 
 /**
- * What decides an encoding's bytes besides the source and the format's options: part
- * of every cache key. `pipeline` names how the pixels reach the encoder (decoded and
- * resized once, then encoded from raw pixels); change it when that changes.
+ * What decides an encoding's bytes besides the source, the format's options and the
+ * widest width it was resized from: part of every cache key. `pipeline` names how the
+ * pixels reach the encoder (decoded and resized once to the widest width, each narrower
+ * width resized from those pixels, then encoded from raw pixels); change it when that changes.
  */
 export const encoderVersion = {
-  sharp: sharp.versions.sharp,
-  vips: sharp.versions.vips,
-  pipeline: 'raw-per-width',
+  ...sharpVersions(),
+  pipeline: 'raw-from-widest',
 };
 
-function encodePixels(pixels: Buffer, info: sharp.OutputInfo, format: OutputFormat): Promise<Buffer> {
+/** Raw pixels with their size, as sharp gives them. */
+export interface Pixels {
+  data: Buffer;
+  info: OutputInfo;
+}
+
+function encodePixels({ data, info }: Pixels, format: OutputFormat): Promise<Buffer> {
   const { width, height, channels } = info;
-  const pipeline = sharp(pixels, { raw: { width, height, channels } });
+  const pipeline = sharpLibrary()(data, { raw: { width, height, channels } });
   return format === 'avif'
     ? pipeline.avif(encodings.avif).toBuffer()
     : format === 'webp'
@@ -64,34 +75,55 @@ function encodePixels(pixels: Buffer, info: sharp.OutputInfo, format: OutputForm
 }
 
 /**
- * The bytes of `source` at `width` pixels wide in each of `formats`, in their order:
- * decoded, turned upright, resized and converted to sRGB once, then encoded per
- * format. Rejects a truncated or damaged source.
+ * `source` decoded, turned upright, resized to `widest` pixels wide (never enlarged) and
+ * converted to sRGB: the pixels every width of it is made from. Rejects a truncated or damaged source.
  */
-export async function encodeImageFormats(
-  source: Uint8Array,
-  width: number,
-  formats: readonly OutputFormat[],
-): Promise<Uint8Array[]> {
-  const { data, info } = await sharp(source, { failOn: 'truncated' })
+export async function decodeWidest(source: Uint8Array, widest: number): Promise<Pixels> {
+  return sharpLibrary()(source, { failOn: 'truncated' })
     .rotate()
-    .resize({ width, withoutEnlargement: true })
+    .resize({ width: widest, withoutEnlargement: true })
     .toColourspace('srgb')
     .raw({ depth: 'uchar' })
     .toBuffer({ resolveWithObject: true });
+}
+
+/**
+ * The bytes of `widest` (decodeWidest's pixels) at `width` pixels wide in each of
+ * `formats`, in their order: resized from those pixels when narrower, then encoded per format.
+ */
+export async function encodeWidth(
+  widest: Pixels,
+  width: number,
+  formats: readonly OutputFormat[],
+): Promise<Uint8Array[]> {
+  const { info } = widest;
+  const pixels =
+    width >= info.width
+      ? widest
+      : await sharpLibrary()(widest.data, {
+          raw: { width: info.width, height: info.height, channels: info.channels },
+        })
+          .resize({ width })
+          .raw({ depth: 'uchar' })
+          .toBuffer({ resolveWithObject: true });
   const encoded: Uint8Array[] = [];
   // One after another: the caller's limiter already keeps every core busy with other widths.
-  for (const format of formats) encoded.push(new Uint8Array(await encodePixels(data, info, format)));
+  for (const format of formats) encoded.push(new Uint8Array(await encodePixels(pixels, format)));
   return encoded;
 }
 
-/** The bytes of `source` at `width` pixels wide in `format`: the same bytes `encodeImageFormats` gives. */
+/**
+ * The bytes of `source` at `width` pixels wide in `format`, made from its pixels at
+ * `widest` (the widest width the pages use; `width` itself by default): the same bytes
+ * `encodeWidth` gives from `decodeWidest(source, widest)`.
+ */
 export async function encodeImage(
   source: Uint8Array,
   format: OutputFormat,
   width: number,
+  widest = width,
 ): Promise<Uint8Array> {
-  return (await encodeImageFormats(source, width, [format]))[0];
+  return (await encodeWidth(await decodeWidest(source, widest), width, [format]))[0];
 }
 
 /**

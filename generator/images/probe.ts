@@ -6,7 +6,8 @@
  */
 import path from 'node:path';
 import { imageSize } from 'image-size';
-import sharp from 'sharp';
+import type { Metadata } from 'sharp';
+import { sharpLibrary } from './sharpLibrary.ts';
 import { SiteError } from '../errors/siteError.ts';
 import { formatOfExtension, imageExtensions, type ImageFormat } from '../model/imageFormats.ts';
 
@@ -89,9 +90,9 @@ export async function probeImage(file: string, bytes: Uint8Array): Promise<Probe
       });
     return { format: 'svg', width: size.width, height: size.height };
   }
-  let metadata: sharp.Metadata;
+  let metadata: Metadata;
   try {
-    metadata = await sharp(bytes).metadata();
+    metadata = await sharpLibrary()(bytes).metadata();
   } catch (error) {
     throw unreadable(file, error);
   }

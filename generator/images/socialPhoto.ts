@@ -1,10 +1,10 @@
 /**
  * A page's social preview from its hero photo: the photo cropped to 1200 × 630
  * around the focus point the editor set (`focus: 50% 30%`, the centre by default),
- * the brand and title laid over it (drawn by social.ts), saved as JPEG: a photo
- * as PNG would weigh ten times as much.
+ * a shade laid over it once for every language, then the brand and title (drawn by
+ * social.ts), saved as JPEG: a photo as PNG would weigh ten times as much.
  */
-import sharp from 'sharp';
+import { sharpLibrary } from './sharpLibrary.ts';
 import type { PageId } from '../model/pages.ts';
 import { encoderVersion } from './encode.ts';
 import type { PageImageKey } from '../model/imageSlots.ts';
@@ -22,7 +22,11 @@ export const heroPhotoOf: Partial<Record<PageId, PageImageKey>> = {
 export const previewJpeg = { quality: 82, quantisationTable: 3, optimiseCoding: true } as const;
 
 /** What besides the photo's bytes, the focus and the overlay decides the preview's bytes. */
-export const photoPreviewVersion = { ...encoderVersion, jpeg: previewJpeg, overlay: 'premultiplied over' };
+export const photoPreviewVersion = {
+  ...encoderVersion,
+  jpeg: previewJpeg,
+  overlay: 'premultiplied over: the shade over the photo, then the texts over their rows',
+};
 
 export interface Crop {
   /** The photo is first scaled to this size, the smallest that covers the target. */
@@ -68,9 +72,9 @@ export async function cropPhoto(
   focus: { x: number; y: number },
   target: { width: number; height: number },
 ): Promise<RawPicture> {
-  const { autoOrient } = await sharp(photo).metadata();
+  const { autoOrient } = await sharpLibrary()(photo).metadata();
   const crop = cropAround(autoOrient.width, autoOrient.height, focus, target);
-  const { data, info } = await sharp(photo, { failOn: 'truncated' })
+  const { data, info } = await sharpLibrary()(photo, { failOn: 'truncated' })
     .rotate()
     .resize(crop.scaledWidth, crop.scaledHeight)
     .extract({ left: crop.left, top: crop.top, ...target })
@@ -82,29 +86,42 @@ export async function cropPhoto(
 }
 
 /**
- * The cropped photo with `overlay` on top, as JPEG. The overlay is RGBA of the same
- * size with premultiplied alpha, as resvg draws it, so laying it over is one
- * multiply-add per channel (`overlay + photo × (1 − alpha)`, rounded): a third of what
- * sharp's composite costs, which works in floating point, and no PNG in between.
+ * The cropped photo with `overlay` laid over its rows from `top` on (the whole photo by
+ * default). The overlay is RGBA, as wide as the photo, with premultiplied alpha, as resvg
+ * draws it, so laying it over is one multiply-add per channel (`overlay + photo × (1 − alpha)`,
+ * rounded): a third of what sharp's composite costs, which works in floating point. Where the
+ * overlay is clear the photo stays as it is.
  */
-export async function composePhotoPreview(photo: RawPicture, overlay: RawPicture): Promise<Uint8Array> {
+export function layOver(photo: RawPicture, overlay: RawPicture, top = 0): RawPicture {
   if (
     photo.channels !== 3 ||
     overlay.channels !== 4 ||
     photo.width !== overlay.width ||
-    photo.height !== overlay.height
+    top < 0 ||
+    top + overlay.height > photo.height
   )
-    throw new Error('composePhotoPreview: an RGB photo and an RGBA overlay of the same size');
-  const out = Buffer.allocUnsafe(photo.data.length);
-  const under = photo.data;
+    throw new Error('layOver: an RGB photo and an RGBA overlay as wide, within its rows');
+  const out = Buffer.from(photo.data);
   const over = overlay.data;
-  for (let pixel = 0, at = 0; at < out.length; pixel += 4, at += 3) {
-    const left = 255 - over[pixel + 3];
-    out[at] = (over[pixel] + (under[at] * left + 127) / 255) | 0;
-    out[at + 1] = (over[pixel + 1] + (under[at + 1] * left + 127) / 255) | 0;
-    out[at + 2] = (over[pixel + 2] + (under[at + 2] * left + 127) / 255) | 0;
+  for (let pixel = 0, at = top * photo.width * 3; pixel < over.length; pixel += 4, at += 3) {
+    const alpha = over[pixel + 3];
+    if (alpha === 0) continue;
+    const left = 255 - alpha;
+    out[at] = (over[pixel] + (out[at] * left + 127) / 255) | 0;
+    out[at + 1] = (over[pixel + 1] + (out[at + 1] * left + 127) / 255) | 0;
+    out[at + 2] = (over[pixel + 2] + (out[at + 2] * left + 127) / 255) | 0;
   }
-  const bytes = await sharp(out, { raw: { width: photo.width, height: photo.height, channels: 3 } })
+  return { data: out, width: photo.width, height: photo.height, channels: 3 };
+}
+
+/** The cropped photo with `overlay` laid over its rows from `top` on (layOver), as JPEG: no PNG in between. */
+export async function composePhotoPreview(
+  photo: RawPicture,
+  overlay: RawPicture,
+  top = 0,
+): Promise<Uint8Array> {
+  const { data, width, height } = layOver(photo, overlay, top);
+  const bytes = await sharpLibrary()(data, { raw: { width, height, channels: 3 } })
     .jpeg(previewJpeg)
     .toBuffer();
   return new Uint8Array(bytes);

@@ -1,22 +1,35 @@
 /** The CLI's TypeScript compiled once into the cache and recompiled when any source changes. */
 import { execFile } from 'node:child_process';
-import { cp, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTempDir, projectRoot } from '../helpers/site.ts';
 
 let root: string;
 const cacheDir = () => path.join(root, 'node_modules/.cache/site/cli');
+/** The compile's manifest (one per NODE_ENV). */
+const manifestFile = async () =>
+  path.join(
+    cacheDir(),
+    (await readdir(cacheDir())).find((name) => /^manifest\..*\.json$/.test(name))!,
+  );
 
-/** Runs compiledEntry in a fresh Node process, as `site` does, and imports what it returns. */
-function start(at = root): Promise<{ url: string; greeting: string; location: string; error?: string }> {
+/** Runs compiledEntry and runCompiled in a fresh Node process, as `site` does. */
+function start(at = root): Promise<{
+  url: string;
+  greeting: string;
+  location: string;
+  codeCache: 'none' | 'used' | 'rejected';
+  error?: string;
+}> {
   const script = `
-    import { compiledEntry } from ${JSON.stringify(pathToFileURL(path.join(projectRoot, 'bin/compile.js')).href)};
+    import { fileURLToPath, pathToFileURL } from 'node:url';
+    import { compiledEntry, runCompiled } from ${JSON.stringify(pathToFileURL(path.join(projectRoot, 'bin/compile.js')).href)};
     try {
-      const url = await compiledEntry(${JSON.stringify(at)}, 'bin/cli.ts');
-      const module = await import(url);
-      console.log(JSON.stringify({ url, greeting: await module.greeting(), location: module.location }));
+      const file = await compiledEntry(${JSON.stringify(at)}, 'bin/cli.ts');
+      const { exports, codeCache } = runCompiled(file, 'greet');
+      console.log(JSON.stringify({ url: pathToFileURL(file).href, greeting: await exports.greeting(), location: exports.location, codeCache }));
     } catch (error) {
       console.log(JSON.stringify({ error: error.constructor.name + ': ' + error.message }));
     }`;
@@ -59,10 +72,10 @@ describe('compiled CLI', () => {
 
   it('reuses the compiled code while no source changed', async () => {
     const first = await start();
-    const manifest = await stat(path.join(cacheDir(), 'manifest.json'));
+    const manifest = await stat(await manifestFile());
     const second = await start();
     expect(second.url).toBe(first.url);
-    expect((await stat(path.join(cacheDir(), 'manifest.json'))).mtimeMs).toBe(manifest.mtimeMs);
+    expect((await stat(await manifestFile())).mtimeMs).toBe(manifest.mtimeMs);
   });
 
   it('a copy of the project, its cache included, runs its own sources, not the original’s', async () => {
@@ -89,9 +102,40 @@ describe('compiled CLI', () => {
     const after = await start();
     expect(after.greeting).toBe('Buonasera');
     expect(after.url).not.toBe(before.url);
-    expect(JSON.parse(await readFile(path.join(cacheDir(), 'manifest.json'), 'utf8')).inputs).toContain(
+    expect(JSON.parse(await readFile(await manifestFile(), 'utf8')).inputs).toContain(
       'templates/greeting.ts',
     );
+  });
+
+  it("keeps V8's code cache of a command: made by its first run, used by the next, made again when damaged", async () => {
+    await writeFile(
+      path.join(root, 'templates/greeting.ts'),
+      `export const greeting: string = 'Buon pomeriggio';\n`,
+    );
+    const first = await start();
+    expect(first.codeCache).toBe('none');
+    const second = await start();
+    expect(second).toEqual({ ...first, codeCache: 'used' });
+    const codeCacheFile = `${fileURLToPath(second.url)}.greet.v8-cache`;
+    await writeFile(codeCacheFile, 'not a code cache');
+    const damaged = await start();
+    expect(damaged).toEqual({ ...first, codeCache: 'rejected' });
+    expect((await start()).codeCache).toBe('used');
+  });
+
+  it('sees an edit that keeps the size and the modification time of a source its manifest remembers', async () => {
+    const template = path.join(root, 'templates/greeting.ts');
+    await writeFile(template, `export const greeting: string = 'Ciao';\n`);
+    expect((await start()).greeting).toBe('Ciao');
+    // Older than a second: the next start remembers the sources' identities and then reads none of them.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await start();
+    const remembered = JSON.parse(await readFile(await manifestFile(), 'utf8')).identities;
+    expect(Object.keys(remembered)).toContain('templates/greeting.ts');
+    const { mtime } = await stat(template);
+    await writeFile(template, `export const greeting: string = 'Olè!';\n`);
+    await utimes(template, mtime, mtime);
+    expect((await start()).greeting).toBe('Olè!');
   });
 
   it('a source that does not compile is reported with its file and line', async () => {

@@ -9,7 +9,12 @@ import {
   createImageCache,
   type ImageCache,
 } from '../../../generator/build/imageCache.ts';
-import { buildSocialImages } from '../../../generator/build/social.ts';
+import {
+  buildSocialImages,
+  cardRows,
+  loadDrawingLibraries,
+  rowsAround,
+} from '../../../generator/build/social.ts';
 import { routeTableOf, translationsOf } from '../../../generator/build/stages.ts';
 import { loadContent } from '../../../generator/content/load.ts';
 import { socialImageSize } from '../../../generator/model/builtAssets.ts';
@@ -95,5 +100,36 @@ describe('social preview images', () => {
     const long = await titleRows('esim-en');
     expect(long.height).toBeGreaterThan(2.5 * short.height);
     expect(Math.abs((long.top + long.bottom) / 2 - (short.top + short.bottom) / 2)).toBeLessThan(12);
+  });
+});
+
+describe('drawing a card by rows', () => {
+  it('keeps the rows around a text within the card, a whole number of them', () => {
+    expect(rowsAround(100.4, 180.6, 10)).toEqual({ top: 90, height: 101 });
+    expect(rowsAround(-5, 40, 38)).toEqual({ top: 0, height: 78 });
+    expect(rowsAround(600, 630, 38)).toEqual({ top: 562, height: 68 });
+  });
+
+  it('rasterises rows of a card as the same pixels as the whole card has there', async () => {
+    const { renderAsync } = await loadDrawingLibraries();
+    const raster = { fitTo: { mode: 'width' as const, value: 1200 }, font: { loadSystemFonts: false } };
+    // A card-sized drawing with text whose accents and descenders reach past their line box,
+    // at a fractional position (as satori places a centred title), over a background and a bar.
+    const { width, height } = socialImageSize;
+    const whole = [
+      `<svg width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" xmlns="http://www.w3.org/2000/svg">`,
+      `<rect width="${width}" height="${height}" fill="#ffffff"/><rect width="32" height="${height}" fill="#c8102e"/>`,
+      '<path fill="#1a1a1a" d="M104.3 250.7 L900.6 231.2 Q950.2 300.5 880.1 390.9 L120.4 402.3 Z"/>',
+      '<circle cx="500.5" cy="240.25" r="30.3" fill="#555555"/>',
+      '</svg>',
+    ].join('');
+    const all = await renderAsync(whole, raster);
+    const rows = rowsAround(231.2, 402.3, 38);
+    const band = await renderAsync(cardRows(whole, rows), raster);
+    expect([band.width, band.height]).toEqual([width, rows.height]);
+    const rowBytes = width * 4;
+    expect(Buffer.from(band.pixels)).toEqual(
+      Buffer.from(all.pixels).subarray(rows.top * rowBytes, (rows.top + rows.height) * rowBytes),
+    );
   });
 });

@@ -1,7 +1,7 @@
 /** One encoding: its format and width, upright, in sRGB, with no metadata left. */
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { createLimiter, encodeImage } from '../../../generator/images/encode.ts';
+import { createLimiter, decodeWidest, encodeImage, encodeWidth } from '../../../generator/images/encode.ts';
 import { sniffFormat } from '../../../generator/images/probe.ts';
 import { makePhoto } from '../../helpers/photos.ts';
 
@@ -37,6 +37,26 @@ describe('encodeImage', () => {
     }
     const jpeg = Buffer.from(await encodeImage(tagged, 'jpeg', 100));
     expect(jpeg.includes('Someone')).toBe(false);
+  });
+
+  it('makes a narrower width from the widest width’s pixels: the same bytes alone, and the picture a direct resize gives', async () => {
+    const source = await makePhoto({ width: 1600, height: 1200, seed: 21, quality: 90 });
+    const [fromWidest] = await encodeWidth(await decodeWidest(source, 1200), 400, ['webp']);
+    expect(Buffer.from(await encodeImage(source, 'webp', 400, 1200))).toEqual(Buffer.from(fromWidest));
+    expect(await sharp(fromWidest).metadata()).toMatchObject({ width: 400, height: 300 });
+    // Against the source resized straight to 400 px: the difference is far below what the encoder itself loses.
+    const direct = await sharp(source).resize({ width: 400 }).removeAlpha().raw().toBuffer();
+    const widest = await decodeWidest(source, 1200);
+    const resized = await sharp(widest.data, {
+      raw: { width: widest.info.width, height: widest.info.height, channels: widest.info.channels },
+    })
+      .resize({ width: 400 })
+      .raw()
+      .toBuffer();
+    let squared = 0;
+    for (let index = 0; index < direct.length; index++) squared += (direct[index] - resized[index]) ** 2;
+    const psnr = 10 * Math.log10((255 * 255) / (squared / direct.length));
+    expect(psnr).toBeGreaterThan(40);
   });
 
   it('refuses a truncated source instead of encoding half a picture', async () => {

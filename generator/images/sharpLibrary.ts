@@ -1,0 +1,45 @@
+/**
+ * sharp, loaded on first use. Its native library costs tens of milliseconds to load, and a
+ * build whose images all come from the cache encodes nothing: it needs only the versions that
+ * key the cache, which the installed packages' own files tell without loading the library.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type SharpModule from 'sharp';
+
+export type Sharp = typeof SharpModule;
+
+const require = createRequire(import.meta.url);
+let loaded: Sharp | undefined;
+
+/** The sharp function, loading the library the first time. */
+export function sharpLibrary(): Sharp {
+  loaded ??= require('sharp') as Sharp;
+  return loaded;
+}
+
+const jsonOf = (specifier: string): Record<string, unknown> | undefined => {
+  try {
+    return JSON.parse(readFileSync(require.resolve(specifier), 'utf8')) as Record<string, unknown>;
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * sharp's version and libvips' as `sharp.versions` gives them: from the prebuilt libvips package
+ * sharp installs for this platform (the one it loads), or else from the library itself (a
+ * libvips of the system's, whose version only it knows).
+ */
+export function sharpVersions(): { sharp: string; vips: string } {
+  const sharpVersion = jsonOf('sharp/package.json')?.version;
+  const platform = `${process.platform}-${process.arch}`;
+  const vipsVersion = (
+    jsonOf(`@img/sharp-libvips-${platform}/versions`) ??
+    jsonOf(`@img/sharp-libvips-${platform.replace(/^linux/, 'linuxmusl')}/versions`)
+  )?.vips;
+  if (typeof sharpVersion === 'string' && typeof vipsVersion === 'string')
+    return { sharp: sharpVersion, vips: vipsVersion };
+  const { versions } = sharpLibrary();
+  return { sharp: versions.sharp, vips: versions.vips };
+}
