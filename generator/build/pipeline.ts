@@ -178,7 +178,12 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     const [translations, translationSummary] = await step('Load translations', () =>
       Promise.all([
         countryNamesOf(content, resultCache).then((countryNames) => translationsOf(content, countryNames)),
-        summariseTranslations(options.contentDir, resultCache, content.languages),
+        summariseTranslations(
+          options.contentDir,
+          resultCache,
+          content.languages,
+          options.pageStore?.contentDigests,
+        ),
       ]),
     );
     if (options.strict) {

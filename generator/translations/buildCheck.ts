@@ -19,14 +19,16 @@ export interface TranslationSummary {
 
 /**
  * `cache` keeps what unchanged files hold (resultCache.ts), and the whole summary of the same text,
- * legal and record files; `languages`, the content's, when loaded already.
+ * legal and record files; `languages`, the content's, when loaded already; `digests`, each content
+ * file's SHA-256 (relative path → digest) when the caller has them (the up-to-date check's).
  */
 export async function summariseTranslations(
   contentDir: string,
   cache?: ResultCache,
   languages?: SiteLanguages,
+  digests?: Readonly<Record<string, string>>,
 ): Promise<TranslationSummary> {
-  const key = cache && languages ? summaryKey(contentDir, cache, languages) : undefined;
+  const key = cache && languages ? summaryKey(contentDir, cache, languages, digests) : undefined;
   const kept = (key === undefined ? undefined : await cache!.get(key)) as TranslationSummary | undefined;
   if (kept && typeof kept.counts === 'object' && Array.isArray(kept.outdated)) return kept;
   const state = await readTranslationState(contentDir, cache, languages);
@@ -40,8 +42,13 @@ export async function summariseTranslations(
   return summary;
 }
 
-/** The summary's key: the languages and the bytes of every file it is made from (texts, legal documents, records). */
-function summaryKey(contentDir: string, cache: ResultCache, languages: SiteLanguages): string {
+/** The summary's key: the languages and the bytes (or digests) of every file it is made from (texts, legal documents, records). */
+function summaryKey(
+  contentDir: string,
+  cache: ResultCache,
+  languages: SiteLanguages,
+  digests: Readonly<Record<string, string>> = {},
+): string {
   const files = languages.codes.flatMap((language) => [
     ...filesIn(path.join(contentDir, 'texts', language), '.yaml')
       .sort()
@@ -50,6 +57,7 @@ function summaryKey(contentDir: string, cache: ResultCache, languages: SiteLangu
     `translations/${language}.yaml`,
   ]);
   const texts = files.map((file) => {
+    if (digests[file] !== undefined) return `${file}\0sha256 ${digests[file]}`;
     try {
       return `${file}\0${readFileSync(path.join(contentDir, file), 'utf8')}`;
     } catch {
