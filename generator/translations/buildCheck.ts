@@ -18,9 +18,10 @@ export interface TranslationSummary {
 }
 
 /**
- * `cache` keeps what unchanged files hold (resultCache.ts), and the whole summary of the same text,
- * legal and record files; `languages`, the content's, when loaded already; `digests`, each content
- * file's SHA-256 (relative path → digest) when the caller has them (the up-to-date check's).
+ * `cache` keeps what unchanged files hold (resultCache.ts), and each language's part of the summary
+ * under the bytes of its text, legal and record files and the reference's: after one text edit,
+ * only that language is compared again. `languages`, the content's, when loaded already; `digests`,
+ * each content file's SHA-256 (relative path → digest) when the caller has them (the up-to-date check's).
  */
 export async function summariseTranslations(
   contentDir: string,
@@ -28,24 +29,44 @@ export async function summariseTranslations(
   languages?: SiteLanguages,
   digests?: Readonly<Record<string, string>>,
 ): Promise<TranslationSummary> {
-  const key = cache && languages ? summaryKey(contentDir, cache, languages, digests) : undefined;
-  const kept = (key === undefined ? undefined : await cache!.get(key)) as TranslationSummary | undefined;
-  if (kept && typeof kept.counts === 'object' && Array.isArray(kept.outdated)) return kept;
-  const state = await readTranslationState(contentDir, cache, languages);
-  const summary: TranslationSummary = {
+  if (!cache || !languages) return summaryOf(await readTranslationState(contentDir, cache, languages));
+  const reference = languages.default;
+  const parts: TranslationSummary[] = [];
+  for (const language of languages.codes.filter((code) => code !== reference)) {
+    // The reference and one language, as if the content had no other.
+    const pair: SiteLanguages = { ...languages, codes: [reference, language] };
+    const key = cache.keyOf(
+      'translation summary',
+      contentDir,
+      `${reference} ${language}\0${filesKey(contentDir, pair, digests)}`,
+    );
+    const kept = (await cache.get(key)) as TranslationSummary | undefined;
+    if (kept && typeof kept.counts === 'object' && Array.isArray(kept.outdated)) {
+      parts.push(kept);
+      continue;
+    }
+    const part = summaryOf(await readTranslationState(contentDir, cache, pair));
+    cache.hold(key, part);
+    parts.push(part);
+  }
+  return {
+    counts: Object.assign({}, ...parts.map((part) => part.counts)) as TranslationSummary['counts'],
+    outdated: parts.flatMap((part) => part.outdated),
+  };
+}
+
+function summaryOf(state: Awaited<ReturnType<typeof readTranslationState>>): TranslationSummary {
+  return {
     counts: countByLanguage(state.texts, state.targets),
     outdated: state.texts
       .filter((text) => text.status === 'outdated')
       .map(({ key, language, file, line, column }) => ({ key, language, file, line, column })),
   };
-  if (key !== undefined) cache!.hold(key, summary);
-  return summary;
 }
 
-/** The summary's key: the languages and the bytes (or digests) of every file it is made from (texts, legal documents, records). */
-function summaryKey(
+/** The bytes (or digests) of every file a summary of `languages` is made from: texts, legal documents, records. */
+function filesKey(
   contentDir: string,
-  cache: ResultCache,
   languages: SiteLanguages,
   digests: Readonly<Record<string, string>> = {},
 ): string {
@@ -56,15 +77,16 @@ function summaryKey(
     `legal/${language}.yaml`,
     `translations/${language}.yaml`,
   ]);
-  const texts = files.map((file) => {
-    if (digests[file] !== undefined) return `${file}\0sha256 ${digests[file]}`;
-    try {
-      return `${file}\0${readFileSync(path.join(contentDir, file), 'utf8')}`;
-    } catch {
-      return `${file}\0(none)`;
-    }
-  });
-  return cache.keyOf('translation summary', contentDir, `${languages.codes.join(' ')}\0${texts.join('\0')}`);
+  return files
+    .map((file) => {
+      if (digests[file] !== undefined) return `${file}\0sha256 ${digests[file]}`;
+      try {
+        return `${file}\0${readFileSync(path.join(contentDir, file), 'utf8')}`;
+      } catch {
+        return `${file}\0(none)`;
+      }
+    })
+    .join('\0');
 }
 
 /** --strict: an outdated translation fails the build, each named at its line. */

@@ -42,7 +42,7 @@ describe('summariseTranslations', () => {
 });
 
 describe('summariseTranslations with the result cache', () => {
-  it('gives a kept summary for the same files, and a new one after any of them changed', async () => {
+  it('gives each language’s kept summary for the same files, and a new one after any of its files changed', async () => {
     const contentDir = await translationFixture();
     const cacheDir = path.join(path.dirname(contentDir), 'summary-cache');
     const languages = siteLanguagesFrom(
@@ -56,13 +56,19 @@ describe('summariseTranslations with the result cache', () => {
     };
     const first = await summarise();
     expect(first.summary).toEqual(await summariseTranslations(contentDir));
-    // The whole summary is one entry: nothing else is read from the cache.
-    expect((await summarise()).stats).toEqual({ hits: 1, misses: 0, corrupt: 0 });
+    // Each language's summary is one entry: nothing else is read from the cache.
+    expect((await summarise()).stats).toEqual({ hits: 2, misses: 0, corrupt: 0 });
+    // A German text changed: the English summary is kept, the German one made again.
+    await setText(contentDir, 'texts/de/shop.yaml', ['hero', 'title'], 'Willkommen im Laden');
+    const german = await summarise();
+    expect(german.stats.hits).toBeGreaterThanOrEqual(1);
+    expect(german.stats.misses).toBeGreaterThan(0);
+    expect(german.summary).toEqual(await summariseTranslations(contentDir));
+    // A reference text changed: both are made again.
     await setText(contentDir, 'texts/it/shop.yaml', ['hero', 'title'], 'Benvenuti nel negozio di {{brand}}');
     const changed = await summarise();
-    expect(changed.stats.misses).toBeGreaterThan(0);
     expect(changed.summary).toEqual(await summariseTranslations(contentDir));
-    expect(changed.summary.counts.de.outdated).toBe(first.summary.counts.de.outdated + 1);
+    expect(changed.summary.counts.en.outdated).toBe(first.summary.counts.en.outdated + 1);
   });
 });
 
