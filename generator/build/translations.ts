@@ -162,27 +162,33 @@ export function createTranslations(
   };
   // i18next's handler sees the text, not the key: the translator notes what it is looking up.
   let lookingUp: { language: Language; key: string } | undefined;
-  const instance = i18next.createInstance();
-  instance.init({
-    lng: defaultLanguage,
-    fallbackLng: defaultLanguage,
-    supportedLngs: [...languages.codes],
-    resources: Object.fromEntries(
-      languages.codes.map((language) => [language, { translation: texts[language] }]),
-    ),
-    initAsync: false,
-    returnNull: false,
-    returnEmptyString: false,
-    interpolation: { escapeValue: false },
-    missingInterpolationHandler: (_text: string, match: RegExpExecArray) => {
-      if (lookingUp) noteUnknownPlaceholder(lookingUp.language, lookingUp.key, match[0]);
-      return match[0];
-    },
-    parseMissingKeyHandler: (key: string) => {
-      unresolved.add(key);
-      return `${missingMarker} ${key}`;
-    },
-  });
+  // i18next answers only what the resolved maps do not hold (rare): made on the first such call.
+  let instance: ReturnType<typeof i18next.createInstance> | undefined;
+  const i18nextInstance = () => {
+    if (instance) return instance;
+    instance = i18next.createInstance();
+    instance.init({
+      lng: defaultLanguage,
+      fallbackLng: defaultLanguage,
+      supportedLngs: [...languages.codes],
+      resources: Object.fromEntries(
+        languages.codes.map((language) => [language, { translation: texts[language] }]),
+      ),
+      initAsync: false,
+      returnNull: false,
+      returnEmptyString: false,
+      interpolation: { escapeValue: false },
+      missingInterpolationHandler: (_text: string, match: RegExpExecArray) => {
+        if (lookingUp) noteUnknownPlaceholder(lookingUp.language, lookingUp.key, match[0]);
+        return match[0];
+      },
+      parseMissingKeyHandler: (key: string) => {
+        unresolved.add(key);
+        return `${missingMarker} ${key}`;
+      },
+    });
+    return instance;
+  };
 
   // Each language's texts flattened once (`about.values.0.title` → its text), for every use below.
   const flattened = Object.fromEntries(
@@ -215,12 +221,13 @@ export function createTranslations(
   };
 
   const makeTranslator = (language: Language): Translator => {
-    const fixed: TFunction = instance.getFixedT(language);
+    let fixed: TFunction | undefined;
     const locale = languages.of(language).locale;
     const siteValues = siteTextValues(site, locale, countryNames[locale]);
     // A Map, not the object: `{{constructor}}` or `{{__proto__}}` must not find what every object inherits.
     const siteValueMap = new Map<string, unknown>(Object.entries(siteValues));
-    const resolved = resolveTexts(flattened[language], flattened[defaultLanguage]);
+    // Resolved on the first text asked for: a build whose pages of this language are all reused asks for none.
+    let resolved: ReturnType<typeof resolveTexts> | undefined;
     // i18next's way: a value that is not a string is written with String(), null as nothing.
     const fill = (entry: ResolvedText, values: TextValues | undefined) =>
       entry.text.replace(placeholderPattern, (placeholder, inner: string) => {
@@ -238,11 +245,13 @@ export function createTranslations(
       siteValues,
       t(key, values) {
         used.add(legacyKeys[key] ?? key);
+        resolved ??= resolveTexts(flattened[language], flattened[defaultLanguage]);
         const entry = resolved.get(key);
         if (entry) return entry.hasPlaceholders ? fill(entry, values) : entry.text;
         const dottedKey = legacyKeys[key] ?? key;
         lookingUp = { language, key: dottedKey };
         try {
+          fixed ??= i18nextInstance().getFixedT(language);
           return String(fixed(dottedKey, { ...siteValues, ...values }));
         } finally {
           lookingUp = undefined;
