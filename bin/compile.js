@@ -11,15 +11,27 @@
 // hashed. An edited template or generator module changes the key, and that start recompiles
 // (a fraction of a second) before it runs. Nothing to remember. Beside it, V8's code cache of
 // each command (runCompiled) spares compiling the same functions at every start.
-import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Script } from 'node:vm';
+//
+// bin/ is CommonJS (bin/package.json): an ES module entry costs Node its module loader first.
+'use strict';
+const { isAscii } = require('node:buffer');
+const { createHash } = require('node:crypto');
+const {
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} = require('node:fs');
+const { createRequire } = require('node:module');
+const path = require('node:path');
+const { pathToFileURL } = require('node:url');
+const { Script } = require('node:vm');
 
 /** The manifest of the current compile: one per NODE_ENV, which decides what is bundled. */
-export const manifestName = () => `manifest.${nodeEnvironment() || 'unset'}.json`;
+const manifestName = () => `manifest.${nodeEnvironment() || 'unset'}.json`;
 /** Compiled trees no start has used for this long are removed when a new one is written. */
 const staleAfterMilliseconds = 24 * 60 * 60 * 1000;
 
@@ -29,7 +41,7 @@ const staleAfterMilliseconds = 24 * 60 * 60 * 1000;
  * project (client scripts, templates) by absolute path: a cache copied with node_modules
  * from another checkout of the same sources would otherwise run that checkout.
  */
-export function sourcesKey(projectRoot, inputs) {
+function sourcesKey(projectRoot, inputs) {
   const hash = createHash('sha256').update(`${path.resolve(projectRoot)}\0${nodeEnvironment()}\0`);
   for (const input of inputs) {
     let bytes;
@@ -105,7 +117,7 @@ function readManifest(cacheDir) {
 const sourceLocationPlugin = {
   name: 'source-location',
   setup(build) {
-    build.onLoad({ filter: /\.[cm]?[jt]sx?$/ }, (args) => {
+    build.onLoad({ filter: /\.[cm]?[jt]sx?$/, namespace: 'file' }, (args) => {
       if (args.path.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
       const text = readFileSync(args.path, 'utf8');
       if (!text.includes('import.meta.')) return undefined;
@@ -126,7 +138,7 @@ const sourceLocationPlugin = {
 const packageMarkPlugin = {
   name: 'package-mark',
   setup(build) {
-    build.onLoad({ filter: /[\\/]node_modules[\\/].*\.[cm]?js$/ }, (args) => {
+    build.onLoad({ filter: /[\\/]node_modules[\\/].*\.[cm]?js$/, namespace: 'file' }, (args) => {
       const name = /[\\/]node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)[\\/](?!.*[\\/]node_modules[\\/])/.exec(
         args.path,
       )?.[1];
@@ -155,6 +167,29 @@ const importFilePlugin = {
 };
 
 /**
+ * zod re-exports its sixty locales, each made when the bundle starts; the generator writes its
+ * own messages and zod's default is English: only English is bundled (`z.locales.en`).
+ */
+const zodEnglishOnlyPlugin = {
+  name: 'zod-english-only',
+  setup(build) {
+    build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      /[\\/]node_modules[\\/]zod[\\/]/.test(args.importer)
+        ? {
+            path: path.join(path.dirname(args.importer), '../locales/index.js'),
+            namespace: 'zod-english-only',
+          }
+        : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'zod-english-only' }, (args) => ({
+      contents: "export { default as en } from './en.js';",
+      resolveDir: path.dirname(args.path),
+      loader: 'js',
+    }));
+  },
+};
+
+/**
  * Packages loaded from node_modules when they run rather than bundled: those with native code
  * or WebAssembly, those that read their own files by path, and the large ones only a rare path
  * needs (TypeScript, Playwright).
@@ -178,7 +213,7 @@ const externalPackages = [
 const nodeEnvironment = () => process.env.NODE_ENV ?? '';
 
 /** A source that does not compile: the message esbuild gives, with file, line and column. */
-export class CompileError extends Error {}
+class CompileError extends Error {}
 
 async function compile(projectRoot, cacheDir, entry) {
   const esbuild = await import('esbuild');
@@ -207,7 +242,11 @@ async function compile(projectRoot, cacheDir, entry) {
       tsconfig: path.join(projectRoot, 'tsconfig.json'),
       metafile: true,
       logLevel: 'silent',
-      plugins: [sourceLocationPlugin, packageMarkPlugin, importFilePlugin],
+      plugins: [sourceLocationPlugin, packageMarkPlugin, importFilePlugin, zodEnglishOnlyPlugin],
+      // Without comments and indentation the file is plain ASCII (esbuild escapes the rest), which
+      // a start reads as Latin-1 with no UTF-8 decoding, into a string of half the bytes. Names
+      // stay: a stack trace still says which function.
+      minifyWhitespace: true,
     });
   } catch (error) {
     rmSync(staging, { recursive: true, force: true });
@@ -272,7 +311,7 @@ function removeStaleTrees(cacheDir, keep) {
  * The path of the compiled `entry` (a path relative to the project), compiled now if any
  * source it was compiled from has changed since.
  */
-export async function compiledEntry(
+async function compiledEntry(
   projectRoot,
   entry,
   cacheDir = path.join(projectRoot, 'node_modules/.cache/site/cli'),
@@ -295,8 +334,10 @@ export async function compiledEntry(
  * a damaged or foreign one is ignored and made again. Returns the module's exports and whether
  * the cache was used.
  */
-export function runCompiled(file, name = 'default') {
-  const source = readFileSync(file, 'utf8');
+function runCompiled(file, name = 'default') {
+  const bytes = readFileSync(file);
+  // ASCII (the compile's output) is Latin-1 too, read without decoding UTF-8.
+  const source = isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
   const codeCacheFile = `${file}.${/^[a-z][a-z-]{0,30}$/.test(name) ? name : 'default'}.v8-cache`;
   let cachedData;
   try {
@@ -349,4 +390,6 @@ function exists(file) {
   }
 }
 
-export const defaultProjectRoot = fileURLToPath(new URL('..', import.meta.url));
+const defaultProjectRoot = path.join(__dirname, '..');
+
+module.exports = { CompileError, compiledEntry, defaultProjectRoot, manifestName, runCompiled, sourcesKey };

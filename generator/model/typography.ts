@@ -29,10 +29,11 @@ const notProse = [
   String.raw`\$t\([^$()]*\)`, // i18next nesting
   String.raw`<[^<>]*>`, // markup
   String.raw`&#?\w+;`, // an entity
-  // A web address, ending before the punctuation that follows it in a sentence.
-  // Each starts only where a word starts, so that a long word is read once, not once per letter.
-  String.raw`(?<![\p{L}\p{N}+.-])[a-z][a-z0-9+.-]*:\/\/[^\s<>«»"]*[^\s<>«»".,;:!?)]`,
-  String.raw`(?<![\p{L}\p{N}])(?:mailto|tel):[^\s<>«»"]*[^\s<>«»".,;:!?)]`,
+  // A web address, ending before the punctuation that follows it in a sentence (« » as escapes:
+  // the compiled CLI stays ASCII, bin/compile.js). Each starts only where a word starts, so
+  // that a long word is read once, not once per letter.
+  String.raw`(?<![\p{L}\p{N}+.-])[a-z][a-z0-9+.-]*:\/\/[^\s<>\u00ab\u00bb"]*[^\s<>\u00ab\u00bb".,;:!?)]`,
+  String.raw`(?<![\p{L}\p{N}])(?:mailto|tel):[^\s<>\u00ab\u00bb"]*[^\s<>\u00ab\u00bb".,;:!?)]`,
   String.raw`(?<![\p{L}\p{N}._%+-])[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+`, // an e-mail address
 ].join('|');
 
@@ -104,7 +105,7 @@ const notProsePattern = new RegExp(notProse, 'giu');
  * What any loose number needs: a digit, one separator and three digits. Blanking out what is not
  * prose never makes one (a blanked piece is three spaces or more), so a text without it has none.
  */
-const looseNumberCandidate = /\d[ \u00a0\u202f\u2009’.,]\d{3}/;
+const looseNumberCandidate = /\d[ \u00a0\u202f\u2009\u2019.,]\d{3}/;
 
 /** The numbers of a text whose thousands are not grouped as 3'000. */
 export function looseNumbers(text: string): LooseNumber[] {
