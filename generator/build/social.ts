@@ -12,7 +12,6 @@ import { sharpLibrary } from '../images/sharpLibrary.ts';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { readSourceImage } from './pictures.ts';
-import { sfntFromWoff } from '../images/sfnt.ts';
 import { createElement as h, type ReactElement } from 'react';
 import { pageMeta } from '../model/pageMeta.ts';
 import type { Content } from '../content/load.ts';
@@ -284,9 +283,9 @@ export async function buildSocialImages(
   content: Content,
   cache: ImageCache,
 ): Promise<SocialImages> {
-  const woffFonts = await loadFonts();
+  const fonts = await loadFonts();
   const fontsHash = createHash('sha256');
-  for (const font of woffFonts) fontsHash.update(font.data);
+  for (const font of fonts) fontsHash.update(font.data);
   const keyBase = {
     kind: 'social-preview',
     size: socialImageSize,
@@ -356,8 +355,6 @@ export async function buildSocialImages(
   const drawn = new Map<string, Promise<Uint8Array>>();
   if (missing.size > 0) {
     const { satori, renderAsync } = await loadDrawingLibraries();
-    // satori is given the fonts unwrapped (images/sfnt.ts): the same glyphs, without inflating the WOFF in JavaScript.
-    const fonts = woffFonts.map((font) => ({ ...font, data: sfntFromWoff(font.data) }));
     /** A card's rows as resvg draws them: RGBA, premultiplied. */
     const raster = async (svg: string): Promise<RawPicture> => {
       const rendered = await renderAsync(svg, rasterOptions);

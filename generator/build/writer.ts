@@ -280,6 +280,19 @@ export async function recoverOutput(destination: string): Promise<string[]> {
   return done;
 }
 
+/**
+ * Links `target` to `source`; false where the file system cannot (no hard links, a protected
+ * link, the output swapped meanwhile by another build): the caller then writes the bytes.
+ */
+function linked(source: string, target: string): boolean {
+  try {
+    linkSync(source, target);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** What a file system error means for the output, in plain words; Node's own message otherwise. */
 function writeFailureReason(error: unknown): string {
   const code = (error as NodeJS.ErrnoException).code;
@@ -379,8 +392,8 @@ export function createDirectoryWriter(outDir: string, options: DirectoryWriterOp
       try {
         folderFor(target);
         const current = path.join(destination, file.path);
-        if (unchangedInOutput(file, current)) linkSync(current, target);
-        else writeFileSync(target, file.contents);
+        if (!unchangedInOutput(file, current) || !linked(current, target))
+          writeFileSync(target, file.contents);
         digests.set(file.path, sha256Of(file.contents));
       } catch (error) {
         throw failed(`write ${file.path}`, error);

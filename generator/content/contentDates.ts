@@ -174,11 +174,12 @@ export async function readContentDates(
   const uncommitted = new Set(facts.uncommitted);
   const dates: ContentDates = {};
   for (const file of files) {
+    // A file gone since it was listed (an editor's temporary file) has no date.
     const time =
       file in committed && !uncommitted.has(file)
         ? committed[file]
-        : statSync(path.join(contentDir, file)).mtimeMs;
-    dates[file] = day(time);
+        : statSync(path.join(contentDir, file), { throwIfNoEntry: false })?.mtimeMs;
+    if (time !== undefined) dates[file] = day(time);
   }
   return dates;
 }
