@@ -160,7 +160,8 @@ program
           baseUrl: options.baseUrl,
           strict: options.strict,
           year: new Date().getFullYear(),
-          memoryDir: path.join(cacheRoot, 'inputs'),
+          // Remembered digests and git's answers: none under --no-cache, which reads every file and asks git.
+          memoryDir: options.cache ? path.join(cacheRoot, 'inputs') : undefined,
         };
         const inputState = await upToDate.readBuildInputs(inputs);
         const recordFile = upToDate.recordFileFor(upToDate.defaultBuildRecordDir, outDir);

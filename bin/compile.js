@@ -292,11 +292,15 @@ function packagesRecord(projectRoot) {
     .slice(0, 1);
 }
 
-/** Older compiled trees: kept a while, since a process started from one may still import its chunks. */
+/**
+ * Older compiled trees, and files no start writes any more (the manifest of the ES-module
+ * compile, a manifest left half-written by a stopped start): kept a day, since a start of
+ * another NODE_ENV or another process starting from one may still read them.
+ */
 function removeStaleTrees(cacheDir, keep) {
   const now = Date.now();
   for (const name of readdirSync(cacheDir)) {
-    if (name === keep || name.startsWith('manifest.')) continue;
+    if (name === keep || /^manifest\.[^.]*\.json$/.test(name)) continue;
     const folder = path.join(cacheDir, name);
     try {
       if (now - statSync(folder).mtimeMs > staleAfterMilliseconds)

@@ -1,13 +1,13 @@
 /**
- * Stage 2: translations. One i18next instance per build; lookups go to the page's
+ * Stage 2: translations. At most one i18next instance per build; lookups go to the page's
  * language, then the default (first) language, then show a visible marker with the key so a gap is
  * obvious on the page and in the build report.
  *
- * A page looks up hundreds of texts, so each language's texts are resolved once
- * into a plain map (key to the text in that language or in the default language) and `t` fills
+ * A page looks up hundreds of texts, so each language's texts are resolved once, when
+ * its first page asks, into a plain map (key to the text in that language or in the default language) and `t` fills
  * `{{name}}` placeholders itself. Anything that map cannot answer exactly as
  * i18next would (a missing key, a plural, a nested `$t(…)`, a formatted
- * placeholder) goes to i18next as before.
+ * placeholder) goes to i18next, made on the first such lookup.
  */
 import i18next, { type TFunction } from 'i18next';
 import type { Language, SiteLanguages } from '../model/languages.ts';

@@ -2,11 +2,11 @@
  * Keeping a cache folder within bounds without paying for it on every build: listing and
  * dating thousands of entries costs more than the build that stored one of them. A folder
  * is pruned at most once a day (the time of a marker file in it says when it last was):
- * the entries the running build used are dated now, then every entry unused for longer
- * than the folder allows is removed, then the oldest others until the folder fits its size.
+ * the entries the running build used are kept, then every other entry older than the folder
+ * allows is removed, then the oldest others until the folder fits its size.
  * Cache folders only: whatever is removed is made again when a build needs it.
  */
-import { readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 export interface CacheBounds {
@@ -42,20 +42,15 @@ export function pruneWhenDue(
   } catch {
     return 0; // no folder yet, or one that cannot be written
   }
-  const seconds = now / 1000;
-  for (const name of used) {
-    try {
-      utimesSync(path.join(dir, name), seconds, seconds);
-    } catch {
-      // Gone meanwhile: nothing to keep.
-    }
-  }
+  // Counted as new, not re-dated on disk: a stored page is linked into the published output,
+  // whose files' times must not change after the build.
+  const usedNow = new Set([...used].map((name) => path.join(dir, name)));
   const entries: { file: string; bytes: number; time: number }[] = [];
   for (const entry of readdirSafe(dir)) {
     if (!entry.isFile() || entry.name === pruneMarkerName) continue;
     const file = path.join(dir, entry.name);
     const info = statSync(file, { throwIfNoEntry: false });
-    if (info) entries.push({ file, bytes: info.size, time: info.mtimeMs });
+    if (info) entries.push({ file, bytes: info.size, time: usedNow.has(file) ? now : info.mtimeMs });
   }
   let removed = 0;
   const remove = (file: string) => {

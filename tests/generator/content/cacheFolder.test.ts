@@ -47,8 +47,8 @@ describe('pruneWhenDue', () => {
     });
     expect(pruneWhenDue(folder, ['used.bin', 'gone.bin'], bounds, now)).toBe(1);
     expect(entriesOf(folder)).toEqual(['recent.bin', 'used.bin']);
-    // Dated now: the next pruning keeps it another week.
-    expect(statSync(path.join(folder, 'used.bin')).mtimeMs).toBe(now);
+    // Not re-dated on disk: a stored page is linked into the published output, whose times must stay.
+    expect(statSync(path.join(folder, 'used.bin')).mtimeMs).toBe(now - 30 * day);
   });
 
   it('prunes at most once a day, and again when the last pruning is a day old', () => {
