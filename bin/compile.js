@@ -41,16 +41,20 @@ const staleAfterMilliseconds = 24 * 60 * 60 * 1000;
  * project (client scripts, templates) by absolute path: a cache copied with node_modules
  * from another checkout of the same sources would otherwise run that checkout.
  */
-function sourcesKey(projectRoot, inputs) {
+function sourcesKey(projectRoot, inputs, loaded = new Map()) {
   const hash = createHash('sha256').update(`${path.resolve(projectRoot)}\0${nodeEnvironment()}\0`);
   for (const input of inputs) {
-    let bytes;
-    try {
-      bytes = readFileSync(path.join(projectRoot, input));
-    } catch {
-      return undefined;
+    let digest = loaded.get(path.resolve(projectRoot, input))?.digest;
+    if (!digest) {
+      try {
+        digest = createHash('sha256')
+          .update(readFileSync(path.join(projectRoot, input)))
+          .digest();
+      } catch {
+        return undefined;
+      }
     }
-    hash.update(input).update('\0').update(createHash('sha256').update(bytes).digest()).update('\0');
+    hash.update(input).update('\0').update(digest).update('\0');
   }
   return hash.digest('hex').slice(0, 16);
 }
@@ -61,17 +65,21 @@ function sourcesKey(projectRoot, inputs) {
  * clock's granularity could then go unseen). Any write sets the change time, which no program
  * can set back.
  */
-function identityOf(file) {
-  const info = statSync(file, { throwIfNoEntry: false });
+function identityOf(file, info = statSync(file, { throwIfNoEntry: false })) {
   if (!info || Date.now() - info.ctimeMs < 1000) return undefined;
   return [info.dev, info.ino, info.size, info.mtimeMs, info.ctimeMs];
 }
 
-/** Each input's identity when its bytes were last found to make the manifest's key. */
-function identitiesOf(projectRoot, inputs) {
+/**
+ * Each input's identity when its bytes were last found to make the manifest's key: for a source
+ * the compile read, as it was before the read (a save during the compile then differs from it).
+ */
+function identitiesOf(projectRoot, inputs, loaded = new Map()) {
   return Object.fromEntries(
     inputs.flatMap((input) => {
-      const identity = identityOf(path.join(projectRoot, input));
+      const file = path.join(projectRoot, input);
+      const before = loaded.get(path.resolve(file));
+      const identity = before ? before.identity : identityOf(file);
       return identity ? [[input, identity]] : [];
     }),
   );
@@ -111,24 +119,34 @@ function readManifest(cacheDir) {
 }
 
 /**
- * `import.meta.url` of a compiled module would name the cache; each source keeps
- * its own location, so paths it derives (the project root, a font file) stay right.
+ * Reads every project source for esbuild, noting its identity (before the read) and the digest
+ * of the bytes read into `loaded`: the key is made of what was compiled, so a source saved
+ * during the compile makes the next start compile again. And `import.meta.url` of a compiled
+ * module would name the cache: each source keeps its own location, so paths it derives (the
+ * project root, a font file) stay right.
  */
-const sourceLocationPlugin = {
-  name: 'source-location',
+const projectSourcesPlugin = (loaded) => ({
+  name: 'project-sources',
   setup(build) {
     build.onLoad({ filter: /\.[cm]?[jt]sx?$/, namespace: 'file' }, (args) => {
       if (args.path.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
-      const text = readFileSync(args.path, 'utf8');
-      if (!text.includes('import.meta.')) return undefined;
-      const contents = text
-        .replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href))
-        .replaceAll('import.meta.dirname', JSON.stringify(path.dirname(args.path)))
-        .replaceAll('import.meta.filename', JSON.stringify(args.path));
+      const before = statSync(args.path);
+      const bytes = readFileSync(args.path);
+      loaded.set(path.resolve(args.path), {
+        identity: identityOf(args.path, before),
+        digest: createHash('sha256').update(bytes).digest(),
+      });
+      const text = bytes.toString('utf8');
+      const contents = text.includes('import.meta.')
+        ? text
+            .replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href))
+            .replaceAll('import.meta.dirname', JSON.stringify(path.dirname(args.path)))
+            .replaceAll('import.meta.filename', JSON.stringify(args.path))
+        : text;
       return { contents, loader: path.extname(args.path).slice(1).replace(/^[cm]/, '') };
     });
   },
-};
+});
 
 /**
  * Each bundled package's modules end by telling `globalThis.__siteBundledPackage`, when something
@@ -220,6 +238,7 @@ async function compile(projectRoot, cacheDir, entry) {
   mkdirSync(cacheDir, { recursive: true });
   const staging = path.join(cacheDir, `.staging-${process.pid}-${Date.now()}`);
   const output = `${path.basename(entry).replace(/\.[cm]?[jt]sx?$/, '')}.cjs`;
+  const loaded = new Map();
   let result;
   try {
     result = await esbuild.build({
@@ -242,7 +261,7 @@ async function compile(projectRoot, cacheDir, entry) {
       tsconfig: path.join(projectRoot, 'tsconfig.json'),
       metafile: true,
       logLevel: 'silent',
-      plugins: [sourceLocationPlugin, packageMarkPlugin, importFilePlugin, zodEnglishOnlyPlugin],
+      plugins: [projectSourcesPlugin(loaded), packageMarkPlugin, importFilePlugin, zodEnglishOnlyPlugin],
       // Without comments and indentation the file is plain ASCII (esbuild escapes the rest), which
       // a start reads as Latin-1 with no UTF-8 decoding, into a string of half the bytes. Names
       // stay: a stack trace still says which function.
@@ -260,7 +279,7 @@ async function compile(projectRoot, cacheDir, entry) {
     ...(exists(path.join(projectRoot, 'bin/compile.js')) ? ['bin/compile.js'] : []),
     ...packagesRecord(projectRoot),
   ].sort();
-  const key = sourcesKey(projectRoot, inputs);
+  const key = sourcesKey(projectRoot, inputs, loaded);
   const target = path.join(cacheDir, key);
   try {
     renameSync(staging, target);
@@ -272,7 +291,7 @@ async function compile(projectRoot, cacheDir, entry) {
     key,
     inputs,
     entry: path.relative(projectRoot, path.join(target, output)),
-    identities: identitiesOf(projectRoot, inputs),
+    identities: identitiesOf(projectRoot, inputs, loaded),
   };
   writeManifest(cacheDir, manifest);
   removeStaleTrees(cacheDir, key);
