@@ -81,7 +81,15 @@ function repositoryState(gitDir: string): string | undefined {
     const info = statSync(file, { throwIfNoEntry: false });
     return info ? `${info.size}:${info.mtimeMs}:${info.ino}` : 'none';
   };
-  return [commit, stamp(path.join(gitDir, 'index')), stamp(path.join(commonDir, 'config'))].join('\0');
+  // A deepened or grafted history changes what git log says without moving HEAD.
+  return [
+    commit,
+    stamp(path.join(gitDir, 'index')),
+    stamp(path.join(commonDir, 'config')),
+    stamp(path.join(commonDir, 'shallow')),
+    stamp(path.join(commonDir, 'info/grafts')),
+    stamp(path.join(commonDir, 'refs/replace')),
+  ].join('\0');
 }
 
 /** Where the last answers of git were kept, and the content's bytes they were given for. */

@@ -28,8 +28,9 @@ const jsonOf = (specifier: string): Record<string, unknown> | undefined => {
 
 /**
  * sharp's version and libvips' as `sharp.versions` gives them: from the prebuilt libvips package
- * sharp installs for this platform (the one it loads), or else from the library itself (a
- * libvips of the system's, whose version only it knows).
+ * sharp installs for this platform (the one it loads when its prebuilt binding is installed), or
+ * else from the library itself (a libvips of the system's, whose version only it knows). A sharp
+ * built from source beside installed prebuilt packages would be keyed by the prebuilt libvips.
  */
 export function sharpVersions(): { sharp: string; vips: string } {
   const sharpVersion = jsonOf('sharp/package.json')?.version;
@@ -38,7 +39,10 @@ export function sharpVersions(): { sharp: string; vips: string } {
     jsonOf(`@img/sharp-libvips-${platform}/versions`) ??
     jsonOf(`@img/sharp-libvips-${platform.replace(/^linux/, 'linuxmusl')}/versions`)
   )?.vips;
-  if (typeof sharpVersion === 'string' && typeof vipsVersion === 'string')
+  const prebuiltBinding =
+    jsonOf(`@img/sharp-${platform}/package`) ??
+    jsonOf(`@img/sharp-${platform.replace(/^linux/, 'linuxmusl')}/package`);
+  if (typeof sharpVersion === 'string' && typeof vipsVersion === 'string' && prebuiltBinding)
     return { sharp: sharpVersion, vips: vipsVersion };
   const { versions } = sharpLibrary();
   return { sharp: versions.sharp, vips: versions.vips };
