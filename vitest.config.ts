@@ -10,10 +10,15 @@ const common = {
 };
 
 /**
- * Files that need a module graph of their own: writer-swap mocks node:fs/promises for its
- * modules, and the dev browser test's in-process `site dev` must load edited templates afresh.
+ * Files that need a module graph of their own: writer-swap mocks node:fs/promises and
+ * writer-links node:fs for the writer, and the dev browser test's in-process `site dev` must
+ * load edited templates afresh.
  */
-const isolatedFiles = ['tests/generator/build/writerSwap.test.ts', 'tests/browser/dev.test.ts'];
+const isolatedFiles = [
+  'tests/generator/build/writerSwap.test.ts',
+  'tests/generator/build/writerLinks.test.ts',
+  'tests/browser/dev.test.ts',
+];
 
 export default defineConfig({
   test: {
