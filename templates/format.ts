@@ -26,8 +26,14 @@ const displayNames = cached((key) => {
  * 3'000 in every language, so numbers keep the page's locale for everything else,
  * always group, and take the separator that it-CH itself uses (10'000).
  */
-const swissGroupSeparator =
-  new Intl.NumberFormat('it-CH').formatToParts(10000).find((part) => part.type === 'group')?.value ?? "'";
+let swissGroupSeparator: string | undefined;
+/**
+ * Looked up on first use, not when the module loads: a process's first number format loads
+ * ICU's number data (about ten milliseconds), which a build that renders no number never needs.
+ */
+const swissGroup = () =>
+  (swissGroupSeparator ??=
+    new Intl.NumberFormat('it-CH').formatToParts(10000).find((part) => part.type === 'group')?.value ?? "'");
 
 const numberFormats = cached((key) => {
   const [locale, style] = key.split('|');
@@ -47,7 +53,7 @@ const swissText = cached((key) => {
   return numberFormats(`${locale}|${style}`)
     .formatToParts(Number(value))
     .filter((part) => part.type !== 'currency' && part.type !== 'literal')
-    .map((part) => (part.type === 'group' ? swissGroupSeparator : part.value))
+    .map((part) => (part.type === 'group' ? swissGroup() : part.value))
     .join('');
 });
 
