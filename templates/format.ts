@@ -104,16 +104,39 @@ const weekdayIndex = {
 } as const;
 export type Weekday = keyof typeof weekdayIndex;
 
-const weekdayNames = cached((key) => {
-  const [locale, width] = key.split('|');
-  const format = new Intl.DateTimeFormat(locale, { weekday: width as 'long' | 'short', timeZone: 'UTC' });
-  return Object.fromEntries(
-    Object.entries(weekdayIndex).map(([day, index]) => [
-      day,
-      format.format(new Date(Date.UTC(2024, 0, index))),
-    ]),
-  ) as Record<Weekday, string>;
-});
+/**
+ * Weekday names by `locale|width`. A process's first date format loads ICU's date data (about
+ * ten milliseconds): a build keeps the names it made (render.ts passes them back and forth), so a
+ * later build that renders a page or two need not load it.
+ */
+const weekdayNameTable = new Map<string, Record<Weekday, string>>();
+
+const weekdayNames = (key: string): Record<Weekday, string> => {
+  let names = weekdayNameTable.get(key);
+  if (!names) {
+    const [locale, width] = key.split('|');
+    const format = new Intl.DateTimeFormat(locale, { weekday: width as 'long' | 'short', timeZone: 'UTC' });
+    names = Object.fromEntries(
+      Object.entries(weekdayIndex).map(([day, index]) => [
+        day,
+        format.format(new Date(Date.UTC(2024, 0, index))),
+      ]),
+    ) as Record<Weekday, string>;
+    weekdayNameTable.set(key, names);
+  }
+  return names;
+};
+
+/** Weekday names known already (from an earlier build, made by the same ICU), by `locale|width`. */
+export function knowWeekdayNames(known: Record<string, Record<Weekday, string>>): void {
+  for (const [key, names] of Object.entries(known))
+    if (!weekdayNameTable.has(key)) weekdayNameTable.set(key, names);
+}
+
+/** Every weekday name known or made in this process, by `locale|width`. */
+export function weekdayNamesKnown(): Record<string, Record<Weekday, string>> {
+  return Object.fromEntries(weekdayNameTable);
+}
 
 /** A weekday's name in the page's language; 2024-01-01 was a Monday. */
 export function weekdayName(day: Weekday, locale: string, width: 'long' | 'short' = 'long'): string {

@@ -252,11 +252,21 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
       }
       if (reused.size === routeTable.routes.length)
         return routeTable.routes.map((route) => reused.get(route)!);
-      return (await loadTemplates()).renderPages(
+      const templates = await loadTemplates();
+      // Weekday names an earlier build made with the same ICU: a page that shows them loads no date data.
+      const namesKey = resultCache?.keyOf(`weekday names, ICU ${process.versions.icu}`, '', '');
+      const keptNames = namesKey === undefined ? undefined : await resultCache!.get(namesKey);
+      if (keptNames && typeof keptNames === 'object')
+        templates.knowWeekdayNames(keptNames as Parameters<typeof templates.knowWeekdayNames>[0]);
+      const rendered = await templates.renderPages(
         renderInput,
         (page) => options.writer.write(page),
         async (route) => reused.get(route),
       );
+      const names = templates.weekdayNamesKnown();
+      if (namesKey !== undefined && JSON.stringify(names) !== JSON.stringify(keptNames))
+        resultCache!.hold(namesKey, names);
+      return rendered;
     });
     // A text no language has would show the marker on a page: never a page to publish, --strict or not.
     checkShownTexts(options.contentDir, content, translations, { strict: options.strict });

@@ -14,6 +14,9 @@ import type { Route, RouteTable } from '../model/routeTable.ts';
 import type { Assets, SiteIcons, SocialImages, OutputFile } from '../model/builtAssets.ts';
 import type { Translator } from '../model/translator.ts';
 
+// The weekday names the templates made, kept by the pipeline between builds (templates/format.ts).
+export { knowWeekdayNames, weekdayNamesKnown } from '../../templates/format.ts';
+
 export interface RenderInput {
   content: Content;
   routeTable: RouteTable;

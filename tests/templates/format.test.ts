@@ -13,6 +13,9 @@ import {
   formatTime,
   formatTimeRange,
   formatWeekdays,
+  knowWeekdayNames,
+  weekdayName,
+  weekdayNamesKnown,
 } from '../../templates/format.ts';
 import { realLanguages } from '../helpers/routeTable.ts';
 
@@ -77,6 +80,23 @@ describe('times of day', () => {
       'Montag–Freitag',
     );
     expect(formatWeekdays(['Monday', 'Wednesday'], 'en-CH')).toBe('Monday and Wednesday');
+  });
+
+  it('takes weekday names an earlier build made as they are, and lists every name known or made', () => {
+    // A private-use locale: names no ICU could have made, so only the ones given can be shown.
+    const given = {
+      Monday: 'Mo-x',
+      Tuesday: 'Tu-x',
+      Wednesday: 'We-x',
+      Thursday: 'Th-x',
+      Friday: 'Fr-x',
+      Saturday: 'Sa-x',
+      Sunday: 'Su-x',
+    };
+    knowWeekdayNames({ 'qaa|long': given });
+    expect(weekdayName('Friday', 'qaa')).toBe('Fr-x');
+    expect(weekdayName('Friday', 'de-CH')).toBe('Freitag');
+    expect(weekdayNamesKnown()).toMatchObject({ 'qaa|long': given, 'de-CH|long': { Friday: 'Freitag' } });
   });
 });
 
