@@ -32,13 +32,21 @@ export async function summariseTranslations(
   if (!cache || !languages) return summaryOf(await readTranslationState(contentDir, cache, languages));
   const reference = languages.default;
   const parts: TranslationSummary[] = [];
+  // Each language's text files listed once: the reference's are in every pair.
+  const listed = new Map<string, string[]>();
+  const textFilesOf = (language: string) => {
+    let files = listed.get(language);
+    if (!files)
+      listed.set(language, (files = filesIn(path.join(contentDir, 'texts', language), '.yaml').sort()));
+    return files;
+  };
   for (const language of languages.codes.filter((code) => code !== reference)) {
     // The reference and one language, as if the content had no other.
     const pair: SiteLanguages = { ...languages, codes: [reference, language] };
     const key = cache.keyOf(
       'translation summary',
       contentDir,
-      `${reference} ${language}\0${filesKey(contentDir, pair, digests)}`,
+      `${reference} ${language}\0${filesKey(contentDir, pair, textFilesOf, digests)}`,
     );
     const kept = (await cache.get(key)) as TranslationSummary | undefined;
     if (kept && typeof kept.counts === 'object' && Array.isArray(kept.outdated)) {
@@ -68,12 +76,11 @@ function summaryOf(state: Awaited<ReturnType<typeof readTranslationState>>): Tra
 function filesKey(
   contentDir: string,
   languages: SiteLanguages,
+  textFilesOf: (language: string) => string[],
   digests: Readonly<Record<string, string>> = {},
 ): string {
   const files = languages.codes.flatMap((language) => [
-    ...filesIn(path.join(contentDir, 'texts', language), '.yaml')
-      .sort()
-      .map((name) => `texts/${language}/${name}`),
+    ...textFilesOf(language).map((name) => `texts/${language}/${name}`),
     `legal/${language}.yaml`,
     `translations/${language}.yaml`,
   ]);
