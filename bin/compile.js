@@ -415,4 +415,4 @@ function exists(file) {
 
 const defaultProjectRoot = path.join(__dirname, '..');
 
-module.exports = { CompileError, compiledEntry, defaultProjectRoot, manifestName, runCompiled, sourcesKey };
+module.exports = { CompileError, compiledEntry, defaultProjectRoot, runCompiled };

@@ -405,11 +405,7 @@ export function createDirectoryWriter(outDir: string, options: DirectoryWriterOp
         throw new Error(`Refusing to reuse ${file} outside the output folder`);
       try {
         folderFor(target);
-        try {
-          linkSync(source, target);
-        } catch {
-          copyFileSync(source, target);
-        }
+        if (!linked(source, target)) copyFileSync(source, target);
         digests.set(file, sha256 ?? sha256Of(readFileSync(target)));
       } catch (error) {
         throw failed(`write ${file}`, error);

@@ -34,14 +34,12 @@ const jsonOf = (specifier: string): Record<string, unknown> | undefined => {
  */
 export function sharpVersions(): { sharp: string; vips: string } {
   const sharpVersion = jsonOf('sharp/package.json')?.version;
+  // sharp's prebuilt packages are named by platform: glibc Linux, else musl Linux.
   const platform = `${process.platform}-${process.arch}`;
-  const vipsVersion = (
-    jsonOf(`@img/sharp-libvips-${platform}/versions`) ??
-    jsonOf(`@img/sharp-libvips-${platform.replace(/^linux/, 'linuxmusl')}/versions`)
-  )?.vips;
-  const prebuiltBinding =
-    jsonOf(`@img/sharp-${platform}/package`) ??
-    jsonOf(`@img/sharp-${platform.replace(/^linux/, 'linuxmusl')}/package`);
+  const prebuilt = (name: (platform: string) => string) =>
+    jsonOf(name(platform)) ?? jsonOf(name(platform.replace(/^linux/, 'linuxmusl')));
+  const vipsVersion = prebuilt((platform) => `@img/sharp-libvips-${platform}/versions`)?.vips;
+  const prebuiltBinding = prebuilt((platform) => `@img/sharp-${platform}/package`);
   if (typeof sharpVersion === 'string' && typeof vipsVersion === 'string' && prebuiltBinding)
     return { sharp: sharpVersion, vips: vipsVersion };
   const { versions } = sharpLibrary();
