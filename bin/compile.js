@@ -221,7 +221,6 @@ const externalPackages = [
   'lightningcss',
   'linkinator',
   'playwright-core',
-  'satori',
   'sharp',
   'typescript',
   'vnu-jar',
@@ -350,6 +349,16 @@ async function compiledEntry(
 }
 
 /**
+ * The code cache a command line runs with (see runCompiled): its command's, but a build without
+ * caches has its own, since it runs code an incremental build never does (drawing every image,
+ * parsing every content file); sharing one, whichever ran first would leave the other compiling.
+ */
+function codeCacheName(args) {
+  const [command = 'default'] = args;
+  return command === 'build' && args.includes('--no-cache') ? 'build-no-cache' : command;
+}
+
+/**
  * Runs a compiled file as Node runs a CommonJS module, with V8's code cache: the functions an
  * earlier run of the same command compiled are read back instead of being compiled again
  * (Node 20 keeps no code cache for ES modules). One cache per command (`name`, e.g. `build`),
@@ -415,4 +424,4 @@ function exists(file) {
 
 const defaultProjectRoot = path.join(__dirname, '..');
 
-module.exports = { CompileError, compiledEntry, defaultProjectRoot, runCompiled };
+module.exports = { CompileError, codeCacheName, compiledEntry, defaultProjectRoot, runCompiled };

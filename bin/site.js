@@ -13,11 +13,17 @@ process.env.NODE_ENV ??= 'production';
 // so every start has the same flags and V8's code cache stays valid.
 require('node:v8').setFlagsFromString('--interrupt-budget=1000000');
 
-const { CompileError, compiledEntry, defaultProjectRoot, runCompiled } = require('./compile.js');
+const {
+  CompileError,
+  codeCacheName,
+  compiledEntry,
+  defaultProjectRoot,
+  runCompiled,
+} = require('./compile.js');
 
 compiledEntry(defaultProjectRoot, 'bin/cli.ts').then(
-  // The command's name files V8's code cache: each command compiles different functions.
-  (entry) => runCompiled(entry, process.argv[2]),
+  // Each command (and a build without caches) has its own V8 code cache: each compiles different functions.
+  (entry) => runCompiled(entry, codeCacheName(process.argv.slice(2))),
   (error) => {
     if (!(error instanceof CompileError)) throw error;
     console.error(`The generator's TypeScript sources do not compile:\n${error.message}`);

@@ -55,9 +55,9 @@ export function drawingLibraryVersions(): { satori: string; resvg: string } {
  * images are all cached never pays for them.
  */
 export async function loadDrawingLibraries() {
-  // Required, not imported: Node loads satori's CommonJS build (1.6 MB, its layout engine
-  // inlined) in about half the CPU time of its ES module build.
-  const { default: satori } = require('satori') as typeof import('satori');
+  // Bundled into the compiled CLI (bin/compile.js), so V8's code cache of a --no-cache build
+  // holds satori's compiled functions too: it is not compiled afresh on each start.
+  const { default: satori } = await import('satori');
   const { renderAsync } = require('@resvg/resvg-js') as typeof import('@resvg/resvg-js');
   return { satori, renderAsync };
 }
@@ -258,19 +258,6 @@ export function cardRows(svg: string, rows: Rows): string {
   return `<svg width="${width}" height="${rows.height}" viewBox="0 ${rows.top} ${width} ${rows.height}" xmlns="http://www.w3.org/2000/svg">${svgBody(svg)}</svg>`;
 }
 
-/**
- * resvg's RGBA pixels of an opaque drawing (a card without a photo: its frame is white) as RGB
- * into `into` from `offset`: opaque premultiplied pixels are their plain ones, so the alpha is
- * just dropped, and sharp encodes three channels with no alpha to remove.
- */
-export function opaqueRgb(rgba: Uint8Array, into: Uint8Array, offset: number): void {
-  for (let from = 0, to = offset; from < rgba.length; from += 4, to += 3) {
-    into[to] = rgba[from];
-    into[to + 1] = rgba[from + 1];
-    into[to + 2] = rgba[from + 2];
-  }
-}
-
 /** The extension of a page's preview: a page with a hero photo gets a JPEG, whatever its hero file is. */
 const previewExtension = (page: PageId) => (heroPhotoOf[page] ? 'jpg' : 'png');
 
@@ -413,11 +400,7 @@ export async function buildSocialImages(
             const brand = placed.get('brand')!;
             const tagline = placed.get('tagline')!;
             const top = brand.top + brand.height;
-            const pixels = raster(svg).then((rgba) => {
-              const rgb = new Uint8Array(rgba.width * rgba.height * 3);
-              opaqueRgb(rgba.data, rgb, 0);
-              return { ...rgba, data: rgb, channels: 3 as const };
-            });
+            const pixels = raster(svg);
             pixels.catch(() => {}); // awaited with each card
             return {
               svg,
@@ -485,8 +468,10 @@ export async function buildSocialImages(
           const { data, width, height } = await frame.pixels;
           const pixels = Buffer.allocUnsafe(data.length); // Buffer.from(data) copies seven times slower
           pixels.set(data);
-          opaqueRgb(band.data, pixels, rows.top * width * 3);
-          const card = sharpLibrary()(pixels, { raw: { width, height, channels: 3 } });
+          pixels.set(band.data, rows.top * width * 4);
+          // A card without a photo is opaque (its frame is white): its premultiplied pixels are
+          // its plain ones, so sharp reads them as they are, without unpremultiplying in floating point.
+          const card = sharpLibrary()(pixels, { raw: { width, height, channels: 4 } }).removeAlpha();
           return new Uint8Array(await (image.asJpeg ? card.jpeg(previewJpeg) : card.png(cardPng)).toBuffer());
         });
       }

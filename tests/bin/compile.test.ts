@@ -1,5 +1,6 @@
 /** The CLI's TypeScript compiled once into the cache and recompiled when any source changes. */
 import { execFile } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { cp, mkdir, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -150,5 +151,19 @@ describe('compiled CLI', () => {
     expect(result.error).toMatch(/^CompileError: .*templates\/greeting\.ts:1:/s);
     await writeFile(path.join(root, 'templates/greeting.ts'), `export const greeting: string = 'Salve';\n`);
     expect((await start()).greeting).toBe('Salve');
+  });
+});
+
+describe('the code cache a command line runs with', () => {
+  const { codeCacheName } = createRequire(import.meta.url)('../../bin/compile.js') as {
+    codeCacheName: (args: string[]) => string;
+  };
+
+  it("is its command's, but a build without caches has its own", () => {
+    expect(codeCacheName(['build'])).toBe('build');
+    expect(codeCacheName(['build', '--strict'])).toBe('build');
+    expect(codeCacheName(['build', '--out', 'x', '--no-cache'])).toBe('build-no-cache');
+    expect(codeCacheName(['check', '--no-cache'])).toBe('check');
+    expect(codeCacheName([])).toBe('default');
   });
 });

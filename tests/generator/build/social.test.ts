@@ -13,7 +13,6 @@ import {
   buildSocialImages,
   cardRows,
   loadDrawingLibraries,
-  opaqueRgb,
   rowsAround,
 } from '../../../generator/build/social.ts';
 import { routeTableOf, translationsOf } from '../../../generator/build/stages.ts';
@@ -132,11 +131,5 @@ describe('drawing a card by rows', () => {
     expect(Buffer.from(band.pixels)).toEqual(
       Buffer.from(all.pixels).subarray(rows.top * rowBytes, (rows.top + rows.height) * rowBytes),
     );
-  });
-
-  it('writes an opaque band of RGBA rows into RGB pixels at its place, alpha dropped', () => {
-    const rgb = new Uint8Array(4 * 3).fill(9);
-    opaqueRgb(new Uint8Array([1, 2, 3, 255, 4, 5, 6, 255]), rgb, 3);
-    expect([...rgb]).toEqual([9, 9, 9, 1, 2, 3, 4, 5, 6, 9, 9, 9]);
   });
 });
