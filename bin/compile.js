@@ -349,12 +349,14 @@ async function compiledEntry(
 }
 
 /**
- * The code cache a command line runs with (see runCompiled): its command's, but a build without
- * caches has its own, since it runs code an incremental build never does (drawing every image,
- * parsing every content file); sharing one, whichever ran first would leave the other compiling.
+ * The code cache a command line runs with (see runCompiled): its command's, but help has its own
+ * and so has a build without caches, since each runs other code than the command's usual run
+ * (commander alone; drawing every image and parsing every file). The first run after a compile
+ * makes a cache, so a shared one would be as small as `build --help` left it.
  */
 function codeCacheName(args) {
   const [command = 'default'] = args;
+  if (args.includes('--help') || args.includes('-h') || command === 'help') return 'help';
   return command === 'build' && args.includes('--no-cache') ? 'build-no-cache' : command;
 }
 
@@ -382,8 +384,12 @@ function runCompiled(file, name = 'default') {
     cachedData,
   });
   const codeCache = cachedData === undefined ? 'none' : script.cachedDataRejected ? 'rejected' : 'used';
-  // At exit, the cache holds every function this run compiled, not only the top level.
-  if (codeCache !== 'used') process.once('exit', () => writeCodeCache(codeCacheFile, script));
+  // At exit, the cache holds every function this run compiled, not only the top level; a run that
+  // failed (a content error stops a build early) would leave one that lacks most of them.
+  if (codeCache !== 'used')
+    process.once('exit', (code) => {
+      if (code === 0) writeCodeCache(codeCacheFile, script);
+    });
   const module = { exports: {} };
   script.runInThisContext()(module.exports, createRequire(file), module, file, path.dirname(file));
   return { exports: module.exports, codeCache };

@@ -16,8 +16,11 @@ const manifestFile = async () =>
     (await readdir(cacheDir())).find((name) => /^manifest\..*\.json$/.test(name))!,
   );
 
-/** Runs compiledEntry and runCompiled in a fresh Node process, as `site` does. */
-function start(at = root): Promise<{
+/** Runs compiledEntry and runCompiled in a fresh Node process, as `site` does, exiting with `exitCode`. */
+function start(
+  at = root,
+  exitCode = 0,
+): Promise<{
   url: string;
   greeting: string;
   location: string;
@@ -31,12 +34,13 @@ function start(at = root): Promise<{
       const file = await compiledEntry(${JSON.stringify(at)}, 'bin/cli.ts');
       const { exports, codeCache } = runCompiled(file, 'greet');
       console.log(JSON.stringify({ url: pathToFileURL(file).href, greeting: await exports.greeting(), location: exports.location, codeCache }));
+      process.exitCode = ${exitCode};
     } catch (error) {
       console.log(JSON.stringify({ error: error.constructor.name + ': ' + error.message }));
     }`;
   return new Promise((resolve, reject) => {
     execFile(process.execPath, ['--input-type=module', '-e', script], { cwd: at }, (error, stdout, stderr) =>
-      error ? reject(new Error(stderr)) : resolve(JSON.parse(stdout)),
+      error && error.code !== exitCode ? reject(new Error(stderr)) : resolve(JSON.parse(stdout)),
     );
   });
 }
@@ -127,6 +131,16 @@ describe('compiled CLI', () => {
     expect((await start()).codeCache).toBe('used');
   });
 
+  it('keeps no code cache from a run that failed: it would lack most of what a run compiles', async () => {
+    await writeFile(
+      path.join(root, 'templates/greeting.ts'),
+      `export const greeting: string = 'Buona notte';\n`,
+    );
+    expect((await start(root, 1)).codeCache).toBe('none');
+    expect((await start()).codeCache).toBe('none');
+    expect((await start()).codeCache).toBe('used');
+  });
+
   it('sees an edit that keeps the size and the modification time of a source its manifest remembers', async () => {
     const template = path.join(root, 'templates/greeting.ts');
     await writeFile(template, `export const greeting: string = 'Ciao';\n`);
@@ -159,11 +173,14 @@ describe('the code cache a command line runs with', () => {
     codeCacheName: (args: string[]) => string;
   };
 
-  it("is its command's, but a build without caches has its own", () => {
+  it("is its command's, but help and a build without caches have their own", () => {
     expect(codeCacheName(['build'])).toBe('build');
     expect(codeCacheName(['build', '--strict'])).toBe('build');
     expect(codeCacheName(['build', '--out', 'x', '--no-cache'])).toBe('build-no-cache');
     expect(codeCacheName(['check', '--no-cache'])).toBe('check');
     expect(codeCacheName([])).toBe('default');
+    expect(codeCacheName(['build', '--help'])).toBe('help');
+    expect(codeCacheName(['help', 'build'])).toBe('help');
+    expect(codeCacheName(['-h'])).toBe('help');
   });
 });
