@@ -8,6 +8,7 @@ import { formatSiteError } from '../errors/siteError.ts';
 import type { OutputFile } from '../model/builtAssets.ts';
 import type { Language } from '../model/languages.ts';
 import type { Route } from '../model/routeTable.ts';
+import type { YamlDocumentCache } from '../content/yamlReader.ts';
 import { projectRoot } from '../project.ts';
 import { buildAssets } from './assets.ts';
 import { notNamedByCode } from './codeTextKeys.ts';
@@ -171,8 +172,10 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
       options.cache === false ? undefined : options.codeVersion,
       options.resultCacheDir,
     );
+    // The files this build parses, kept for the translation summary, which reads the same texts.
+    const documents: YamlDocumentCache = new Map();
     const content = await step('Load and validate content', () =>
-      loadSiteContent(options.contentDir, undefined, { cache: resultCache }),
+      loadSiteContent(options.contentDir, documents, { cache: resultCache }),
     );
     const origin = siteOrigin(content, options.baseUrl);
     const [translations, translationSummary] = await step('Load translations', () =>
@@ -183,6 +186,7 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
           resultCache,
           content.languages,
           options.pageStore?.contentDigests,
+          documents,
         ),
       ]),
     );

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { filesIn } from '../content/fileList.ts';
 import type { ResultCache } from '../content/resultCache.ts';
+import type { YamlDocumentCache } from '../content/yamlReader.ts';
 import { SiteError } from '../errors/siteError.ts';
 import type { Language, SiteLanguages } from '../model/languages.ts';
 import { countByLanguage, readTranslationState, type StatusCounts } from './status.ts';
@@ -21,15 +22,18 @@ export interface TranslationSummary {
  * `cache` keeps what unchanged files hold (resultCache.ts), and each language's part of the summary
  * under the bytes of its text, legal and record files and the reference's: after one text edit,
  * only that language is compared again. `languages`, the content's, when loaded already; `digests`,
- * each content file's SHA-256 (relative path → digest) when the caller has them (the up-to-date check's).
+ * each content file's SHA-256 (relative path → digest) when the caller has them (the up-to-date check's);
+ * `documents`, the files the build's content loader parsed (not parsed again).
  */
 export async function summariseTranslations(
   contentDir: string,
   cache?: ResultCache,
   languages?: SiteLanguages,
   digests?: Readonly<Record<string, string>>,
+  documents?: YamlDocumentCache,
 ): Promise<TranslationSummary> {
-  if (!cache || !languages) return summaryOf(await readTranslationState(contentDir, cache, languages));
+  if (!cache || !languages)
+    return summaryOf(await readTranslationState(contentDir, cache, languages, documents));
   const reference = languages.default;
   const parts: TranslationSummary[] = [];
   // Each language's text files listed once: the reference's are in every pair.
@@ -53,7 +57,7 @@ export async function summariseTranslations(
       parts.push(kept);
       continue;
     }
-    const part = summaryOf(await readTranslationState(contentDir, cache, pair));
+    const part = summaryOf(await readTranslationState(contentDir, cache, pair, documents));
     cache.hold(key, part);
     parts.push(part);
   }

@@ -14,6 +14,7 @@ import path from 'node:path';
 import { filesIn } from '../content/fileList.ts';
 import { isMap, isPair, isScalar, isSeq, LineCounter, parse, parseDocument, type Document } from 'yaml';
 import type { ResultCache } from '../content/resultCache.ts';
+import type { YamlDocumentCache } from '../content/yamlReader.ts';
 import { SiteError } from '../errors/siteError.ts';
 import {
   languagesFileSchema,
@@ -82,6 +83,7 @@ async function readSourceFile(
   file: string,
   language: Language,
   cache?: ResultCache,
+  documents?: YamlDocumentCache,
 ): Promise<SourceFile | undefined> {
   const absolute = path.join(contentDir, file);
   let source: string;
@@ -95,7 +97,12 @@ async function readSourceFile(
   const cached = key === undefined ? undefined : await cache!.get(key);
   if (Array.isArray(cached) && cached.every(Array.isArray))
     return lazySourceFile(language, file, source, unpackEntries(file, cached as CachedEntry[]));
-  const { document, lineCounter } = parseSource(source);
+  // The build's content loader parsed the same text already (without a mistake, or the build stopped).
+  const loaded = documents?.get(absolute);
+  const { document, lineCounter } =
+    loaded?.source === source
+      ? { document: loaded.file.doc, lineCounter: loaded.file.lineCounter }
+      : parseSource(source);
   const entries = entriesOfFile(file, document, lineCounter);
   if (key !== undefined) cache!.hold(key, packEntries(entries));
   return { language, file, source, document, lineCounter, entries };
@@ -193,6 +200,7 @@ export async function readSources(
   contentDir: string,
   languages: SiteLanguages,
   cache?: ResultCache,
+  documents?: YamlDocumentCache,
 ): Promise<SourceFile[]> {
   const files: { file: string; language: Language }[] = [];
   for (const language of languages.codes) {
@@ -201,7 +209,7 @@ export async function readSources(
     files.push({ file: `legal/${language}.yaml`, language });
   }
   const read = await Promise.all(
-    files.map(({ file, language }) => readSourceFile(contentDir, file, language, cache)),
+    files.map(({ file, language }) => readSourceFile(contentDir, file, language, cache, documents)),
   );
   return read.filter((file): file is SourceFile => file !== undefined);
 }

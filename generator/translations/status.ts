@@ -8,6 +8,7 @@
  * - current: the translation was made or confirmed against today's reference text.
  */
 import type { ResultCache } from '../content/resultCache.ts';
+import type { YamlDocumentCache } from '../content/yamlReader.ts';
 import type { Language, SiteLanguages } from '../model/languages.ts';
 import { readRecord, type TranslationRecord } from './record.ts';
 import { fileOfKey, readLanguages, readSources, type SourceFile, type TextEntry } from './sources.ts';
@@ -120,11 +121,13 @@ export async function readTranslationState(
   cache?: ResultCache,
   /** The content's languages, when the caller loaded them already (a build): languages.yaml is not read again. */
   knownLanguages?: SiteLanguages,
+  /** The files the caller parsed already (a build's content loader), by absolute path: not parsed again. */
+  documents?: YamlDocumentCache,
 ): Promise<TranslationState> {
   const languages = knownLanguages ?? (await readLanguages(contentDir));
   const targets = languages.codes.filter((code) => code !== languages.default);
   const [sources, recordList] = await Promise.all([
-    readSources(contentDir, languages, cache),
+    readSources(contentDir, languages, cache, documents),
     Promise.all(targets.map((language) => readRecord(contentDir, language, cache))),
   ]);
   const records = Object.fromEntries(targets.map((language, index) => [language, recordList[index]]));

@@ -3,9 +3,11 @@
  * and position: every string of the text files and the wording of the legal documents,
  * without what is the same in every language.
  */
-import { rm, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { ProblemList } from '../../../generator/content/parsedFile.ts';
+import { parseYamlText, type YamlDocumentCache } from '../../../generator/content/yamlReader.ts';
 import { pageImageKeys } from '../../../generator/model/imageSlots.ts';
 import {
   fileOfKey,
@@ -114,5 +116,23 @@ describe('readSources', () => {
     const sources = await readSources(contentDir, await readLanguages(contentDir));
     expect(sources.map((source) => source.file)).not.toContain('legal/en.yaml');
     expect(sources.find((source) => source.file === 'texts/de/shop.yaml')!.entries).toEqual([]);
+  });
+
+  it('takes a file the build parsed already from its documents, and parses one whose text is not the same', async () => {
+    const contentDir = await translationFixture();
+    const file = path.join(contentDir, 'texts/de/shop.yaml');
+    const source = await readFile(file, 'utf8');
+    // Parsed from another text, kept under this file's: what readSources reads tells which it used.
+    const problems = new ProblemList();
+    const documents: YamlDocumentCache = new Map();
+    parseYamlText(file, 'meta:\n  title: Schon gelesen\n', problems, documents);
+    documents.set(file, { source, file: documents.get(file)!.file });
+    const taken = await readSources(contentDir, await readLanguages(contentDir), undefined, documents);
+    const entriesOf = (sources: typeof taken) =>
+      sources.find((source) => source.file === 'texts/de/shop.yaml')!.entries.map((entry) => entry.value);
+    expect(entriesOf(taken)).toEqual(['Schon gelesen']);
+    documents.set(file, { source: `${source}\n`, file: documents.get(file)!.file });
+    const parsed = await readSources(contentDir, await readLanguages(contentDir), undefined, documents);
+    expect(entriesOf(parsed)).toContain('Zweiter Artikel');
   });
 });
