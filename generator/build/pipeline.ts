@@ -190,6 +190,7 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
         ),
       ]),
     );
+    documents.clear(); // nothing reads them later: the garbage collector may take them
     if (options.strict) {
       checkTranslationsComplete(options.contentDir, content, translations);
       assertTranslationsCurrent(options.contentDir, translationSummary);
