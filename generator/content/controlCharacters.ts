@@ -16,11 +16,17 @@ export interface ControlCharacterFound {
   col: number;
 }
 
-/** The first text (a key or a value) of `doc` that holds a control character, at the text's position. */
+/**
+ * The first text (a key or a value) of `doc` that holds a control character, at the text's position.
+ * `source`, the text `doc` was parsed from: a text can only hold one written as such or as an escape
+ * (a backslash), so a source with neither is not walked.
+ */
 export function findControlCharacter(
   doc: Document,
   lineCounter: LineCounter,
+  source?: string,
 ): ControlCharacterFound | undefined {
+  if (source !== undefined && !source.includes('\\') && !controlCharacter.test(source)) return undefined;
   let found: ControlCharacterFound | undefined;
   visit(doc, {
     Scalar(_key, node) {

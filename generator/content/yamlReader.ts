@@ -200,12 +200,14 @@ export function parseYamlText(
   // Aliases (*name) repeat a value written elsewhere; nothing in content needs them, and a chain of them can
   // expand to gigabytes ("billion laughs"). Refused before anything expands them.
   let alias: { line: number; col: number } | undefined;
-  visit(doc, {
-    Alias(_key, node) {
-      if (isAlias(node)) alias = lineCounter.linePos(node.range?.[0] ?? 0);
-      return visit.BREAK;
-    },
-  });
+  // An alias is written with "*": a file without one has none to look for.
+  if (source.includes('*'))
+    visit(doc, {
+      Alias(_key, node) {
+        if (isAlias(node)) alias = lineCounter.linePos(node.range?.[0] ?? 0);
+        return visit.BREAK;
+      },
+    });
   if (alias) {
     problems.add(
       'CONTENT_YAML_SYNTAX',
@@ -216,7 +218,7 @@ export function parseYamlText(
     );
     return undefined;
   }
-  const control = findControlCharacter(doc, lineCounter);
+  const control = findControlCharacter(doc, lineCounter, source);
   if (control) {
     problems.add(
       'CONTENT_SCHEMA',

@@ -3,9 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { findControlCharacter } from '../../../generator/content/controlCharacters.ts';
 import { parsedYaml } from '../../helpers/parsedYaml.ts';
 
+/** Found by walking the document, and the same when the source it was parsed from is given (which may skip the walk). */
 const find = (text: string) => {
   const { doc, lineCounter } = parsedYaml(text);
-  return findControlCharacter(doc, lineCounter);
+  const walked = findControlCharacter(doc, lineCounter);
+  expect(findControlCharacter(doc, lineCounter, text)).toEqual(walked);
+  return walked;
 };
 
 describe('findControlCharacter', () => {
@@ -22,6 +25,11 @@ describe('findControlCharacter', () => {
   it('finds one in a key, and in a list item deep in the file', () => {
     expect(find('"ke\\by": Uno\n')).toEqual({ codePoint: 'U+0008', line: 1, col: 1 });
     expect(find('items:\n  - Uno\n  - "Du\\x01e"\n')).toEqual({ codePoint: 'U+0001', line: 3, col: 5 });
+  });
+
+  it('finds one written as it is, without an escape', () => {
+    expect(find('a: Uno\nb: "Du\u0007e"\n')).toEqual({ codePoint: 'U+0007', line: 2, col: 4 });
+    expect(find('a: |\n  riga\u0085due\n')?.codePoint).toBe('U+0085');
   });
 
   it('reports the first of several', () => {
