@@ -148,12 +148,20 @@ export function siteLanguagesFrom(file: LanguagesFile): SiteLanguages {
   };
 }
 
+/** Directions Intl gave, by language code: every page asks for each language's (its switcher). */
+const knownDirections = new Map<string, TextDirection>();
+
 /** The direction a language is written in: as languages.yaml says, or as Intl knows the language. */
 export function directionOf(language: Pick<LanguageEntry, 'code' | 'direction'>): TextDirection {
   if (language.direction) return language.direction;
-  const info = (new Intl.Locale(language.code) as Intl.Locale & { textInfo?: { direction?: string } })
-    .textInfo;
-  return info?.direction === 'rtl' ? 'rtl' : 'ltr';
+  let direction = knownDirections.get(language.code);
+  if (direction === undefined) {
+    const info = (new Intl.Locale(language.code) as Intl.Locale & { textInfo?: { direction?: string } })
+      .textInfo;
+    direction = info?.direction === 'rtl' ? 'rtl' : 'ltr';
+    knownDirections.set(language.code, direction);
+  }
+  return direction;
 }
 
 /** One value per language, in the languages' order. */

@@ -43,5 +43,8 @@ describe('directionOf', () => {
       'ltr',
     ]);
     expect(directionOf({ code: 'xx', direction: 'rtl' })).toBe('rtl');
+    // Asked again (Intl's answer is kept): the same, and languages.yaml still has the last word.
+    expect(directionOf({ code: 'ar' })).toBe('rtl');
+    expect(directionOf({ code: 'ar', direction: 'ltr' })).toBe('ltr');
   });
 });
