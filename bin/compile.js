@@ -221,6 +221,7 @@ const externalPackages = [
   'lightningcss',
   'linkinator',
   'playwright-core',
+  'satori',
   'sharp',
   'typescript',
   'vnu-jar',

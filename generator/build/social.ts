@@ -55,9 +55,11 @@ export function drawingLibraryVersions(): { satori: string; resvg: string } {
  * images are all cached never pays for them.
  */
 export async function loadDrawingLibraries() {
-  // Bundled into the compiled CLI (bin/compile.js), so V8's code cache of a --no-cache build
-  // holds satori's compiled functions too: it is not compiled afresh on each start.
-  const { default: satori } = await import('satori');
+  // Required, not imported: Node loads satori's CommonJS build (1.6 MB, its layout engine
+  // inlined) in about half the CPU time of its ES module build. It stays outside the compiled
+  // CLI: bundled, every start would read it, and a build that drew images would fill V8's code
+  // cache with it for the builds that do not.
+  const { default: satori } = require('satori') as typeof import('satori');
   const { renderAsync } = require('@resvg/resvg-js') as typeof import('@resvg/resvg-js');
   return { satori, renderAsync };
 }
