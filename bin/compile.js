@@ -357,7 +357,9 @@ async function compiledEntry(
  */
 function codeCacheName(args) {
   const [command = 'default'] = args;
-  if (args.includes('--help') || args.includes('-h') || command === 'help') return 'help';
+  // Help as a flag, as a command, or as the subcommand of a command group (`translations help`).
+  const words = args.filter((arg) => !arg.startsWith('-'));
+  if (args.includes('--help') || args.includes('-h') || words.slice(0, 2).includes('help')) return 'help';
   return command === 'build' && args.includes('--no-cache') ? 'build-no-cache' : command;
 }
 

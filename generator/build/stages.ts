@@ -58,8 +58,8 @@ export const defaultClientDir = path.join(projectRoot, 'client');
 export const browserslistQuery = 'defaults and supports es6-module';
 
 /**
- * Stage 1: the content folder, read and validated; `documents` keeps parses of unchanged files
- * within a process (dev), `cache` loads of unchanged files between builds, and `pending` gives
+ * Stage 1: the content folder, read and validated; `documents` keeps parses within a process (dev's
+ * unchanged files, a build's for its translation summary), `cache` loads of unchanged files between builds, and `pending` gives
  * texts to load in place of some files' (a save checked before it is written).
  */
 export function loadSiteContent(

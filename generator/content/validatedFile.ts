@@ -18,7 +18,7 @@ import { cachedParsedFile, parseYamlText, type PendingSources, type YamlDocument
 import { validate } from './zodMessages.ts';
 
 export interface FileLoadOptions {
-  /** Documents parsed by an earlier load in this process (`site dev`). */
+  /** Documents parsed in this process: by an earlier load (`site dev`), kept for the translation summary (a build). */
   documents?: YamlDocumentCache;
   /** Loads of earlier builds (`site build`). */
   cache?: ResultCache;

@@ -127,7 +127,9 @@ function plainYamlError(
 /**
  * Parsed YAML documents by absolute path, each with the text it was parsed from.
  * Parsing is most of loading the content: `site dev` keeps one of these between
- * rebuilds, so a save parses only the file whose text changed. A document is only
+ * rebuilds, so a save parses only the file whose text changed, and a build hands
+ * its parses on to the translation summary. It holds only files that parsed
+ * without a mistake. A document is only
  * read once parsed, never changed, so sharing it between loads is safe.
  */
 export type YamlDocumentCache = Map<string, { source: string; file: ParsedFile }>;

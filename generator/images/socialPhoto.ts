@@ -85,6 +85,13 @@ export async function cropPhoto(
   return { data: new Uint8Array(data), width: info.width, height: info.height, channels: 3 };
 }
 
+/** A copy of `bytes`: on Node 20, `Buffer.from` copies a Buffer several times slower than this. */
+export function copyOf(bytes: Uint8Array): Buffer {
+  const copy = Buffer.allocUnsafe(bytes.length);
+  copy.set(bytes);
+  return copy;
+}
+
 /**
  * The cropped photo with `overlay` laid over its rows from `top` on (the whole photo by
  * default). The overlay is RGBA, as wide as the photo, with premultiplied alpha, as resvg
@@ -101,8 +108,7 @@ export function layOver(photo: RawPicture, overlay: RawPicture, top = 0): RawPic
     top + overlay.height > photo.height
   )
     throw new Error('layOver: an RGB photo and an RGBA overlay as wide, within its rows');
-  const out = Buffer.allocUnsafe(photo.data.length); // Buffer.from(data) copies seven times slower
-  out.set(photo.data);
+  const out = copyOf(photo.data);
   const over = overlay.data;
   for (let pixel = 0, at = top * photo.width * 3; pixel < over.length; pixel += 4, at += 3) {
     const alpha = over[pixel + 3];

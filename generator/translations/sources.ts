@@ -97,7 +97,7 @@ async function readSourceFile(
   const cached = key === undefined ? undefined : await cache!.get(key);
   if (Array.isArray(cached) && cached.every(Array.isArray))
     return lazySourceFile(language, file, source, unpackEntries(file, cached as CachedEntry[]));
-  // The build's content loader parsed the same text already (without a mistake, or the build stopped).
+  // The build's content loader parsed the same text already (it keeps only files without a mistake).
   const loaded = documents?.get(absolute);
   const { document, lineCounter } =
     loaded?.source === source

@@ -181,6 +181,17 @@ describe('the code cache a command line runs with', () => {
     expect(codeCacheName([])).toBe('default');
     expect(codeCacheName(['build', '--help'])).toBe('help');
     expect(codeCacheName(['help', 'build'])).toBe('help');
+    expect(codeCacheName(['translations', 'help', 'status'])).toBe('help');
+    expect(codeCacheName(['translations', 'status'])).toBe('translations');
     expect(codeCacheName(['-h'])).toBe('help');
+  });
+
+  it('compiles the real CLI to plain ASCII, which a start reads without decoding UTF-8', async () => {
+    const { compiledEntry } = createRequire(import.meta.url)('../../bin/compile.js') as {
+      compiledEntry: (projectRoot: string, entry: string) => Promise<string>;
+    };
+    const bytes = await readFile(await compiledEntry(projectRoot, 'bin/cli.ts'));
+    const firstOther = bytes.findIndex((byte) => byte > 0x7f);
+    expect(firstOther, bytes.subarray(Math.max(0, firstOther - 80), firstOther + 20).toString()).toBe(-1);
   });
 });
