@@ -27,7 +27,7 @@
  */
 import { availableParallelism } from 'node:os';
 import type { OutputInfo } from 'sharp';
-import { sharpLibrary, sharpVersions } from './sharpLibrary.ts';
+import { sharpLibrary, sharpThreads, sharpVersions } from './sharpLibrary.ts';
 
 export type OutputFormat = 'avif' | 'webp' | 'jpeg' | 'png';
 
@@ -53,6 +53,7 @@ export const mimeTypes: Record<OutputFormat, string> = {
  */
 export const encoderVersion = {
   ...sharpVersions(),
+  threads: sharpThreads,
   pipeline: 'raw-from-widest',
 };
 
@@ -127,8 +128,8 @@ export async function encodeImage(
 }
 
 /**
- * Runs at most `limit` tasks at once, in the order they were given: libvips already
- * uses every core for one image, so more at once only costs memory.
+ * Runs at most `limit` tasks at once, in the order they were given: one per core by default,
+ * as libvips gives each operation one thread (sharpLibrary.ts); more at once only costs memory.
  */
 export function createLimiter(limit = Math.max(1, availableParallelism())) {
   let active = 0;

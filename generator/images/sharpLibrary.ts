@@ -12,9 +12,20 @@ export type Sharp = typeof SharpModule;
 const require = createRequire(import.meta.url);
 let loaded: Sharp | undefined;
 
+/**
+ * The threads libvips gives one operation. libvips' AVIF encoder (aom) writes other bytes with
+ * more threads, and sharp's default differs by platform (one on Linux with glibc, a thread per core
+ * on macOS and musl): the same photo made other files, and cache entries, on each. With one on every
+ * machine the bytes are the same everywhere; photos are encoded a few at a time instead (encode.ts).
+ */
+export const sharpThreads = 1;
+
 /** The sharp function, loading the library the first time. */
 export function sharpLibrary(): Sharp {
-  loaded ??= require('sharp') as Sharp;
+  if (!loaded) {
+    loaded = require('sharp') as Sharp;
+    loaded.concurrency(sharpThreads);
+  }
   return loaded;
 }
 
