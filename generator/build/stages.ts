@@ -59,8 +59,9 @@ export const browserslistQuery = 'defaults and supports es6-module';
 
 /**
  * Stage 1: the content folder, read and validated; `documents` keeps parses within a process (dev's
- * unchanged files, a build's for its translation summary), `cache` loads of unchanged files between builds, and `pending` gives
- * texts to load in place of some files' (a save checked before it is written).
+ * unchanged files, a build's for its translation summary), `cache` loads of unchanged files
+ * between builds, and `pending` gives texts to load in place of some files' (a save checked
+ * before it is written).
  */
 export function loadSiteContent(
   contentDir: string,

@@ -129,8 +129,8 @@ function plainYamlError(
  * Parsing is most of loading the content: `site dev` keeps one of these between
  * rebuilds, so a save parses only the file whose text changed, and a build hands
  * its parses on to the translation summary. It holds only files that parsed
- * without a mistake. A document is only
- * read once parsed, never changed, so sharing it between loads is safe.
+ * without a mistake. A document is only read once parsed, never changed, so
+ * sharing it between loads is safe.
  */
 export type YamlDocumentCache = Map<string, { source: string; file: ParsedFile }>;
 
