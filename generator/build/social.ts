@@ -8,7 +8,6 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { sharpLibrary } from '../images/sharpLibrary.ts';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { readSourceImage } from './pictures.ts';
@@ -19,7 +18,6 @@ import type { Translations } from './translations.ts';
 import { imageCacheKey, type ImageCache } from './imageCache.ts';
 import {
   composePhotoPreview,
-  copyOf,
   cropPhoto,
   layOver,
   heroPhotoOf,
@@ -29,6 +27,7 @@ import {
 } from '../images/socialPhoto.ts';
 import type { PageId, RouteTable } from '../model/routeTable.ts';
 import type { Language } from '../model/languages.ts';
+import { createCardEncoder, opaqueRgb } from '../images/cardPixels.ts';
 import { type OutputFile, socialImageSize, type SocialImages } from '../model/builtAssets.ts';
 
 const require = createRequire(import.meta.url);
@@ -358,6 +357,7 @@ export async function buildSocialImages(
   const drawn = new Map<string, Promise<Uint8Array>>();
   if (missing.size > 0) {
     const { satori, renderAsync } = await loadDrawingLibraries();
+    const encodeCard = createCardEncoder();
     /** A card's rows as resvg draws them: RGBA, premultiplied. */
     const raster = async (svg: string): Promise<RawPicture> => {
       const rendered = await renderAsync(svg, rasterOptions);
@@ -403,7 +403,7 @@ export async function buildSocialImages(
             const brand = placed.get('brand')!;
             const tagline = placed.get('tagline')!;
             const top = brand.top + brand.height;
-            const pixels = raster(svg);
+            const pixels = raster(svg).then(opaqueRgb);
             pixels.catch(() => {}); // awaited with each card
             return {
               svg,
@@ -467,15 +467,15 @@ export async function buildSocialImages(
         const title = await drawTitle(image.title, frame.slot);
         const top = frame.slot.top + title.box.top;
         const rows = rowsAround(top, top + title.box.height, inkReach * titleFontSize);
-        bytes = raster(cardRows(withTitle(frame, title.svg), rows)).then(async (band) => {
-          const { data, width, height } = await frame.pixels;
-          const pixels = copyOf(data);
-          pixels.set(band.data, rows.top * width * 4);
-          // A card without a photo is opaque (its frame is white): its premultiplied pixels are
-          // its plain ones, so sharp reads them as they are, without unpremultiplying in floating point.
-          const card = sharpLibrary()(pixels, { raw: { width, height, channels: 4 } }).removeAlpha();
-          return new Uint8Array(await (image.asJpeg ? card.jpeg(previewJpeg) : card.png(cardPng)).toBuffer());
-        });
+        // A card without a photo is opaque (its frame is white): its premultiplied pixels are
+        // its plain ones, so their alpha is dropped, without unpremultiplying in floating point.
+        bytes = raster(cardRows(withTitle(frame, title.svg), rows))
+          .then(opaqueRgb)
+          .then(async (band) =>
+            encodeCard(await frame.pixels, band, rows.top, (card) =>
+              image.asJpeg ? card.jpeg(previewJpeg) : card.png(cardPng),
+            ),
+          );
       }
       const stored = bytes.then(async (drawnBytes) => {
         await cache.put(image.key, drawnBytes);

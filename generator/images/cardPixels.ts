@@ -1,0 +1,67 @@
+/**
+ * Cards that share their background (a language's card frame, social.ts): each card is the
+ * background with its own rows (those its title reaches) laid in, then encoded by sharp.
+ *
+ * The pixels are RGB: a card without a photo is opaque, and sharp encodes three channels in
+ * about two thirds of the time it takes to drop a fourth first. A card's pixel buffer is used
+ * again by a later card: a fresh 2 MB buffer per card cost more in page faults than the copy of
+ * the background into a used one. So at most one card per core is laid out and encoded at a time.
+ */
+import type { Sharp as SharpPipeline } from 'sharp';
+import { createLimiter } from './encode.ts';
+import { sharpLibrary } from './sharpLibrary.ts';
+import type { RawPicture } from './socialPhoto.ts';
+
+/**
+ * Opaque RGBA pixels (resvg's, whose premultiplied colours are the plain ones where alpha is
+ * full) as RGB: the alpha channel dropped.
+ */
+export async function opaqueRgb(picture: RawPicture): Promise<RawPicture> {
+  if (picture.channels === 3) return picture;
+  const { width, height } = picture;
+  const { data } = await sharpLibrary()(picture.data, { raw: { width, height, channels: 4 } })
+    .removeAlpha()
+    .raw({ depth: 'uchar' })
+    .toBuffer({ resolveWithObject: true });
+  return { data, width, height, channels: 3 };
+}
+
+/** How a card's pixels become a file: sharp's PNG or JPEG settings applied to the pipeline. */
+export type CardEncoding = (pixels: SharpPipeline) => SharpPipeline;
+
+/**
+ * A function that encodes `background` with `band` laid over its rows from `top` on: both RGB,
+ * as wide as each other. Each call waits for a free core; the buffers it fills are reused.
+ */
+export function createCardEncoder(): (
+  background: RawPicture,
+  band: RawPicture,
+  top: number,
+  encoding: CardEncoding,
+) => Promise<Uint8Array> {
+  const limit = createLimiter();
+  const spare: Buffer[] = [];
+  return (background, band, top, encoding) =>
+    limit(async () => {
+      const { width, height, channels } = background;
+      if (
+        channels !== 3 ||
+        band.channels !== 3 ||
+        band.width !== width ||
+        top < 0 ||
+        top + band.height > height
+      )
+        throw new Error('createCardEncoder: an RGB background and an RGB band as wide, within its rows');
+      const reused = spare.pop();
+      const pixels =
+        reused?.length === background.data.length ? reused : Buffer.allocUnsafe(background.data.length);
+      try {
+        pixels.set(background.data);
+        pixels.set(band.data, top * width * channels);
+        const card = sharpLibrary()(pixels, { raw: { width, height, channels } });
+        return new Uint8Array(await encoding(card).toBuffer());
+      } finally {
+        spare.push(pixels);
+      }
+    });
+}

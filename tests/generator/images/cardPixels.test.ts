@@ -1,0 +1,80 @@
+/** Cards over a shared background: the band lands on its rows, and a reused buffer never shows an earlier card. */
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { createCardEncoder, opaqueRgb } from '../../../generator/images/cardPixels.ts';
+import type { RawPicture } from '../../../generator/images/socialPhoto.ts';
+
+const width = 40;
+const height = 30;
+
+/** An RGB picture of one colour. */
+const filled = (rows: number, rgb: [number, number, number]): RawPicture => {
+  const data = new Uint8Array(width * rows * 3);
+  for (let at = 0; at < data.length; at += 3) data.set(rgb, at);
+  return { data, width, height: rows, channels: 3 };
+};
+
+/** The decoded card's colour on each row, as `r,g,b` (every row here is one colour). */
+async function rowColours(png: Uint8Array): Promise<string[]> {
+  const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
+  expect([info.width, info.height, info.channels]).toEqual([width, height, 3]);
+  return Array.from({ length: height }, (_, row) => {
+    const at = row * width * 3;
+    return `${data[at]},${data[at + 1]},${data[at + 2]}`;
+  });
+}
+
+const png = (card: sharp.Sharp) => card.png();
+
+describe('createCardEncoder', () => {
+  it('lays the band over the background from its top row on, and leaves the other rows alone', async () => {
+    const encode = createCardEncoder();
+    const rows = await rowColours(
+      await encode(filled(height, [255, 255, 255]), filled(4, [200, 0, 0]), 10, png),
+    );
+    expect(rows.slice(0, 10).every((colour) => colour === '255,255,255')).toBe(true);
+    expect(rows.slice(10, 14).every((colour) => colour === '200,0,0')).toBe(true);
+    expect(rows.slice(14).every((colour) => colour === '255,255,255')).toBe(true);
+  });
+
+  it('gives each card its own band: a reused buffer shows none of an earlier card', async () => {
+    const encode = createCardEncoder();
+    const background = filled(height, [255, 255, 255]);
+    // More cards than cores, started together: buffers are reused while others are in flight.
+    const cards = await Promise.all(
+      Array.from({ length: 6 }, (_, index) =>
+        encode(background, filled(2, [index * 40 + 40, 0, 0]), index * 4, png),
+      ),
+    );
+    for (const [index, card] of cards.entries()) {
+      const rows = await rowColours(card);
+      const banded = rows.flatMap((colour, row) => (colour === '255,255,255' ? [] : [row]));
+      expect(banded).toEqual([index * 4, index * 4 + 1]);
+      expect(rows[index * 4]).toBe(`${index * 40 + 40},0,0`);
+    }
+  });
+
+  it('refuses a band that is not RGB, not as wide, or outside the rows', async () => {
+    const encode = createCardEncoder();
+    const background = filled(height, [255, 255, 255]);
+    const rgba: RawPicture = { data: new Uint8Array(width * 2 * 4), width, height: 2, channels: 4 };
+    await expect(encode(background, rgba, 0, png)).rejects.toThrow(/RGB/);
+    await expect(encode(background, { ...filled(2, [0, 0, 0]), width: width - 1 }, 0, png)).rejects.toThrow(
+      /as wide/,
+    );
+    await expect(encode(background, filled(2, [0, 0, 0]), height - 1, png)).rejects.toThrow(
+      /within its rows/,
+    );
+  });
+});
+
+describe('opaqueRgb', () => {
+  it('drops the alpha channel of opaque RGBA pixels and keeps the colours', async () => {
+    const rgba = new Uint8Array(width * 2 * 4);
+    for (let at = 0; at < rgba.length; at += 4) rgba.set([10, 20, 30, 255], at);
+    const rgb = await opaqueRgb({ data: rgba, width, height: 2, channels: 4 });
+    expect([rgb.width, rgb.height, rgb.channels]).toEqual([width, 2, 3]);
+    expect(rgb.data.length).toBe(width * 2 * 3);
+    expect([...rgb.data.subarray(0, 6)]).toEqual([10, 20, 30, 10, 20, 30]);
+  });
+});
