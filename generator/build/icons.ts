@@ -5,7 +5,7 @@
  */
 import { imageCacheKey, type ImageCache } from './imageCache.ts';
 import type { SiteSettings } from '../content/schemas/siteSchema.ts';
-import { drawingLibraryVersions, loadDrawingLibraries } from './social.ts';
+import { drawingLibraryVersions, loadRasteriser } from './social.ts';
 import type { SiteIcons } from '../model/builtAssets.ts';
 
 const pngSizes = [
@@ -68,7 +68,7 @@ async function drawMissing(
   cached: (Uint8Array | undefined)[],
   cache: ImageCache,
 ): Promise<(Uint8Array | undefined)[]> {
-  const { renderAsync } = await loadDrawingLibraries();
+  const renderAsync = loadRasteriser();
   return Promise.all(
     icons.map(async (icon, index) => {
       if (cached[index]) return undefined;

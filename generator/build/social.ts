@@ -51,17 +51,24 @@ export function drawingLibraryVersions(): { satori: string; resvg: string } {
 }
 
 /**
- * satori and resvg are loaded only when an image has to be drawn: a build whose
- * images are all cached never pays for them.
+ * resvg, loaded only when an image has to be drawn: a build whose images are all
+ * cached never pays for it.
  */
-export async function loadDrawingLibraries() {
-  // Required, not imported: Node loads satori's CommonJS build (1.6 MB, its layout engine
-  // inlined) in about half the CPU time of its ES module build. It stays outside the compiled
-  // CLI: bundled, every start would read it, and a build that drew images would fill V8's code
-  // cache with it for the builds that do not.
-  const { default: satori } = require('satori') as typeof import('satori');
-  const { renderAsync } = require('@resvg/resvg-js') as typeof import('@resvg/resvg-js');
-  return { satori, renderAsync };
+export function loadRasteriser() {
+  return (require('@resvg/resvg-js') as typeof import('@resvg/resvg-js')).renderAsync;
+}
+
+/**
+ * satori, loaded only when a card has to be laid out. The compiled CLI loads it from a bundle
+ * of its own with its own V8 code cache (bin/compile.js): in the CLI's bundle every start would
+ * read it, and the code cache of the builds that draw nothing would carry it.
+ */
+async function loadSatori() {
+  const loaded = await import('satori');
+  // satori's ES module build, as Node imports it, has satori as its default export. The compiled CLI
+  // requires its CommonJS build, whose exports object is then the default, with satori as its own.
+  const commonJs = loaded.default as unknown as { default?: typeof loaded.default };
+  return typeof commonJs.default === 'function' ? commonJs.default : loaded.default;
 }
 
 async function loadFonts() {
@@ -356,7 +363,7 @@ export async function buildSocialImages(
   });
   const drawn = new Map<string, Promise<Uint8Array>>();
   if (missing.size > 0) {
-    const { satori, renderAsync } = await loadDrawingLibraries();
+    const [satori, renderAsync] = [await loadSatori(), loadRasteriser()];
     const encodeCard = createCardEncoder();
     /** A card's rows as resvg draws them: RGBA, premultiplied. */
     const raster = async (svg: string): Promise<RawPicture> => {

@@ -168,6 +168,59 @@ describe('compiled CLI', () => {
   });
 });
 
+describe('a package bundled on its own (satori)', () => {
+  /** A start whose compiled CLI loads the project's `satori` (here a stand-in) and says what it gave. */
+  const startDrawing = (at: string) =>
+    new Promise<{ drawn: string; bundles: string[] }>((resolve, reject) => {
+      const script = `
+        import path from 'node:path';
+        import { readdirSync } from 'node:fs';
+        import { compiledEntry, runCompiled } from ${JSON.stringify(pathToFileURL(path.join(projectRoot, 'bin/compile.js')).href)};
+        const file = await compiledEntry(${JSON.stringify(at)}, 'bin/cli.ts');
+        const { exports } = runCompiled(file, 'draw');
+        const drawn = await exports.drawn();
+        process.on('exit', () => console.log(JSON.stringify({ drawn, bundles: readdirSync(path.dirname(file)).filter((name) => name.startsWith('package.')).sort() })));`;
+      execFile(
+        process.execPath,
+        ['--input-type=module', '-e', script],
+        { cwd: at },
+        (error, stdout, stderr) => (error ? reject(new Error(stderr)) : resolve(JSON.parse(stdout))),
+      );
+    });
+
+  it('is bundled beside the compiled CLI on first use, and loaded from there with its own code cache', async () => {
+    const at = await makeTempDir('compile-package');
+    try {
+      await cp(root, at, { recursive: true });
+      await rm(path.join(at, 'node_modules/.cache'), { recursive: true, force: true });
+      // A stand-in for satori, CommonJS as its own build is, with a module of its own to bundle.
+      await mkdir(path.join(at, 'node_modules/satori'), { recursive: true });
+      await writeFile(
+        path.join(at, 'node_modules/satori/package.json'),
+        JSON.stringify({ name: 'satori', version: '0.0.0', main: 'index.cjs' }),
+      );
+      await writeFile(path.join(at, 'node_modules/satori/words.cjs'), `exports.word = 'disegnato';\n`);
+      await writeFile(
+        path.join(at, 'node_modules/satori/index.cjs'),
+        `Object.defineProperty(exports, '__esModule', { value: true });\nexports.default = () => require('./words.cjs').word;\n`,
+      );
+      await writeFile(
+        path.join(at, 'bin/cli.ts'),
+        `${await readFile(path.join(at, 'bin/cli.ts'), 'utf8')}export async function drawn(): Promise<string> { const loaded: any = await import('satori'); return (typeof loaded.default === 'function' ? loaded.default : loaded.default.default)(); }\n`,
+      );
+      const first = await startDrawing(at);
+      expect(first.drawn).toBe('disegnato');
+      // Bundled with what it requires; its code cache is written when the run ends well.
+      expect(first.bundles).toEqual(['package.satori.cjs', 'package.satori.cjs.default.v8-cache']);
+      // The bundle runs, not the installed package: a change to it after bundling is not seen.
+      await writeFile(path.join(at, 'node_modules/satori/words.cjs'), `exports.word = 'cambiato';\n`);
+      expect((await startDrawing(at)).drawn).toBe('disegnato');
+    } finally {
+      await rm(at, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('the code cache a command line runs with', () => {
   const { codeCacheName } = createRequire(import.meta.url)('../../bin/compile.js') as {
     codeCacheName: (args: string[]) => string;

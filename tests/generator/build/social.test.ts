@@ -9,12 +9,7 @@ import {
   createImageCache,
   type ImageCache,
 } from '../../../generator/build/imageCache.ts';
-import {
-  buildSocialImages,
-  cardRows,
-  loadDrawingLibraries,
-  rowsAround,
-} from '../../../generator/build/social.ts';
+import { buildSocialImages, cardRows, loadRasteriser, rowsAround } from '../../../generator/build/social.ts';
 import { routeTableOf, translationsOf } from '../../../generator/build/stages.ts';
 import { loadContent } from '../../../generator/content/load.ts';
 import { socialImageSize } from '../../../generator/model/builtAssets.ts';
@@ -111,7 +106,7 @@ describe('drawing a card by rows', () => {
   });
 
   it('rasterises rows of a card as the same pixels as the whole card has there', async () => {
-    const { renderAsync } = await loadDrawingLibraries();
+    const renderAsync = loadRasteriser();
     const raster = { fitTo: { mode: 'width' as const, value: 1200 }, font: { loadSystemFonts: false } };
     // A card-sized drawing with text whose accents and descenders reach past their line box,
     // at a fractional position (as satori places a centred title), over a background and a bar.
