@@ -10,7 +10,7 @@
  */
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { isMap, isScalar, LineCounter, parseDocument, stringify } from 'yaml';
+import { CST, isMap, isScalar, LineCounter, Parser, parseDocument, Schema, stringify } from 'yaml';
 import { contentPathOf } from '../content/contentFiles.ts';
 import {
   translationRecordSchema,
@@ -62,6 +62,68 @@ export async function readRecord(
 }
 
 function parseRecord(file: string, source: string): TranslationRecord {
+  return writtenRecord(source) ?? composedRecord(file, source);
+}
+
+/** The tests of the YAML core schema's scalar types other than text (null, booleans, numbers). */
+let coreScalarTests: RegExp[] | undefined;
+
+/**
+ * A record as `site translations` writes it (under its comments, one `key: text` a line, each text
+ * plain, quoted or a block), read from yaml's syntax tree alone: half the time of composing the
+ * document, and a record holds every reference text of its language in full. Undefined for
+ * anything else (an anchor, a tag, an alias, a plain value that YAML reads as a number or a boolean,
+ * a repeated key, a syntax error): the record is then composed, with its errors.
+ */
+export function writtenRecord(source: string): TranslationRecord | undefined {
+  coreScalarTests ??= new Schema({ schema: 'core' }).tags.flatMap((tag) => (tag.test ? [tag.test] : []));
+  const between = new Set(['space', 'newline', 'comment']);
+  const text = (token: CST.Token | null | undefined): string | undefined => {
+    if (
+      token?.type !== 'scalar' &&
+      token?.type !== 'single-quoted-scalar' &&
+      token?.type !== 'double-quoted-scalar' &&
+      token?.type !== 'block-scalar'
+    )
+      return undefined;
+    let wrong = false;
+    const scalar = CST.resolveAsScalar(token, true, () => (wrong = true));
+    if (wrong || !scalar) return undefined;
+    if (token.type === 'scalar' && coreScalarTests!.some((test) => test.test(scalar.value))) return undefined;
+    return scalar.value;
+  };
+  const record: TranslationRecord = {};
+  let documents = 0;
+  for (const token of new Parser().parse(source)) {
+    if (between.has(token.type)) continue;
+    if (token.type !== 'document' || ++documents > 1) return undefined;
+    if (
+      token.start.some((part) => !between.has(part.type)) ||
+      token.end?.some((part) => !between.has(part.type))
+    )
+      return undefined;
+    if (token.value?.type !== 'block-map') return undefined;
+    for (const item of token.value.items) {
+      if (item.start.some((part) => !between.has(part.type))) return undefined;
+      if (
+        item.sep
+          ?.filter((part) => !between.has(part.type))
+          .map((part) => part.type)
+          .join() !== 'map-value-ind'
+      )
+        return undefined;
+      const key = text(item.key);
+      const value = text(item.value);
+      // An empty key is not valid, and `__proto__` is no key of a plain object: the schema has its say.
+      if (!key || key === '__proto__' || value === undefined || Object.hasOwn(record, key)) return undefined;
+      record[key] = value;
+    }
+  }
+  return documents === 1 ? record : undefined;
+}
+
+/** The record composed as a YAML document, checked against its schema: its mistakes at their line. */
+function composedRecord(file: string, source: string): TranslationRecord {
   const lineCounter = new LineCounter();
   const document = parseDocument(source, { lineCounter });
   const syntax = document.errors[0];

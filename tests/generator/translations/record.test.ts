@@ -6,12 +6,14 @@
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { parseDocument } from 'yaml';
 import {
   readRecord,
   recordFileOf,
   recordText,
   writeAtomically,
   writeRecord,
+  writtenRecord,
 } from '../../../generator/translations/record.ts';
 import { removeTranslationFixtures, translationFixture } from '../../helpers/translationFixture.ts';
 import { makeTempDir } from '../../helpers/site.ts';
@@ -56,6 +58,53 @@ describe('readRecord', () => {
     await rm(path.join(contentDir, 'translations/en.yaml'));
     await mkdir(path.join(contentDir, 'translations/en.yaml'));
     await expect(readRecord(contentDir, 'en')).rejects.toMatchObject({ code: 'TRANSLATION_RECORD_INVALID' });
+  });
+});
+
+describe('reading a record as it is written', () => {
+  it('reads from the syntax tree what composing the document reads, for every kind of text the writer makes', () => {
+    const record = {
+      'a.plain': 'Benvenuti da {{brand}}',
+      'a.colon': 'Nota: i prezzi',
+      'a.quote': '"Citazione" e l\'apostrofo',
+      'a.hash': 'Numero #1 # non un commento',
+      'a.lines': 'Prima riga\nseconda riga\n',
+      'a.spaces': '  rientrato  ',
+      'a.number': '2025',
+      'a.bool': 'true',
+      'a.empty': '',
+      'a.unicode': 'Zürich – «più» 😀',
+      'a.tab': 'uno\tdue',
+    };
+    const text = recordText(record, 'de', 'it');
+    expect(writtenRecord(text)).toEqual(record);
+    expect(writtenRecord(text)).toEqual(parseDocument(text).toJS());
+  });
+
+  it('reads comments, blank lines and block texts as YAML does', () => {
+    const text = '# header\n\na: uno # a note\nb: |\n  blocco\n  di testo\nc: >-\n  piegato\n  qui\n';
+    expect(writtenRecord(text)).toEqual(parseDocument(text).toJS());
+  });
+
+  it('leaves to the composed document whatever is not a plain record of texts', () => {
+    for (const text of [
+      'a: 2025\n', // a number, which the schema refuses
+      'a: true\n',
+      'a: ~\n',
+      'a:\n',
+      'a: uno\na: due\n', // a repeated key
+      'a: &x uno\nb: *x\n', // an anchor and an alias
+      'a: !!str uno\n', // a tag
+      '"": vuoto\n', // an empty key
+      '__proto__: x\n',
+      'a: [uno]\n',
+      'a:\n  b: uno\n',
+      '{}\n',
+      'a: uno\n---\nb: due\n', // two documents
+      'a: "non chiuso\n',
+      '- uno\n',
+    ])
+      expect(writtenRecord(text), text).toBeUndefined();
   });
 });
 
