@@ -17,9 +17,9 @@ import type { Content } from '../content/load.ts';
 import type { Translations } from './translations.ts';
 import { imageCacheKey, type ImageCache } from './imageCache.ts';
 import {
-  composePhotoPreview,
   cropPhoto,
   layOver,
+  textsOver,
   heroPhotoOf,
   photoPreviewVersion,
   previewJpeg,
@@ -27,7 +27,7 @@ import {
 } from '../images/socialPhoto.ts';
 import type { PageId, RouteTable } from '../model/routeTable.ts';
 import type { Language } from '../model/languages.ts';
-import { createCardEncoder, opaqueRgb } from '../images/cardPixels.ts';
+import { bandAt, createCardEncoder, opaqueRgb } from '../images/cardPixels.ts';
 import { type OutputFile, socialImageSize, type SocialImages } from '../model/builtAssets.ts';
 
 const require = createRequire(import.meta.url);
@@ -466,7 +466,7 @@ export async function buildSocialImages(
         const rows = rowsAround(brandTop, socialImageSize.height, inkReach * titleFontSize);
         const shaded = shadedPhotoOf(image);
         bytes = raster(cardRows(svg, rows)).then(async (texts) =>
-          composePhotoPreview(await shaded, texts, rows.top),
+          encodeCard(await shaded, textsOver(texts, rows.top), (card) => card.jpeg(previewJpeg)),
         );
       } else {
         // The frame's pixels, with the rows the title reaches drawn from the frame and the title together.
@@ -479,7 +479,7 @@ export async function buildSocialImages(
         bytes = raster(cardRows(withTitle(frame, title.svg), rows))
           .then(opaqueRgb)
           .then(async (band) =>
-            encodeCard(await frame.pixels, band, rows.top, (card) =>
+            encodeCard(await frame.pixels, bandAt(band, rows.top), (card) =>
               image.asJpeg ? card.jpeg(previewJpeg) : card.png(cardPng),
             ),
           );

@@ -1,9 +1,10 @@
 /**
- * Cards that share their background (a language's card frame, social.ts): each card is the
- * background with its own rows (those its title reaches) laid in, then encoded by sharp.
+ * Cards that share their background (a language's card frame, or a page's shaded hero photo;
+ * social.ts): each card is the background with its own rows (those its title reaches) laid in,
+ * then encoded by sharp.
  *
- * The pixels are RGB: a card without a photo is opaque, and sharp encodes three channels in
- * about two thirds of the time it takes to drop a fourth first. A card's pixel buffer is used
+ * The pixels are RGB: a card is opaque, and sharp encodes three channels in about two thirds of
+ * the time it takes to drop a fourth first. A card's pixel buffer is used
  * again by a later card: a fresh 2 MB buffer per card cost more in page faults than the copy of
  * the background into a used one. So at most one card per core is laid out and encoded at a time.
  */
@@ -29,39 +30,48 @@ export async function opaqueRgb(picture: RawPicture): Promise<RawPicture> {
 /** How a card's pixels become a file: sharp's PNG or JPEG settings applied to the pipeline. */
 export type CardEncoding = (pixels: SharpPipeline) => SharpPipeline;
 
+/** How a card's own pixels go onto the copy of its background (RGB, as `background`). */
+export type LayIn = (pixels: Buffer, background: RawPicture) => void;
+
 /**
- * A function that encodes `background` with `band` laid over its rows from `top` on: both RGB,
- * as wide as each other. Each call waits for a free core; the buffers it fills are reused.
+ * A function that encodes `background` (RGB) with the card's own pixels laid in by `layIn`.
+ * Each call waits for a free core; the buffers it fills are reused.
  */
 export function createCardEncoder(): (
   background: RawPicture,
-  band: RawPicture,
-  top: number,
+  layIn: LayIn,
   encoding: CardEncoding,
 ) => Promise<Uint8Array> {
   const limit = createLimiter();
   const spare: Buffer[] = [];
-  return (background, band, top, encoding) =>
+  return (background, layIn, encoding) =>
     limit(async () => {
       const { width, height, channels } = background;
-      if (
-        channels !== 3 ||
-        band.channels !== 3 ||
-        band.width !== width ||
-        top < 0 ||
-        top + band.height > height
-      )
-        throw new Error('createCardEncoder: an RGB background and an RGB band as wide, within its rows');
+      if (channels !== 3) throw new Error('createCardEncoder: an RGB background');
       const reused = spare.pop();
       const pixels =
         reused?.length === background.data.length ? reused : Buffer.allocUnsafe(background.data.length);
       try {
         pixels.set(background.data);
-        pixels.set(band.data, top * width * channels);
+        layIn(pixels, background);
         const card = sharpLibrary()(pixels, { raw: { width, height, channels } });
         return new Uint8Array(await encoding(card).toBuffer());
       } finally {
         spare.push(pixels);
       }
     });
+}
+
+/** `band` (RGB, as wide as the card) in place of the card's rows from `top` on. */
+export function bandAt(band: RawPicture, top: number): LayIn {
+  return (pixels, background) => {
+    if (
+      band.channels !== 3 ||
+      band.width !== background.width ||
+      top < 0 ||
+      top + band.height > background.height
+    )
+      throw new Error('bandAt: an RGB band as wide as the card, within its rows');
+    pixels.set(band.data, top * background.width * 3);
+  };
 }

@@ -2,12 +2,13 @@
  * A page's social preview from its hero photo: the photo cropped to 1200 × 630
  * around the focus point the editor set (`focus: 50% 30%`, the centre by default),
  * a shade laid over it once for every language, then the brand and title (drawn by
- * social.ts), saved as JPEG: a photo as PNG would weigh ten times as much.
+ * social.ts, cardPixels.ts), saved as JPEG: a photo as PNG would weigh ten times as much.
  */
 import { sharpLibrary } from './sharpLibrary.ts';
 import type { PageId } from '../model/pages.ts';
 import { encoderVersion } from './encode.ts';
 import type { PageImageKey } from '../model/imageSlots.ts';
+import type { LayIn } from './cardPixels.ts';
 
 /** The pages whose preview shows their hero photo, and the image each shows. */
 export const heroPhotoOf: Partial<Record<PageId, PageImageKey>> = {
@@ -93,43 +94,44 @@ export function copyOf(bytes: Uint8Array): Buffer {
 }
 
 /**
- * The cropped photo with `overlay` laid over its rows from `top` on (the whole photo by
- * default). The overlay is RGBA, as wide as the photo, with premultiplied alpha, as resvg
- * draws it, so laying it over is one multiply-add per channel (`overlay + photo × (1 − alpha)`,
- * rounded): a third of what sharp's composite costs, which works in floating point. Where the
- * overlay is clear the photo stays as it is.
+ * `overlay` laid over the rows from `top` on of `pixels`, an RGB picture as wide as it. The overlay
+ * is RGBA with premultiplied alpha, as resvg draws it, so laying it over is one multiply-add per
+ * channel (`overlay + photo × (1 − alpha)`, rounded): a third of what sharp's composite costs,
+ * which works in floating point. Where the overlay is clear the picture stays as it is.
  */
-export function layOver(photo: RawPicture, overlay: RawPicture, top = 0): RawPicture {
+function layOverInto(
+  pixels: Uint8Array,
+  picture: { width: number; height: number; channels: number },
+  overlay: RawPicture,
+  top: number,
+) {
   if (
-    photo.channels !== 3 ||
+    picture.channels !== 3 ||
     overlay.channels !== 4 ||
-    photo.width !== overlay.width ||
+    picture.width !== overlay.width ||
     top < 0 ||
-    top + overlay.height > photo.height
+    top + overlay.height > picture.height
   )
     throw new Error('layOver: an RGB photo and an RGBA overlay as wide, within its rows');
-  const out = copyOf(photo.data);
   const over = overlay.data;
-  for (let pixel = 0, at = top * photo.width * 3; pixel < over.length; pixel += 4, at += 3) {
+  for (let pixel = 0, at = top * picture.width * 3; pixel < over.length; pixel += 4, at += 3) {
     const alpha = over[pixel + 3];
     if (alpha === 0) continue;
     const left = 255 - alpha;
-    out[at] = (over[pixel] + (out[at] * left + 127) / 255) | 0;
-    out[at + 1] = (over[pixel + 1] + (out[at + 1] * left + 127) / 255) | 0;
-    out[at + 2] = (over[pixel + 2] + (out[at + 2] * left + 127) / 255) | 0;
+    pixels[at] = (over[pixel] + (pixels[at] * left + 127) / 255) | 0;
+    pixels[at + 1] = (over[pixel + 1] + (pixels[at + 1] * left + 127) / 255) | 0;
+    pixels[at + 2] = (over[pixel + 2] + (pixels[at + 2] * left + 127) / 255) | 0;
   }
+}
+
+/** The cropped photo with `overlay` (premultiplied RGBA, layOverInto) laid over its rows from `top` on (the whole photo by default). */
+export function layOver(photo: RawPicture, overlay: RawPicture, top = 0): RawPicture {
+  const out = copyOf(photo.data);
+  layOverInto(out, photo, overlay, top);
   return { data: out, width: photo.width, height: photo.height, channels: 3 };
 }
 
-/** The cropped photo with `overlay` laid over its rows from `top` on (layOver), as JPEG: no PNG in between. */
-export async function composePhotoPreview(
-  photo: RawPicture,
-  overlay: RawPicture,
-  top = 0,
-): Promise<Uint8Array> {
-  const { data, width, height } = layOver(photo, overlay, top);
-  const bytes = await sharpLibrary()(data, { raw: { width, height, channels: 3 } })
-    .jpeg(previewJpeg)
-    .toBuffer();
-  return new Uint8Array(bytes);
+/** For createCardEncoder: a card's texts (premultiplied RGBA, as resvg draws them) laid over its shaded photo's rows from `top` on. */
+export function textsOver(overlay: RawPicture, top: number): LayIn {
+  return (pixels, photo) => layOverInto(pixels, photo, overlay, top);
 }

@@ -1,7 +1,7 @@
 /** Cards over a shared background: the band lands on its rows, and a reused buffer never shows an earlier card. */
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { createCardEncoder, opaqueRgb } from '../../../generator/images/cardPixels.ts';
+import { bandAt, createCardEncoder, opaqueRgb } from '../../../generator/images/cardPixels.ts';
 import type { RawPicture } from '../../../generator/images/socialPhoto.ts';
 
 const width = 40;
@@ -30,7 +30,7 @@ describe('createCardEncoder', () => {
   it('lays the band over the background from its top row on, and leaves the other rows alone', async () => {
     const encode = createCardEncoder();
     const rows = await rowColours(
-      await encode(filled(height, [255, 255, 255]), filled(4, [200, 0, 0]), 10, png),
+      await encode(filled(height, [255, 255, 255]), bandAt(filled(4, [200, 0, 0]), 10), png),
     );
     expect(rows.slice(0, 10).every((colour) => colour === '255,255,255')).toBe(true);
     expect(rows.slice(10, 14).every((colour) => colour === '200,0,0')).toBe(true);
@@ -43,7 +43,7 @@ describe('createCardEncoder', () => {
     // More cards than cores, started together: buffers are reused while others are in flight.
     const cards = await Promise.all(
       Array.from({ length: 6 }, (_, index) =>
-        encode(background, filled(2, [index * 40 + 40, 0, 0]), index * 4, png),
+        encode(background, bandAt(filled(2, [index * 40 + 40, 0, 0]), index * 4), png),
       ),
     );
     for (const [index, card] of cards.entries()) {
@@ -54,16 +54,25 @@ describe('createCardEncoder', () => {
     }
   });
 
-  it('refuses a band that is not RGB, not as wide, or outside the rows', async () => {
+  it('refuses a band that is not RGB, not as wide, or outside the rows, and a background that is not RGB', async () => {
     const encode = createCardEncoder();
     const background = filled(height, [255, 255, 255]);
     const rgba: RawPicture = { data: new Uint8Array(width * 2 * 4), width, height: 2, channels: 4 };
-    await expect(encode(background, rgba, 0, png)).rejects.toThrow(/RGB/);
-    await expect(encode(background, { ...filled(2, [0, 0, 0]), width: width - 1 }, 0, png)).rejects.toThrow(
-      /as wide/,
-    );
-    await expect(encode(background, filled(2, [0, 0, 0]), height - 1, png)).rejects.toThrow(
+    await expect(encode(background, bandAt(rgba, 0), png)).rejects.toThrow(/RGB/);
+    await expect(
+      encode(background, bandAt({ ...filled(2, [0, 0, 0]), width: width - 1 }, 0), png),
+    ).rejects.toThrow(/as wide/);
+    await expect(encode(background, bandAt(filled(2, [0, 0, 0]), height - 1), png)).rejects.toThrow(
       /within its rows/,
+    );
+    const rgbaBackground: RawPicture = {
+      data: new Uint8Array(width * height * 4),
+      width,
+      height,
+      channels: 4,
+    };
+    await expect(encode(rgbaBackground, bandAt(filled(2, [0, 0, 0]), 0), png)).rejects.toThrow(
+      /RGB background/,
     );
   });
 });

@@ -1,7 +1,18 @@
 /** The preview crop: it fills 1200 × 630 and keeps the focus as central as the edges allow. */
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { composePhotoPreview, cropAround, cropPhoto } from '../../../generator/images/socialPhoto.ts';
+import {
+  cropAround,
+  cropPhoto,
+  previewJpeg,
+  textsOver,
+  type RawPicture,
+} from '../../../generator/images/socialPhoto.ts';
+import { createCardEncoder } from '../../../generator/images/cardPixels.ts';
+
+/** A photo's preview as social.ts makes it: the texts laid over the (cropped) photo, as JPEG. */
+const composePhotoPreview = (photo: RawPicture, texts: RawPicture) =>
+  createCardEncoder()(photo, textsOver(texts, 0), (card) => card.jpeg(previewJpeg));
 import { sniffFormat } from '../../../generator/images/probe.ts';
 
 const target = { width: 1200, height: 630 };
@@ -29,7 +40,7 @@ describe('cropAround', () => {
   });
 });
 
-describe('composePhotoPreview', () => {
+describe('a photo preview', () => {
   it('crops around the focus: a red top half stays red under a focus at the top', async () => {
     const photo = await sharp({ create: { width: 800, height: 1200, channels: 3, background: '#00f' } })
       .composite([
