@@ -431,6 +431,8 @@ function packageBundle(compiledFile, name) {
       return createRequire(compiledFile)(name);
     }
     loadedPackageBundles.set(name, runCompiled(file).exports);
+    // As the CLI's bundled packages do (packageMarkPlugin): how tests see which packages a command loads.
+    globalThis.__siteBundledPackage?.(name);
   }
   return loadedPackageBundles.get(name);
 }
