@@ -193,6 +193,10 @@ program
             }
           : undefined;
         let pageRecord: Parameters<typeof incremental.recordPages> | undefined;
+        // The content files the editors' schemas are made from, as this build parsed them.
+        let schemaSources: import('../generator/content/editorSchemas.ts').ParsedSources | undefined;
+        const { isSchemaSource, refreshSchemaFiles, schemaSourcesOf, writeSchemaFiles } =
+          await import('../generator/content/editorSchemas.ts');
         // A progress line only where someone watches: a terminal, and not under --quiet.
         const progress = process.stderr.isTTY && verbosity !== 'quiet';
         const clearProgress = () => progress && process.stderr.write('\r\x1b[K');
@@ -211,6 +215,9 @@ program
           pageStore,
           previous,
           contentDates: inputState.contentDates,
+          onParsed: (documents, reference) => {
+            schemaSources = schemaSourcesOf(documents, contentDir, reference);
+          },
           onPages: (pageFacing, pages) => {
             pageRecord = [recordFile, inputState, pageFacing, pages];
           },
@@ -219,16 +226,13 @@ program
             : undefined,
         }).finally(clearProgress);
         // The editors' schemas follow the content they were built from: no separate command after an edit.
-        const { refreshSchemaFiles, writeSchemaFiles } =
-          await import('../generator/content/editorSchemas.ts');
         if (options.cache) {
           // Made from the code and the files below only: redone when one of them changed.
           const [reference] = report.languages;
           const schemaInputs = Object.keys(inputState.digests)
             .filter(
               (name) =>
-                /^content\/(languages|plans|countries)\.yaml$/.test(name) ||
-                name.startsWith(`content/texts/${reference}/`),
+                name.startsWith('content/') && isSchemaSource(name.slice('content/'.length), reference),
             )
             .sort()
             .map((name) => `${name}\0${inputState.digests[name]}`);
@@ -236,8 +240,10 @@ program
             contentDir,
             upToDate.sha256([upToDate.codeVersionOf(inputState), ...schemaInputs].join('\n')),
             upToDate.recordFileFor(path.join(cacheRoot, 'schemas'), contentDir),
+            undefined,
+            schemaSources,
           );
-        } else await writeSchemaFiles(contentDir);
+        } else await writeSchemaFiles(contentDir, undefined, schemaSources);
         await printSummary(report, verbosity);
         await upToDate.recordBuild(recordFile, outDir, inputState, report, writer.digests?.());
         if (pageRecord) await incremental.recordPages(...pageRecord);

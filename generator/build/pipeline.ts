@@ -80,6 +80,11 @@ export interface BuildOptions {
   pageStore?: PageStore;
   /** Told, before the output is swapped in, what every page sees and what each page read: the next build's `previous`. */
   onPages?: (pageFacing: string, pages: Record<string, PageInputs>) => void;
+  /**
+   * Told the content files this build parsed (by absolute path) and the reference language, before
+   * they are let go: `site build` makes the editors' schemas from some of them without parsing again.
+   */
+  onParsed?: (documents: YamlDocumentCache, reference: Language) => void;
   /** Told when each step starts (its label, its number and the number of steps), for a progress line. */
   onStep?: (label: string, index: number, total: number) => void;
 }
@@ -190,6 +195,7 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
         ),
       ]),
     );
+    options.onParsed?.(documents, content.languages.default);
     documents.clear(); // nothing reads them later: the garbage collector may take them
     if (options.strict) {
       checkTranslationsComplete(options.contentDir, content, translations);

@@ -14,7 +14,7 @@ import { readFileSync } from 'node:fs';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { filesUnder } from './fileList.ts';
-import { parse } from 'yaml';
+import { parse, type Document } from 'yaml';
 import { z } from 'zod';
 import { sitePlaceholders } from '../model/constants.ts';
 import { contentFileAt, contentFiles, siteWideFileIds } from './contentFiles.ts';
@@ -67,7 +67,36 @@ interface References {
   referenceTexts: Record<string, unknown>;
 }
 
-async function readYaml(contentDir: string, file: string): Promise<unknown> {
+/**
+ * Whether a content file (relative to the content folder, with `/`) is one the schemas are made
+ * from: the languages, the plans, the countries and the reference language's texts.
+ */
+export function isSchemaSource(file: string, reference: string): boolean {
+  return (
+    /^(languages|plans|countries)\.yaml$/.test(file) ||
+    (file.startsWith(`texts/${reference}/`) && file.endsWith('.yaml'))
+  );
+}
+
+/** Content files a build has parsed already, by absolute path, as YAML values: not parsed again. */
+export type ParsedSources = ReadonlyMap<string, unknown>;
+
+/** The schema sources among a build's parsed documents (those without YAML errors), as values. */
+export function schemaSourcesOf(
+  documents: ReadonlyMap<string, { file: { doc: Document } }>,
+  contentDir: string,
+  reference: string,
+): ParsedSources {
+  const sources = new Map<string, unknown>();
+  for (const [file, { file: parsed }] of documents) {
+    const relative = path.relative(contentDir, file).split(path.sep).join('/');
+    if (isSchemaSource(relative, reference) && parsed.doc.errors.length === 0) sources.set(file, parsed.doc.toJS());
+  }
+  return sources;
+}
+
+async function readYamlValue(contentDir: string, file: string, parsed?: ParsedSources): Promise<unknown> {
+  if (parsed?.has(file)) return parsed.get(file);
   try {
     return parse((await readContentFile(contentDir, file, maxContentFileBytes)).toString('utf8'));
   } catch {
@@ -87,22 +116,20 @@ const listOf = (value: unknown, field: string) =>
     ? value.map((item) => at(item, field)).filter((item): item is string => typeof item === 'string')
     : [];
 
-async function readReferences(contentDir: string): Promise<References> {
-  const languages = listOf(
-    at(await readYaml(contentDir, path.join(contentDir, 'languages.yaml')), 'languages'),
-    'code',
-  );
+async function readReferences(contentDir: string, parsed?: ParsedSources): Promise<References> {
+  const readYaml = (file: string) => readYamlValue(contentDir, file, parsed);
+  const languages = listOf(at(await readYaml(path.join(contentDir, 'languages.yaml')), 'languages'), 'code');
   const reference = languages[0] ?? 'it';
   const referenceTexts: Record<string, unknown> = {};
   for (const file of (await fg(`texts/${reference}/*.yaml`, { cwd: contentDir })).sort()) {
-    referenceTexts[path.basename(file, '.yaml')] = await readYaml(contentDir, path.join(contentDir, file));
+    referenceTexts[path.basename(file, '.yaml')] = await readYaml(path.join(contentDir, file));
   }
   const tariffTables = at(referenceTexts.legal, 'tariffTables');
   return {
     languages,
-    planIds: listOf(at(await readYaml(contentDir, path.join(contentDir, 'plans.yaml')), 'plans'), 'id'),
+    planIds: listOf(at(await readYaml(path.join(contentDir, 'plans.yaml')), 'plans'), 'id'),
     countryKeys: listOf(
-      at(await readYaml(contentDir, path.join(contentDir, 'countries.yaml')), 'countries'),
+      at(await readYaml(path.join(contentDir, 'countries.yaml')), 'countries'),
       'key',
     ),
     planLabels: keysOf(at(referenceTexts.subscriptions, 'labels')),
@@ -239,9 +266,9 @@ function textSchemas(references: References): EditorSchema[] {
   }));
 }
 
-/** Every editor schema for the content in `contentDir`, in a stable order. */
-export async function editorSchemas(contentDir: string): Promise<EditorSchema[]> {
-  const references = await readReferences(contentDir);
+/** Every editor schema for the content in `contentDir`, in a stable order; `parsed` spares parsing files again. */
+export async function editorSchemas(contentDir: string, parsed?: ParsedSources): Promise<EditorSchema[]> {
+  const references = await readReferences(contentDir, parsed);
   // By code unit: the same order everywhere, and no ICU collator to load.
   return [...siteSchemas(references), ...textSchemas(references)].sort((a, b) =>
     a.file < b.file ? -1 : a.file > b.file ? 1 : 0,
@@ -269,8 +296,9 @@ export const schemaDirOf = (contentDir: string) => path.join(path.dirname(path.r
 export async function writeSchemaFiles(
   contentDir: string,
   schemaDir: string = schemaDirOf(contentDir),
+  parsed?: ParsedSources,
 ): Promise<Pick<SchemaWriteReport, 'written' | 'removed'>> {
-  const schemas = await editorSchemas(contentDir);
+  const schemas = await editorSchemas(contentDir, parsed);
   const report: Pick<SchemaWriteReport, 'written' | 'removed'> = { written: [], removed: [] };
   const wanted = new Set(schemas.map(({ file }) => file));
   for (const file of (await fg('**/*.schema.json', { cwd: schemaDir }).catch(() => [])).sort()) {
@@ -301,6 +329,7 @@ export async function refreshSchemaFiles(
   inputsKey: string,
   recordFile: string,
   schemaDir: string = schemaDirOf(contentDir),
+  parsed?: ParsedSources,
 ): Promise<void> {
   let record: { key?: string; files?: Record<string, string> } | undefined;
   try {
@@ -316,7 +345,7 @@ export async function refreshSchemaFiles(
     Object.entries(files).every(([file, digest]) => current[file] === digest)
   )
     return;
-  await writeSchemaFiles(contentDir, schemaDir);
+  await writeSchemaFiles(contentDir, schemaDir, parsed);
   await mkdir(path.dirname(recordFile), { recursive: true });
   const partial = `${recordFile}.${process.pid}.tmp`;
   await writeFile(partial, JSON.stringify({ key: inputsKey, files: await schemaFolderDigests(schemaDir) }));

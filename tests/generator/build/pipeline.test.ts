@@ -12,8 +12,22 @@ describe('the build pipeline', () => {
     const contentDir = await copyRealContent(await makeTempDir('pipeline-ok'));
     const writer = createMemoryWriter();
     const started: string[] = [];
-    const report = await build({ contentDir, writer, cache: false, onStep: (label) => started.push(label) });
+    let parsed: { files: string[]; reference: string } | undefined;
+    const report = await build({
+      contentDir,
+      writer,
+      cache: false,
+      onStep: (label) => started.push(label),
+      onParsed: (documents, reference) => {
+        parsed = { files: [...documents.keys()].map((file) => path.relative(contentDir, file)), reference };
+      },
+    });
     expect(started).toEqual([...buildSteps]);
+    // The files it parsed are told, for the editors' schemas: every one, without a cache.
+    expect(parsed?.reference).toBe(report.languages[0]);
+    expect(parsed?.files).toEqual(
+      expect.arrayContaining(['plans.yaml', path.join('texts', report.languages[0], 'home.yaml')]),
+    );
     expect(report.steps.map((step) => step.label)).toEqual([...buildSteps]);
     expect(report.fileCount).toBe(writer.files.size);
     const pages = [...writer.files.keys()].filter((file) => file.endsWith('.html')).length;

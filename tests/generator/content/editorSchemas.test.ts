@@ -8,15 +8,19 @@ import path from 'node:path';
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import fg from 'fast-glob';
-import { parse } from 'yaml';
+import { parse, parseDocument } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   editorSchemas,
+  isSchemaSource,
   schemaFileOf,
   schemaModeline,
+  schemaSourcesOf,
   staleEditorSchemas,
   writeSchemaFiles,
 } from '../../../generator/content/editorSchemas.ts';
+import { loadSiteContent } from '../../../generator/build/stages.ts';
+import type { YamlDocumentCache } from '../../../generator/content/yamlReader.ts';
 import {
   contentFixturesDir,
   fixtureFiles,
@@ -137,5 +141,44 @@ describe('editor schemas', () => {
       const valid = validate(parse(await readFile(path.join(contentFixturesDir, name, file), 'utf8')));
       expect(valid, `${name}/${file} passes its schema`).toBe(false);
     }
+  });
+});
+
+describe('editor schemas from a build', () => {
+  it('are the same made from the files a build parsed as from the files, which it does not parse again', async () => {
+    const documents: YamlDocumentCache = new Map();
+    const content = await loadSiteContent(realContent, documents);
+    const reference = content.languages.default;
+    const sources = schemaSourcesOf(documents, realContent, reference);
+    // Only the files the schemas are made from, as values.
+    expect([...sources.keys()].map((file) => path.relative(realContent, file)).sort()).toEqual(
+      (await contentFiles()).filter((file) => isSchemaSource(file, reference)).sort(),
+    );
+    expect(await editorSchemas(realContent, sources)).toEqual(await editorSchemas(realContent));
+    // What the build parsed is taken as it is: a language only the given value names is offered.
+    const languagesFile = path.join(realContent, 'languages.yaml');
+    const languages = sources.get(languagesFile) as { languages: { code: string }[] };
+    const withMore = new Map(sources).set(languagesFile, {
+      ...languages,
+      languages: [...languages.languages, { ...languages.languages[0], code: 'rm' }],
+    });
+    const slugs = (await editorSchemas(realContent, withMore)).find(({ file }) => file === 'slugs.schema.json')!;
+    expect(JSON.stringify(slugs.schema)).toContain('"rm"');
+  });
+
+  it('take no file the build could not parse, nor one they are not made from', () => {
+    const documents = new Map([
+      [path.join(realContent, 'plans.yaml'), { file: { doc: parseDocument('plans: [') } }],
+      [path.join(realContent, 'countries.yaml'), { file: { doc: parseDocument('countries: []') } }],
+      [path.join(realContent, 'site.yaml'), { file: { doc: parseDocument('brand: X') } }],
+      [path.join(realContent, 'texts/en/home.yaml'), { file: { doc: parseDocument('title: Home') } }],
+      [path.join(realContent, 'texts/it/home.yaml'), { file: { doc: parseDocument('title: Casa') } }],
+    ]);
+    const sources = schemaSourcesOf(documents, realContent, 'it');
+    expect([...sources.keys()].map((file) => path.relative(realContent, file)).sort()).toEqual([
+      'countries.yaml',
+      'texts/it/home.yaml',
+    ]);
+    expect(sources.get(path.join(realContent, 'texts/it/home.yaml'))).toEqual({ title: 'Casa' });
   });
 });
