@@ -73,9 +73,12 @@ let coreScalarTests: RegExp[] | undefined;
  * plain, quoted or a block), read from yaml's syntax tree alone: half the time of composing the
  * document, and a record holds every reference text of its language in full. Undefined for
  * anything else (an anchor, a tag, an alias, a plain value that YAML reads as a number or a boolean,
- * a repeated key, a syntax error): the record is then composed, with its errors.
+ * a repeated key, a key over more than one line, a tab, a syntax error): the record is then composed,
+ * with its errors.
  */
 export function writtenRecord(source: string): TranslationRecord | undefined {
+  // Tabs, where YAML allows them only in some places, are left to the composer's checks.
+  if (source.includes('\t')) return undefined;
   coreScalarTests ??= new Schema({ schema: 'core' }).tags.flatMap((tag) => (tag.test ? [tag.test] : []));
   const between = new Set(['space', 'newline', 'comment']);
   const text = (token: CST.Token | null | undefined): string | undefined => {
@@ -110,6 +113,17 @@ export function writtenRecord(source: string): TranslationRecord | undefined {
           ?.filter((part) => !between.has(part.type))
           .map((part) => part.type)
           .join() !== 'map-value-ind'
+      )
+        return undefined;
+      // Each key at the start of its line and on one line, as the writer puts it (composing, not the
+      // syntax tree, checks that keys line up and that an implicit key has one line).
+      const keyToken = item.key;
+      if (
+        !keyToken ||
+        !('source' in keyToken) ||
+        (keyToken.offset > 0 && source[keyToken.offset - 1] !== '\n') ||
+        /[\n\r]/.test(keyToken.source) ||
+        keyToken.source.length > 1024
       )
         return undefined;
       const key = text(item.key);

@@ -74,7 +74,6 @@ describe('reading a record as it is written', () => {
       'a.bool': 'true',
       'a.empty': '',
       'a.unicode': 'Zürich – «più» 😀',
-      'a.tab': 'uno\tdue',
     };
     const text = recordText(record, 'de', 'it');
     expect(writtenRecord(text)).toEqual(record);
@@ -103,8 +102,82 @@ describe('reading a record as it is written', () => {
       'a: uno\n---\nb: due\n', // two documents
       'a: "non chiuso\n',
       '- uno\n',
+      '"a\n b": c\n', // a key over two lines
+      'a\nb: c\n',
+      'a: uno\n b: due\n', // a key out of line with the others
+      'a:\tuno\n', // a tab
     ])
       expect(writtenRecord(text), text).toBeUndefined();
+  });
+
+  it('never reads what composing the document refuses or reads otherwise, whatever the edit', () => {
+    const written = recordText(
+      {
+        'a.plain': 'Benvenuti da {{brand}}',
+        'a.colon': 'Nota: i prezzi',
+        'a.quote': '"Citazione" e l\'apostrofo',
+        'a.lines': 'Prima riga\nseconda riga\n',
+        'a.number': '2025',
+        'b.words': 'uno due tre',
+      },
+      'de',
+      'it',
+    );
+    // Hand edits of every kind, made by a fixed sequence of random numbers.
+    const pieces = [
+      ' ',
+      '\n',
+      '\t',
+      ':',
+      ': ',
+      '#',
+      '"',
+      "'",
+      '- ',
+      '[',
+      '{',
+      '&a ',
+      '*a',
+      '!!str ',
+      '? ',
+      '---\n',
+      '|\n',
+      '>\n',
+      '\\',
+      '%',
+      '\n  ',
+      '\n ',
+      ',',
+      '\r\n',
+    ];
+    let seed = 12345;
+    const random = (below: number) => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      return seed % below;
+    };
+    let read = 0;
+    for (let round = 0; round < 3000; round++) {
+      let text = written;
+      for (let edits = 1 + random(3); edits > 0; edits--) {
+        const at = random(text.length + 1);
+        const kind = random(3);
+        if (kind === 0) text = text.slice(0, at) + pieces[random(pieces.length)] + text.slice(at);
+        else if (kind === 1) text = text.slice(0, at) + text.slice(at + 1 + random(3));
+        else {
+          const lines = text.split('\n');
+          lines.splice(random(lines.length), 0, lines[random(lines.length)]);
+          text = lines.join('\n');
+        }
+      }
+      const record = writtenRecord(text);
+      if (record === undefined) continue;
+      read += 1;
+      const document = parseDocument(text);
+      expect(document.errors, text).toEqual([]);
+      expect(record, text).toEqual(document.toJS());
+    }
+    // Most edits keep a record that is read from the syntax tree.
+    expect(read).toBeGreaterThan(1000);
   });
 });
 
