@@ -427,8 +427,12 @@ function packageBundle(compiledFile, name) {
     try {
       if (!exists(file)) bundlePackage(compiledFile, name, file);
     } catch {
-      // Not bundled (esbuild failed, a read-only cache): Node loads the package as installed.
-      return createRequire(compiledFile)(name);
+      // Not bundled (esbuild failed, a read-only cache) and no other start's bundle either: Node
+      // loads the package as installed, for the rest of this run.
+      if (!exists(file)) {
+        loadedPackageBundles.set(name, createRequire(compiledFile)(name));
+        return loadedPackageBundles.get(name);
+      }
     }
     loadedPackageBundles.set(name, runCompiled(file).exports);
     // As the CLI's bundled packages do (packageMarkPlugin): how tests see which packages a command loads.

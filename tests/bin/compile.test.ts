@@ -188,26 +188,32 @@ describe('a package bundled on its own (satori)', () => {
       );
     });
 
-  it('is bundled beside the compiled CLI on first use, and loaded from there with its own code cache', async () => {
+  /** A copy of the fixture project with a stand-in for satori, CommonJS as its own build is, whose `index.cjs` is `index`. */
+  async function projectWithSatori(index: string): Promise<string> {
     const at = await makeTempDir('compile-package');
+    await cp(root, at, { recursive: true });
+    await rm(path.join(at, 'node_modules/.cache'), { recursive: true, force: true });
+    await mkdir(path.join(at, 'node_modules/satori'), { recursive: true });
+    await writeFile(
+      path.join(at, 'node_modules/satori/package.json'),
+      JSON.stringify({ name: 'satori', version: '0.0.0', main: 'index.cjs' }),
+    );
+    await writeFile(path.join(at, 'node_modules/satori/words.cjs'), `exports.word = 'disegnato';\n`);
+    await writeFile(
+      path.join(at, 'node_modules/satori/index.cjs'),
+      `Object.defineProperty(exports, '__esModule', { value: true });\n${index}`,
+    );
+    await writeFile(
+      path.join(at, 'bin/cli.ts'),
+      `${await readFile(path.join(at, 'bin/cli.ts'), 'utf8')}export async function drawn(): Promise<string> { const loaded: any = await import('satori'); return (typeof loaded.default === 'function' ? loaded.default : loaded.default.default)(); }\n`,
+    );
+    return at;
+  }
+
+  it('is bundled beside the compiled CLI on first use, and loaded from there with its own code cache', async () => {
+    // With a module of its own to bundle.
+    const at = await projectWithSatori(`exports.default = () => require('./words.cjs').word;\n`);
     try {
-      await cp(root, at, { recursive: true });
-      await rm(path.join(at, 'node_modules/.cache'), { recursive: true, force: true });
-      // A stand-in for satori, CommonJS as its own build is, with a module of its own to bundle.
-      await mkdir(path.join(at, 'node_modules/satori'), { recursive: true });
-      await writeFile(
-        path.join(at, 'node_modules/satori/package.json'),
-        JSON.stringify({ name: 'satori', version: '0.0.0', main: 'index.cjs' }),
-      );
-      await writeFile(path.join(at, 'node_modules/satori/words.cjs'), `exports.word = 'disegnato';\n`);
-      await writeFile(
-        path.join(at, 'node_modules/satori/index.cjs'),
-        `Object.defineProperty(exports, '__esModule', { value: true });\nexports.default = () => require('./words.cjs').word;\n`,
-      );
-      await writeFile(
-        path.join(at, 'bin/cli.ts'),
-        `${await readFile(path.join(at, 'bin/cli.ts'), 'utf8')}export async function drawn(): Promise<string> { const loaded: any = await import('satori'); return (typeof loaded.default === 'function' ? loaded.default : loaded.default.default)(); }\n`,
-      );
       const first = await startDrawing(at);
       expect(first.drawn).toBe('disegnato');
       // Bundled with what it requires; its code cache is written when the run ends well.
@@ -215,6 +221,18 @@ describe('a package bundled on its own (satori)', () => {
       // The bundle runs, not the installed package: a change to it after bundling is not seen.
       await writeFile(path.join(at, 'node_modules/satori/words.cjs'), `exports.word = 'cambiato';\n`);
       expect((await startDrawing(at)).drawn).toBe('disegnato');
+    } finally {
+      await rm(at, { recursive: true, force: true });
+    }
+  });
+
+  it('is loaded as installed when it cannot be bundled', async () => {
+    // A require esbuild cannot resolve, which Node never runs: the bundle fails, the package works.
+    const at = await projectWithSatori(
+      `exports.default = () => require('./words.cjs').word;\nif (process.env.SITE_NEVER_SET) require('./not-installed.cjs');\n`,
+    );
+    try {
+      expect(await startDrawing(at)).toEqual({ drawn: 'disegnato', bundles: [] });
     } finally {
       await rm(at, { recursive: true, force: true });
     }
