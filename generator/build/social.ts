@@ -16,18 +16,10 @@ import { pageMeta } from '../model/pageMeta.ts';
 import type { Content } from '../content/load.ts';
 import type { Translations } from './translations.ts';
 import { imageCacheKey, type ImageCache } from './imageCache.ts';
-import {
-  cropPhoto,
-  layOver,
-  textsOver,
-  heroPhotoOf,
-  photoPreviewVersion,
-  previewJpeg,
-  type RawPicture,
-} from '../images/socialPhoto.ts';
+import { cropPhoto, layOver, heroPhotoOf, photoPreviewVersion, previewJpeg } from '../images/socialPhoto.ts';
 import type { PageId, RouteTable } from '../model/routeTable.ts';
 import type { Language } from '../model/languages.ts';
-import { bandAt, createCardEncoder, opaqueRgb } from '../images/cardPixels.ts';
+import { bandAt, createCardEncoder, opaqueRgb, type RawPicture, textsOver } from '../images/cardPixels.ts';
 import { type OutputFile, socialImageSize, type SocialImages } from '../model/builtAssets.ts';
 
 const require = createRequire(import.meta.url);
@@ -363,7 +355,8 @@ export async function buildSocialImages(
   });
   const drawn = new Map<string, Promise<Uint8Array>>();
   if (missing.size > 0) {
-    const [satori, renderAsync] = [await loadSatori(), loadRasteriser()];
+    const satori = await loadSatori();
+    const renderAsync = loadRasteriser();
     const encodeCard = createCardEncoder();
     /** A card's rows as resvg draws them: RGBA, premultiplied. */
     const raster = async (svg: string): Promise<RawPicture> => {

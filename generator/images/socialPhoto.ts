@@ -8,7 +8,7 @@ import { sharpLibrary } from './sharpLibrary.ts';
 import type { PageId } from '../model/pages.ts';
 import { encoderVersion } from './encode.ts';
 import type { PageImageKey } from '../model/imageSlots.ts';
-import type { LayIn } from './cardPixels.ts';
+import { layOverInto, type RawPicture } from './cardPixels.ts';
 
 /** The pages whose preview shows their hero photo, and the image each shows. */
 export const heroPhotoOf: Partial<Record<PageId, PageImageKey>> = {
@@ -56,14 +56,6 @@ export function cropAround(
   };
 }
 
-/** Pixels as sharp reads them raw: 8 bits a channel, rows top to bottom. */
-export interface RawPicture {
-  data: Uint8Array;
-  width: number;
-  height: number;
-  channels: 3 | 4;
-}
-
 /**
  * The photo turned upright, scaled and cropped around its focus to the target, in
  * sRGB: decoded once per page, then shared by that page's preview in every language.
@@ -86,52 +78,11 @@ export async function cropPhoto(
   return { data: new Uint8Array(data), width: info.width, height: info.height, channels: 3 };
 }
 
-/** A copy of `bytes`: on Node 20, `Buffer.from` copies a Buffer several times slower than this. */
-export function copyOf(bytes: Uint8Array): Buffer {
-  const copy = Buffer.allocUnsafe(bytes.length);
-  copy.set(bytes);
-  return copy;
-}
-
-/**
- * `overlay` laid over the rows from `top` on of `pixels`, an RGB picture as wide as it. The overlay
- * is RGBA with premultiplied alpha, as resvg draws it, so laying it over is one multiply-add per
- * channel (`overlay + photo × (1 − alpha)`, rounded): a third of what sharp's composite costs,
- * which works in floating point. Where the overlay is clear the picture stays as it is.
- */
-function layOverInto(
-  pixels: Uint8Array,
-  picture: { width: number; height: number; channels: number },
-  overlay: RawPicture,
-  top: number,
-) {
-  if (
-    picture.channels !== 3 ||
-    overlay.channels !== 4 ||
-    picture.width !== overlay.width ||
-    top < 0 ||
-    top + overlay.height > picture.height
-  )
-    throw new Error('layOver: an RGB photo and an RGBA overlay as wide, within its rows');
-  const over = overlay.data;
-  for (let pixel = 0, at = top * picture.width * 3; pixel < over.length; pixel += 4, at += 3) {
-    const alpha = over[pixel + 3];
-    if (alpha === 0) continue;
-    const left = 255 - alpha;
-    pixels[at] = (over[pixel] + (pixels[at] * left + 127) / 255) | 0;
-    pixels[at + 1] = (over[pixel + 1] + (pixels[at + 1] * left + 127) / 255) | 0;
-    pixels[at + 2] = (over[pixel + 2] + (pixels[at + 2] * left + 127) / 255) | 0;
-  }
-}
-
-/** The cropped photo with `overlay` (premultiplied RGBA, layOverInto) laid over its rows from `top` on (the whole photo by default). */
+/** The cropped photo with `overlay` (premultiplied RGBA, as resvg draws it) laid over its rows from `top` on (the whole photo by default). */
 export function layOver(photo: RawPicture, overlay: RawPicture, top = 0): RawPicture {
-  const out = copyOf(photo.data);
+  // A copy: `Buffer.from` copies a Buffer several times slower than this on Node 20.
+  const out = Buffer.allocUnsafe(photo.data.length);
+  out.set(photo.data);
   layOverInto(out, photo, overlay, top);
   return { data: out, width: photo.width, height: photo.height, channels: 3 };
-}
-
-/** For createCardEncoder: a card's texts (premultiplied RGBA, as resvg draws them) laid over its shaded photo's rows from `top` on. */
-export function textsOver(overlay: RawPicture, top: number): LayIn {
-  return (pixels, photo) => layOverInto(pixels, photo, overlay, top);
 }

@@ -1,8 +1,13 @@
 /** Cards over a shared background: the band lands on its rows, and a reused buffer never shows an earlier card. */
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { bandAt, createCardEncoder, opaqueRgb } from '../../../generator/images/cardPixels.ts';
-import type { RawPicture } from '../../../generator/images/socialPhoto.ts';
+import {
+  bandAt,
+  createCardEncoder,
+  opaqueRgb,
+  type RawPicture,
+  textsOver,
+} from '../../../generator/images/cardPixels.ts';
 
 const width = 40;
 const height = 30;
@@ -38,9 +43,9 @@ describe('createCardEncoder', () => {
   });
 
   it('gives each card its own band: a reused buffer shows none of an earlier card', async () => {
-    const encode = createCardEncoder();
+    // Two cards at a time, six started together: buffers are reused while others are in flight.
+    const encode = createCardEncoder(2);
     const background = filled(height, [255, 255, 255]);
-    // More cards than cores, started together: buffers are reused while others are in flight.
     const cards = await Promise.all(
       Array.from({ length: 6 }, (_, index) =>
         encode(background, bandAt(filled(2, [index * 40 + 40, 0, 0]), index * 4), png),
@@ -73,6 +78,26 @@ describe('createCardEncoder', () => {
     };
     await expect(encode(rgbaBackground, bandAt(filled(2, [0, 0, 0]), 0), png)).rejects.toThrow(
       /RGB background/,
+    );
+  });
+});
+
+describe('textsOver', () => {
+  it('lays premultiplied RGBA over the rows from its top on: clear keeps, opaque replaces, half blends', async () => {
+    const encode = createCardEncoder();
+    const overlay = new Uint8Array(width * 3 * 4);
+    // Row 0 clear, row 1 opaque blue, row 2 white at half opacity (premultiplied: colours halved).
+    overlay.fill(0, 0, width * 4);
+    for (let at = width * 4; at < width * 8; at += 4) overlay.set([0, 0, 255, 255], at);
+    overlay.fill(128, width * 8);
+    const texts: RawPicture = { data: overlay, width, height: 3, channels: 4 };
+    const rows = await rowColours(await encode(filled(height, [0, 0, 0]), textsOver(texts, 20), png));
+    expect(rows.slice(0, 21).every((colour) => colour === '0,0,0')).toBe(true);
+    expect(rows[21]).toBe('0,0,255');
+    expect(rows[22]).toBe('128,128,128');
+    expect(rows.slice(23).every((colour) => colour === '0,0,0')).toBe(true);
+    await expect(encode(filled(height, [0, 0, 0]), textsOver(texts, height - 2), png)).rejects.toThrow(
+      /within its rows/,
     );
   });
 });

@@ -1,19 +1,13 @@
 /** The preview crop: it fills 1200 × 630 and keeps the focus as central as the edges allow. */
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import {
-  cropAround,
-  cropPhoto,
-  previewJpeg,
-  textsOver,
-  type RawPicture,
-} from '../../../generator/images/socialPhoto.ts';
-import { createCardEncoder } from '../../../generator/images/cardPixels.ts';
+import { cropAround, cropPhoto, previewJpeg } from '../../../generator/images/socialPhoto.ts';
+import { createCardEncoder, type RawPicture, textsOver } from '../../../generator/images/cardPixels.ts';
+import { sniffFormat } from '../../../generator/images/probe.ts';
 
 /** A photo's preview as social.ts makes it: the texts laid over the (cropped) photo, as JPEG. */
 const composePhotoPreview = (photo: RawPicture, texts: RawPicture) =>
   createCardEncoder()(photo, textsOver(texts, 0), (card) => card.jpeg(previewJpeg));
-import { sniffFormat } from '../../../generator/images/probe.ts';
 
 const target = { width: 1200, height: 630 };
 
