@@ -240,10 +240,9 @@ program
             contentDir,
             upToDate.sha256([upToDate.codeVersionOf(inputState), ...schemaInputs].join('\n')),
             upToDate.recordFileFor(path.join(cacheRoot, 'schemas'), contentDir),
-            undefined,
-            schemaSources,
+            { parsed: schemaSources },
           );
-        } else await writeSchemaFiles(contentDir, undefined, schemaSources);
+        } else await writeSchemaFiles(contentDir, { parsed: schemaSources });
         await printSummary(report, verbosity);
         await upToDate.recordBuild(recordFile, outDir, inputState, report, writer.digests?.());
         if (pageRecord) await incremental.recordPages(...pageRecord);

@@ -74,7 +74,7 @@ interface References {
 export function isSchemaSource(file: string, reference: string): boolean {
   return (
     /^(languages|plans|countries)\.yaml$/.test(file) ||
-    (file.startsWith(`texts/${reference}/`) && file.endsWith('.yaml'))
+    (file.startsWith(`texts/${reference}/`) && /^[^/]+\.yaml$/.test(file.slice(`texts/${reference}/`.length)))
   );
 }
 
@@ -292,11 +292,17 @@ export interface SchemaWriteReport {
  */
 export const schemaDirOf = (contentDir: string) => path.join(path.dirname(path.resolve(contentDir)), 'schemas');
 
+export interface SchemaWriteOptions {
+  /** The schemas folder; `schemas/` beside the content folder by default (schemaDirOf). */
+  schemaDir?: string;
+  /** What the caller (a build) parsed of the files the schemas come from: not parsed again. */
+  parsed?: ParsedSources;
+}
+
 /** Writes every schema that changed and removes stale ones; the content files are left alone. */
 export async function writeSchemaFiles(
   contentDir: string,
-  schemaDir: string = schemaDirOf(contentDir),
-  parsed?: ParsedSources,
+  { schemaDir = schemaDirOf(contentDir), parsed }: SchemaWriteOptions = {},
 ): Promise<Pick<SchemaWriteReport, 'written' | 'removed'>> {
   const schemas = await editorSchemas(contentDir, parsed);
   const report: Pick<SchemaWriteReport, 'written' | 'removed'> = { written: [], removed: [] };
@@ -328,9 +334,9 @@ export async function refreshSchemaFiles(
   contentDir: string,
   inputsKey: string,
   recordFile: string,
-  schemaDir: string = schemaDirOf(contentDir),
-  parsed?: ParsedSources,
+  options: SchemaWriteOptions = {},
 ): Promise<void> {
+  const schemaDir = options.schemaDir ?? schemaDirOf(contentDir);
   let record: { key?: string; files?: Record<string, string> } | undefined;
   try {
     record = JSON.parse(readFileSync(recordFile, 'utf8')) as typeof record;
@@ -345,7 +351,7 @@ export async function refreshSchemaFiles(
     Object.entries(files).every(([file, digest]) => current[file] === digest)
   )
     return;
-  await writeSchemaFiles(contentDir, schemaDir, parsed);
+  await writeSchemaFiles(contentDir, { ...options, schemaDir });
   await mkdir(path.dirname(recordFile), { recursive: true });
   const partial = `${recordFile}.${process.pid}.tmp`;
   await writeFile(partial, JSON.stringify({ key: inputsKey, files: await schemaFolderDigests(schemaDir) }));
@@ -364,7 +370,7 @@ async function schemaFolderDigests(schemaDir: string): Promise<Record<string, st
 
 /** Writes every schema (removing stale ones) and gives every content file its schema line. */
 export async function writeEditorSchemas(contentDir: string, schemaDir: string): Promise<SchemaWriteReport> {
-  const report: SchemaWriteReport = { ...(await writeSchemaFiles(contentDir, schemaDir)), modelined: [] };
+  const report: SchemaWriteReport = { ...(await writeSchemaFiles(contentDir, { schemaDir })), modelined: [] };
   for (const file of await fg('**/*.yaml', { cwd: contentDir })) {
     const modeline = schemaModeline(contentDir, schemaDir, file);
     if (!modeline) continue;

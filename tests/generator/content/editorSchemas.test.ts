@@ -36,7 +36,7 @@ const schemaDir = path.join(projectRoot, 'schemas');
 let writtenDir: string;
 beforeAll(async () => {
   writtenDir = path.join(await makeTempDir('schemas'), 'schemas');
-  await writeSchemaFiles(realContent, writtenDir);
+  await writeSchemaFiles(realContent, { schemaDir: writtenDir });
 });
 const ajv = new Ajv({ allErrors: true, strict: true, strictTuples: false });
 addFormats.default(ajv);
@@ -151,7 +151,7 @@ describe('editor schemas from a build', () => {
     const reference = content.languages.default;
     const sources = schemaSourcesOf(documents, realContent, reference);
     // Only the files the schemas are made from, as values.
-    expect([...sources.keys()].map((file) => path.relative(realContent, file)).sort()).toEqual(
+    expect([...sources.keys()].map((file) => path.relative(realContent, file).split(path.sep).join('/')).sort()).toEqual(
       (await contentFiles()).filter((file) => isSchemaSource(file, reference)).sort(),
     );
     expect(await editorSchemas(realContent, sources)).toEqual(await editorSchemas(realContent));
@@ -166,6 +166,13 @@ describe('editor schemas from a build', () => {
     expect(JSON.stringify(slugs.schema)).toContain('"rm"');
   });
 
+  it('are made from the languages, plans, countries and the reference texts alone', () => {
+    for (const file of ['languages.yaml', 'plans.yaml', 'countries.yaml', 'texts/it/home.yaml'])
+      expect(isSchemaSource(file, 'it'), file).toBe(true);
+    for (const file of ['site.yaml', 'texts/en/home.yaml', 'texts/it/notes/home.yaml', 'texts/it/README.md'])
+      expect(isSchemaSource(file, 'it'), file).toBe(false);
+  });
+
   it('take no file the build could not parse, nor one they are not made from', () => {
     const documents = new Map([
       [path.join(realContent, 'plans.yaml'), { file: { doc: parseDocument('plans: [') } }],
@@ -175,7 +182,7 @@ describe('editor schemas from a build', () => {
       [path.join(realContent, 'texts/it/home.yaml'), { file: { doc: parseDocument('title: Casa') } }],
     ]);
     const sources = schemaSourcesOf(documents, realContent, 'it');
-    expect([...sources.keys()].map((file) => path.relative(realContent, file)).sort()).toEqual([
+    expect([...sources.keys()].map((file) => path.relative(realContent, file).split(path.sep).join('/')).sort()).toEqual([
       'countries.yaml',
       'texts/it/home.yaml',
     ]);
