@@ -19,7 +19,7 @@ import { imageCacheKey, type ImageCache } from './imageCache.ts';
 import { cropPhoto, layOver, heroPhotoOf, photoPreviewVersion, previewJpeg } from '../images/socialPhoto.ts';
 import type { PageId, RouteTable } from '../model/routeTable.ts';
 import type { Language } from '../model/languages.ts';
-import { bandAt, createCardEncoder, opaqueRgb, type RawPicture, textsOver } from '../images/cardPixels.ts';
+import { createCardEncoder, opaqueRgb, type RawPicture, textsOver } from '../images/cardPixels.ts';
 import { type OutputFile, socialImageSize, type SocialImages } from '../model/builtAssets.ts';
 
 const require = createRequire(import.meta.url);
@@ -158,9 +158,9 @@ interface Slot {
 
 /**
  * How a card is drawn (the frame laid out and rasterised once per language; per page, the title laid
- * out and the rows it reaches rasterised from the frame's SVG with the title's); part of its cache key.
+ * out, the rows it reaches rasterised on their own and laid over the frame's); part of its cache key.
  */
-const cardDrawing = 'frame per language, title rows per page';
+const cardDrawing = 'frame per language, title rows laid over it per page';
 
 /**
  * The PNG settings of a card: zlib level 4, no alpha (a card is opaque). Level 6 took a quarter
@@ -175,13 +175,13 @@ function svgBody(svg: string): string {
 }
 
 /**
- * The frame's SVG with the title's drawn into its slot. satori names its masks and clip
- * paths alike in every drawing, so the title's are renamed: they cannot stand for the frame's.
+ * A card-sized SVG with the title alone in its slot, on a clear background: rasterised, its rows
+ * are laid over the frame's. resvg then parses the title's paths only, not the frame's too (the
+ * tagline's alone are some 40 KB), for every card.
  */
-function withTitle(frame: { svg: string; slot: Slot }, titleSvg: string): string {
-  const opening = frame.svg.slice(0, frame.svg.indexOf('>') + 1);
-  const title = svgBody(titleSvg).replaceAll('satori_', 'satori-title_');
-  return `${opening}${svgBody(frame.svg)}<g transform="translate(${frame.slot.left} ${frame.slot.top})">${title}</g></svg>`;
+function titleInSlot(slot: Slot, titleSvg: string): string {
+  const { width, height } = socialImageSize;
+  return `<svg width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" xmlns="http://www.w3.org/2000/svg"><g transform="translate(${slot.left} ${slot.top})">${svgBody(titleSvg)}</g></svg>`;
 }
 
 /**
@@ -380,7 +380,7 @@ export async function buildSocialImages(
       return shadedPhotos.get(image.page)!;
     };
     // Each language's card frame is laid out and rasterised once, for every page's card without a photo.
-    const frames = new Map<Language, Promise<{ svg: string; slot: Slot; pixels: Promise<RawPicture> }>>();
+    const frames = new Map<Language, Promise<{ slot: Slot; pixels: Promise<RawPicture> }>>();
     const frameOf = (language: Language) => {
       if (!frames.has(language))
         frames.set(
@@ -403,13 +403,10 @@ export async function buildSocialImages(
             const brand = placed.get('brand')!;
             const tagline = placed.get('tagline')!;
             const top = brand.top + brand.height;
+            // The frame is opaque (its background is white): its premultiplied pixels are its plain ones.
             const pixels = raster(svg).then(opaqueRgb);
             pixels.catch(() => {}); // awaited with each card
-            return {
-              svg,
-              slot: { left: brand.left, top, width: brand.width, height: tagline.top - top },
-              pixels,
-            };
+            return { slot: { left: brand.left, top, width: brand.width, height: tagline.top - top }, pixels };
           })(),
         );
       return frames.get(language)!;
@@ -462,20 +459,16 @@ export async function buildSocialImages(
           encodeCard(await shaded, textsOver(texts, rows.top), (card) => card.jpeg(previewJpeg)),
         );
       } else {
-        // The frame's pixels, with the rows the title reaches drawn from the frame and the title together.
+        // The frame's pixels, with the rows the title reaches laid over them, as a photo's texts are.
         const frame = await frameOf(image.language);
         const title = await drawTitle(image.title, frame.slot);
         const top = frame.slot.top + title.box.top;
         const rows = rowsAround(top, top + title.box.height, inkReach * titleFontSize);
-        // A card without a photo is opaque (its frame is white): its premultiplied pixels are
-        // its plain ones, so their alpha is dropped, without unpremultiplying in floating point.
-        bytes = raster(cardRows(withTitle(frame, title.svg), rows))
-          .then(opaqueRgb)
-          .then(async (band) =>
-            encodeCard(await frame.pixels, bandAt(band, rows.top), (card) =>
-              image.asJpeg ? card.jpeg(previewJpeg) : card.png(cardPng),
-            ),
-          );
+        bytes = raster(cardRows(titleInSlot(frame.slot, title.svg), rows)).then(async (texts) =>
+          encodeCard(await frame.pixels, textsOver(texts, rows.top), (card) =>
+            image.asJpeg ? card.jpeg(previewJpeg) : card.png(cardPng),
+          ),
+        );
       }
       const stored = bytes.then(async (drawnBytes) => {
         await cache.put(image.key, drawnBytes);

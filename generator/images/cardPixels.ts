@@ -1,7 +1,7 @@
 /**
  * The pixels of social cards. Cards share their background (a language's card frame, or a page's
- * shaded hero photo; social.ts): each card is the background with its own rows (those its title
- * reaches) laid in, then encoded by sharp.
+ * shaded hero photo; social.ts): each card is the background with its own rows (those its texts
+ * reach) laid over it, then encoded by sharp.
  *
  * The pixels are RGB: a card is opaque, and sharp encodes three channels in about two thirds of
  * the time it takes to drop a fourth first. A card's pixel buffer is used again by a later card:
@@ -68,20 +68,6 @@ export function createCardEncoder(
     });
 }
 
-/** `band` (RGB, as wide as the card) in place of the card's rows from `top` on. */
-export function bandAt(band: RawPicture, top: number): LayIn {
-  return (pixels, background) => {
-    if (
-      band.channels !== 3 ||
-      band.width !== background.width ||
-      top < 0 ||
-      top + band.height > background.height
-    )
-      throw new Error('bandAt: an RGB band as wide as the card, within its rows');
-    pixels.set(band.data, top * background.width * 3);
-  };
-}
-
 /**
  * `overlay` laid over the rows from `top` on of `pixels`, an RGB picture as wide as it. The overlay
  * is RGBA with premultiplied alpha, as resvg draws it, so laying it over is one multiply-add per
@@ -113,7 +99,7 @@ export function layOverInto(
   }
 }
 
-/** A photo card's texts (premultiplied RGBA, as resvg draws them) laid over its shaded photo's rows from `top` on. */
+/** A card's texts (premultiplied RGBA, as resvg draws them) laid over its background's rows from `top` on. */
 export function textsOver(overlay: RawPicture, top: number): LayIn {
   return (pixels, photo) => layOverInto(pixels, photo, overlay, top);
 }

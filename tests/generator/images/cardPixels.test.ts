@@ -1,8 +1,7 @@
-/** Cards over a shared background: the band lands on its rows, and a reused buffer never shows an earlier card. */
+/** Cards over a shared background: the texts land on their rows, and a reused buffer never shows an earlier card. */
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import {
-  bandAt,
   createCardEncoder,
   opaqueRgb,
   type RawPicture,
@@ -19,6 +18,13 @@ const filled = (rows: number, rgb: [number, number, number]): RawPicture => {
   return { data, width, height: rows, channels: 3 };
 };
 
+/** Opaque RGBA rows of one colour, as resvg draws a band of solid ink. */
+const opaque = (rows: number, rgb: [number, number, number]): RawPicture => {
+  const data = new Uint8Array(width * rows * 4);
+  for (let at = 0; at < data.length; at += 4) data.set([...rgb, 255], at);
+  return { data, width, height: rows, channels: 4 };
+};
+
 /** The decoded card's colour on each row, as `r,g,b` (every row here is one colour). */
 async function rowColours(png: Uint8Array): Promise<string[]> {
   const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
@@ -32,23 +38,23 @@ async function rowColours(png: Uint8Array): Promise<string[]> {
 const png = (card: sharp.Sharp) => card.png();
 
 describe('createCardEncoder', () => {
-  it('lays the band over the background from its top row on, and leaves the other rows alone', async () => {
+  it('lays the texts over the background from their top row on, and leaves the other rows alone', async () => {
     const encode = createCardEncoder();
     const rows = await rowColours(
-      await encode(filled(height, [255, 255, 255]), bandAt(filled(4, [200, 0, 0]), 10), png),
+      await encode(filled(height, [255, 255, 255]), textsOver(opaque(4, [200, 0, 0]), 10), png),
     );
     expect(rows.slice(0, 10).every((colour) => colour === '255,255,255')).toBe(true);
     expect(rows.slice(10, 14).every((colour) => colour === '200,0,0')).toBe(true);
     expect(rows.slice(14).every((colour) => colour === '255,255,255')).toBe(true);
   });
 
-  it('gives each card its own band: a reused buffer shows none of an earlier card', async () => {
+  it('gives each card its own texts: a reused buffer shows none of an earlier card', async () => {
     // Two cards at a time, six started together: buffers are reused while others are in flight.
     const encode = createCardEncoder(2);
     const background = filled(height, [255, 255, 255]);
     const cards = await Promise.all(
       Array.from({ length: 6 }, (_, index) =>
-        encode(background, bandAt(filled(2, [index * 40 + 40, 0, 0]), index * 4), png),
+        encode(background, textsOver(opaque(2, [index * 40 + 40, 0, 0]), index * 4), png),
       ),
     );
     for (const [index, card] of cards.entries()) {
@@ -59,24 +65,18 @@ describe('createCardEncoder', () => {
     }
   });
 
-  it('refuses a band that is not RGB, not as wide, or outside the rows, and a background that is not RGB', async () => {
+  it('refuses texts that are not RGBA, not as wide, or outside the rows, and a background that is not RGB', async () => {
     const encode = createCardEncoder();
     const background = filled(height, [255, 255, 255]);
-    const rgba: RawPicture = { data: new Uint8Array(width * 2 * 4), width, height: 2, channels: 4 };
-    await expect(encode(background, bandAt(rgba, 0), png)).rejects.toThrow(/RGB/);
+    await expect(encode(background, textsOver(filled(2, [0, 0, 0]), 0), png)).rejects.toThrow(/RGBA overlay/);
     await expect(
-      encode(background, bandAt({ ...filled(2, [0, 0, 0]), width: width - 1 }, 0), png),
+      encode(background, textsOver({ ...opaque(2, [0, 0, 0]), width: width - 1 }, 0), png),
     ).rejects.toThrow(/as wide/);
-    await expect(encode(background, bandAt(filled(2, [0, 0, 0]), height - 1), png)).rejects.toThrow(
+    await expect(encode(background, textsOver(opaque(2, [0, 0, 0]), height - 1), png)).rejects.toThrow(
       /within its rows/,
     );
-    const rgbaBackground: RawPicture = {
-      data: new Uint8Array(width * height * 4),
-      width,
-      height,
-      channels: 4,
-    };
-    await expect(encode(rgbaBackground, bandAt(filled(2, [0, 0, 0]), 0), png)).rejects.toThrow(
+    const rgbaBackground = opaque(height, [255, 255, 255]);
+    await expect(encode(rgbaBackground, textsOver(opaque(2, [0, 0, 0]), 0), png)).rejects.toThrow(
       /RGB background/,
     );
   });
