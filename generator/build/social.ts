@@ -24,11 +24,12 @@ import { type OutputFile, socialImageSize, type SocialImages } from '../model/bu
 
 const require = createRequire(import.meta.url);
 /**
- * resvg at the card's own width. satori turns every text into paths, so the SVG has no
- * text for resvg to lay out: it need not scan the system's fonts, which was half of its time.
+ * resvg at each SVG's own size (a whole card's, or the part of one that cardArea cuts out).
+ * satori turns every text into paths, so the SVG has no text for resvg to lay out: it need not
+ * scan the system's fonts, which was half of its time.
  */
 const rasterOptions = {
-  fitTo: { mode: 'width' as const, value: socialImageSize.width },
+  fitTo: { mode: 'original' as const },
   font: { loadSystemFonts: false },
 };
 
@@ -158,9 +159,9 @@ interface Slot {
 
 /**
  * How a card is drawn (the frame laid out and rasterised once per language; per page, the title laid
- * out, the rows it reaches rasterised on their own and laid over the frame's); part of its cache key.
+ * out, the part of the card it reaches rasterised on its own and laid over the frame's); part of its cache key.
  */
-const cardDrawing = 'frame per language, title rows laid over it per page';
+const cardDrawing = 'frame per language, the part of it a title reaches laid over it per page';
 
 /**
  * The PNG settings of a card: zlib level 4, no alpha (a card is opaque). Level 6 took a quarter
@@ -231,32 +232,40 @@ function photoTexts(brand: string, title: string, colour: string) {
   );
 }
 
-/** A band of a card's rows: the first, and how many. */
-export interface Rows {
+/** A part of a card, in whole pixels. */
+export interface Area {
+  left: number;
   top: number;
+  width: number;
   height: number;
 }
 
 /**
  * How far a text's ink may reach past its line box, as a share of its font size: accents
- * above capitals and descenders overhang a tight line height. Rows this far around a text are drawn with it.
+ * above capitals and descenders overhang a tight line height, and a letter's side may reach past
+ * its advance. Pixels this far around a text are drawn with it.
  */
 const inkReach = 0.5;
 
-/** The whole rows from `top` to `bottom` widened by `reach`, within the card. */
-export function rowsAround(top: number, bottom: number, reach: number): Rows {
-  const first = Math.max(0, Math.floor(top - reach));
-  const end = Math.min(socialImageSize.height, Math.max(first + 1, Math.ceil(bottom + reach)));
-  return { top: first, height: end - first };
+/** The whole pixels from `box`'s edges widened by `reach`, within the card. */
+export function areaAround(
+  box: { left: number; top: number; right: number; bottom: number },
+  reach: number,
+): Area {
+  const { width, height } = socialImageSize;
+  const left = Math.max(0, Math.floor(box.left - reach));
+  const top = Math.max(0, Math.floor(box.top - reach));
+  const right = Math.min(width, Math.max(left + 1, Math.ceil(box.right + reach)));
+  const bottom = Math.min(height, Math.max(top + 1, Math.ceil(box.bottom + reach)));
+  return { left, top, width: right - left, height: bottom - top };
 }
 
 /**
- * A card's SVG cut to `rows`: resvg draws those rows alone, the pixels it draws there for
- * the whole card (the view moves by whole pixels, so every edge falls on the same pixels).
+ * A card's SVG cut to `area`: resvg draws that part alone, the pixels it draws there for the
+ * whole card (the view moves by whole pixels, so every edge falls on the same pixels).
  */
-export function cardRows(svg: string, rows: Rows): string {
-  const { width } = socialImageSize;
-  return `<svg width="${width}" height="${rows.height}" viewBox="0 ${rows.top} ${width} ${rows.height}" xmlns="http://www.w3.org/2000/svg">${svgBody(svg)}</svg>`;
+export function cardArea(svg: string, area: Area): string {
+  return `<svg width="${area.width}" height="${area.height}" viewBox="${area.left} ${area.top} ${area.width} ${area.height}" xmlns="http://www.w3.org/2000/svg">${svgBody(svg)}</svg>`;
 }
 
 /** The extension of a page's preview: a page with a hero photo gets a JPEG, whatever its hero file is. */
@@ -453,19 +462,27 @@ export async function buildSocialImages(
             if (node.key === 'brand') brandTop = node.top;
           },
         });
-        const rows = rowsAround(brandTop, socialImageSize.height, inkReach * titleFontSize);
+        const { width, height } = socialImageSize;
+        const area = areaAround(
+          { left: 0, top: brandTop, right: width, bottom: height },
+          inkReach * titleFontSize,
+        );
         const shaded = shadedPhotoOf(image);
-        bytes = raster(cardRows(svg, rows)).then(async (texts) =>
-          encodeCard(await shaded, textsOver(texts, rows.top), (card) => card.jpeg(previewJpeg)),
+        bytes = raster(cardArea(svg, area)).then(async (texts) =>
+          encodeCard(await shaded, textsOver(texts, area), (card) => card.jpeg(previewJpeg)),
         );
       } else {
-        // The frame's pixels, with the rows the title reaches laid over them, as a photo's texts are.
+        // The frame's pixels, with the part the title's ink can reach laid over them, as a photo's texts are.
         const frame = await frameOf(image.language);
         const title = await drawTitle(image.title, frame.slot);
+        const left = frame.slot.left + title.box.left;
         const top = frame.slot.top + title.box.top;
-        const rows = rowsAround(top, top + title.box.height, inkReach * titleFontSize);
-        bytes = raster(cardRows(titleInSlot(frame.slot, title.svg), rows)).then(async (texts) =>
-          encodeCard(await frame.pixels, textsOver(texts, rows.top), (card) =>
+        const area = areaAround(
+          { left, top, right: left + title.box.width, bottom: top + title.box.height },
+          inkReach * titleFontSize,
+        );
+        bytes = raster(cardArea(titleInSlot(frame.slot, title.svg), area)).then(async (texts) =>
+          encodeCard(await frame.pixels, textsOver(texts, area), (card) =>
             image.asJpeg ? card.jpeg(previewJpeg) : card.png(cardPng),
           ),
         );

@@ -68,9 +68,15 @@ export function createCardEncoder(
     });
 }
 
+/** Where an overlay goes on a card: its first column and row, in whole pixels. */
+export interface Place {
+  left: number;
+  top: number;
+}
+
 /**
- * `overlay` laid over the rows from `top` on of `pixels`, an RGB picture as wide as it. The overlay
- * is RGBA with premultiplied alpha, as resvg draws it, so laying it over is one multiply-add per
+ * `overlay` laid over `pixels`, an RGB picture, with its top left corner at `at`. The overlay is
+ * RGBA with premultiplied alpha, as resvg draws it, so laying it over is one multiply-add per
  * channel (`overlay + picture × (1 − alpha)`, rounded): a third of what sharp's composite costs,
  * which works in floating point. Where the overlay is clear the picture stays as it is.
  */
@@ -78,28 +84,32 @@ export function layOverInto(
   pixels: Uint8Array,
   picture: { width: number; height: number; channels: number },
   overlay: RawPicture,
-  top: number,
+  at: Place,
 ): void {
   if (
     picture.channels !== 3 ||
     overlay.channels !== 4 ||
-    picture.width !== overlay.width ||
-    top < 0 ||
-    top + overlay.height > picture.height
+    at.left < 0 ||
+    at.top < 0 ||
+    at.left + overlay.width > picture.width ||
+    at.top + overlay.height > picture.height
   )
-    throw new Error('layOverInto: an RGB picture and an RGBA overlay as wide, within its rows');
+    throw new Error('layOverInto: an RGB picture and an RGBA overlay within it');
   const over = overlay.data;
-  for (let pixel = 0, at = top * picture.width * 3; pixel < over.length; pixel += 4, at += 3) {
-    const alpha = over[pixel + 3];
-    if (alpha === 0) continue;
-    const left = 255 - alpha;
-    pixels[at] = (over[pixel] + (pixels[at] * left + 127) / 255) | 0;
-    pixels[at + 1] = (over[pixel + 1] + (pixels[at + 1] * left + 127) / 255) | 0;
-    pixels[at + 2] = (over[pixel + 2] + (pixels[at + 2] * left + 127) / 255) | 0;
+  for (let row = 0, pixel = 0; row < overlay.height; row++) {
+    const end = pixel + overlay.width * 4;
+    for (let to = ((at.top + row) * picture.width + at.left) * 3; pixel < end; pixel += 4, to += 3) {
+      const alpha = over[pixel + 3];
+      if (alpha === 0) continue;
+      const left = 255 - alpha;
+      pixels[to] = (over[pixel] + (pixels[to] * left + 127) / 255) | 0;
+      pixels[to + 1] = (over[pixel + 1] + (pixels[to + 1] * left + 127) / 255) | 0;
+      pixels[to + 2] = (over[pixel + 2] + (pixels[to + 2] * left + 127) / 255) | 0;
+    }
   }
 }
 
-/** A card's texts (premultiplied RGBA, as resvg draws them) laid over its background's rows from `top` on. */
-export function textsOver(overlay: RawPicture, top: number): LayIn {
-  return (pixels, photo) => layOverInto(pixels, photo, overlay, top);
+/** A card's texts (premultiplied RGBA, as resvg draws them) laid over its background at `at`. */
+export function textsOver(overlay: RawPicture, at: Place): LayIn {
+  return (pixels, background) => layOverInto(pixels, background, overlay, at);
 }

@@ -78,11 +78,11 @@ export async function cropPhoto(
   return { data: new Uint8Array(data), width: info.width, height: info.height, channels: 3 };
 }
 
-/** The cropped photo with `overlay` (premultiplied RGBA, as resvg draws it) laid over its rows from `top` on (the whole photo by default). */
-export function layOver(photo: RawPicture, overlay: RawPicture, top = 0): RawPicture {
+/** The cropped photo with `overlay` (premultiplied RGBA, as resvg draws it, as large as the photo) laid over it. */
+export function layOver(photo: RawPicture, overlay: RawPicture): RawPicture {
   // A copy: `Buffer.from` copies a Buffer several times slower than this on Node 20.
   const out = Buffer.allocUnsafe(photo.data.length);
   out.set(photo.data);
-  layOverInto(out, photo, overlay, top);
+  layOverInto(out, photo, overlay, { left: 0, top: 0 });
   return { data: out, width: photo.width, height: photo.height, channels: 3 };
 }

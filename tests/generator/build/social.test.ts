@@ -9,7 +9,7 @@ import {
   createImageCache,
   type ImageCache,
 } from '../../../generator/build/imageCache.ts';
-import { buildSocialImages, cardRows, loadRasteriser, rowsAround } from '../../../generator/build/social.ts';
+import { areaAround, buildSocialImages, cardArea, loadRasteriser } from '../../../generator/build/social.ts';
 import { routeTableOf, translationsOf } from '../../../generator/build/stages.ts';
 import { loadContent } from '../../../generator/content/load.ts';
 import { socialImageSize } from '../../../generator/model/builtAssets.ts';
@@ -98,16 +98,31 @@ describe('social preview images', () => {
   });
 });
 
-describe('drawing a card by rows', () => {
-  it('keeps the rows around a text within the card, a whole number of them', () => {
-    expect(rowsAround(100.4, 180.6, 10)).toEqual({ top: 90, height: 101 });
-    expect(rowsAround(-5, 40, 38)).toEqual({ top: 0, height: 78 });
-    expect(rowsAround(600, 630, 38)).toEqual({ top: 562, height: 68 });
+describe('drawing a part of a card', () => {
+  it('keeps the area around a text within the card, in whole pixels', () => {
+    expect(areaAround({ left: 104.3, top: 100.4, right: 300.2, bottom: 180.6 }, 10)).toEqual({
+      left: 94,
+      top: 90,
+      width: 217,
+      height: 101,
+    });
+    expect(areaAround({ left: -5, top: -5, right: 40, bottom: 40 }, 38)).toEqual({
+      left: 0,
+      top: 0,
+      width: 78,
+      height: 78,
+    });
+    expect(areaAround({ left: 1150, top: 600, right: 1200, bottom: 630 }, 38)).toEqual({
+      left: 1112,
+      top: 562,
+      width: 88,
+      height: 68,
+    });
   });
 
-  it('rasterises rows of a card as the same pixels as the whole card has there', async () => {
+  it('rasterises a part of a card as the same pixels as the whole card has there', async () => {
     const renderAsync = loadRasteriser();
-    const raster = { fitTo: { mode: 'width' as const, value: 1200 }, font: { loadSystemFonts: false } };
+    const raster = { fitTo: { mode: 'original' as const }, font: { loadSystemFonts: false } };
     // A card-sized drawing with text whose accents and descenders reach past their line box,
     // at a fractional position (as satori places a centred title), over a background and a bar.
     const { width, height } = socialImageSize;
@@ -119,12 +134,16 @@ describe('drawing a card by rows', () => {
       '</svg>',
     ].join('');
     const all = await renderAsync(whole, raster);
-    const rows = rowsAround(231.2, 402.3, 38);
-    const band = await renderAsync(cardRows(whole, rows), raster);
-    expect([band.width, band.height]).toEqual([width, rows.height]);
-    const rowBytes = width * 4;
-    expect(Buffer.from(band.pixels)).toEqual(
-      Buffer.from(all.pixels).subarray(rows.top * rowBytes, (rows.top + rows.height) * rowBytes),
+    const area = areaAround({ left: 104.3, top: 231.2, right: 950.2, bottom: 402.3 }, 38);
+    const part = await renderAsync(cardArea(whole, area), raster);
+    expect([part.width, part.height]).toEqual([area.width, area.height]);
+    const allPixels = Buffer.from(all.pixels);
+    const expected = Buffer.concat(
+      Array.from({ length: area.height }, (_, row) => {
+        const start = ((area.top + row) * width + area.left) * 4;
+        return allPixels.subarray(start, start + area.width * 4);
+      }),
     );
+    expect(Buffer.from(part.pixels)).toEqual(expected);
   });
 });

@@ -41,7 +41,11 @@ describe('createCardEncoder', () => {
   it('lays the texts over the background from their top row on, and leaves the other rows alone', async () => {
     const encode = createCardEncoder();
     const rows = await rowColours(
-      await encode(filled(height, [255, 255, 255]), textsOver(opaque(4, [200, 0, 0]), 10), png),
+      await encode(
+        filled(height, [255, 255, 255]),
+        textsOver(opaque(4, [200, 0, 0]), { left: 0, top: 10 }),
+        png,
+      ),
     );
     expect(rows.slice(0, 10).every((colour) => colour === '255,255,255')).toBe(true);
     expect(rows.slice(10, 14).every((colour) => colour === '200,0,0')).toBe(true);
@@ -54,7 +58,7 @@ describe('createCardEncoder', () => {
     const background = filled(height, [255, 255, 255]);
     const cards = await Promise.all(
       Array.from({ length: 6 }, (_, index) =>
-        encode(background, textsOver(opaque(2, [index * 40 + 40, 0, 0]), index * 4), png),
+        encode(background, textsOver(opaque(2, [index * 40 + 40, 0, 0]), { left: 0, top: index * 4 }), png),
       ),
     );
     for (const [index, card] of cards.entries()) {
@@ -65,20 +69,22 @@ describe('createCardEncoder', () => {
     }
   });
 
-  it('refuses texts that are not RGBA, not as wide, or outside the rows, and a background that is not RGB', async () => {
+  it('refuses texts that are not RGBA or reach outside the card, and a background that is not RGB', async () => {
     const encode = createCardEncoder();
     const background = filled(height, [255, 255, 255]);
-    await expect(encode(background, textsOver(filled(2, [0, 0, 0]), 0), png)).rejects.toThrow(/RGBA overlay/);
     await expect(
-      encode(background, textsOver({ ...opaque(2, [0, 0, 0]), width: width - 1 }, 0), png),
-    ).rejects.toThrow(/as wide/);
-    await expect(encode(background, textsOver(opaque(2, [0, 0, 0]), height - 1), png)).rejects.toThrow(
-      /within its rows/,
-    );
+      encode(background, textsOver(filled(2, [0, 0, 0]), { left: 0, top: 0 }), png),
+    ).rejects.toThrow(/RGBA overlay/);
+    await expect(
+      encode(background, textsOver({ ...opaque(2, [0, 0, 0]), width: width - 1 }, { left: 2, top: 0 }), png),
+    ).rejects.toThrow(/within it/);
+    await expect(
+      encode(background, textsOver(opaque(2, [0, 0, 0]), { left: 0, top: height - 1 }), png),
+    ).rejects.toThrow(/within it/);
     const rgbaBackground = opaque(height, [255, 255, 255]);
-    await expect(encode(rgbaBackground, textsOver(opaque(2, [0, 0, 0]), 0), png)).rejects.toThrow(
-      /RGB background/,
-    );
+    await expect(
+      encode(rgbaBackground, textsOver(opaque(2, [0, 0, 0]), { left: 0, top: 0 }), png),
+    ).rejects.toThrow(/RGB background/);
   });
 });
 
@@ -91,13 +97,39 @@ describe('textsOver', () => {
     for (let at = width * 4; at < width * 8; at += 4) overlay.set([0, 0, 255, 255], at);
     overlay.fill(128, width * 8);
     const texts: RawPicture = { data: overlay, width, height: 3, channels: 4 };
-    const rows = await rowColours(await encode(filled(height, [0, 0, 0]), textsOver(texts, 20), png));
+    const rows = await rowColours(
+      await encode(filled(height, [0, 0, 0]), textsOver(texts, { left: 0, top: 20 }), png),
+    );
     expect(rows.slice(0, 21).every((colour) => colour === '0,0,0')).toBe(true);
     expect(rows[21]).toBe('0,0,255');
     expect(rows[22]).toBe('128,128,128');
     expect(rows.slice(23).every((colour) => colour === '0,0,0')).toBe(true);
-    await expect(encode(filled(height, [0, 0, 0]), textsOver(texts, height - 2), png)).rejects.toThrow(
-      /within its rows/,
+    await expect(
+      encode(filled(height, [0, 0, 0]), textsOver(texts, { left: 0, top: height - 2 }), png),
+    ).rejects.toThrow(/within it/);
+  });
+});
+
+describe('textsOver, narrower than the card', () => {
+  it('lays its columns over the card from its left column on, and leaves the others alone', async () => {
+    const encode = createCardEncoder();
+    const texts: RawPicture = {
+      ...opaque(2, [0, 0, 200]),
+      width: 10,
+      data: opaque(2, [0, 0, 200]).data.subarray(0, 10 * 2 * 4),
+    };
+    const { data } = await sharp(
+      await encode(filled(height, [255, 255, 255]), textsOver(texts, { left: 5, top: 3 }), png),
+    )
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const colourAt = (column: number, row: number) => {
+      const at = (row * width + column) * 3;
+      return `${data[at]},${data[at + 1]},${data[at + 2]}`;
+    };
+    expect([colourAt(5, 3), colourAt(14, 4)]).toEqual(['0,0,200', '0,0,200']);
+    expect([colourAt(4, 3), colourAt(15, 3), colourAt(5, 2), colourAt(5, 5)]).toEqual(
+      Array(4).fill('255,255,255'),
     );
   });
 });

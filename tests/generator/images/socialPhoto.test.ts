@@ -7,7 +7,7 @@ import { sniffFormat } from '../../../generator/images/probe.ts';
 
 /** A photo's preview as social.ts makes it: the texts laid over the (cropped) photo, as JPEG. */
 const composePhotoPreview = (photo: RawPicture, texts: RawPicture) =>
-  createCardEncoder()(photo, textsOver(texts, 0), (card) => card.jpeg(previewJpeg));
+  createCardEncoder()(photo, textsOver(texts, { left: 0, top: 0 }), (card) => card.jpeg(previewJpeg));
 
 const target = { width: 1200, height: 630 };
 
