@@ -126,7 +126,7 @@ async function gitFacts(
     }
   }
   const [log, changed] = await Promise.all([
-    git(contentDir, ['log', '--format=%x00%ct', '--name-only', '--relative', '--', '.']),
+    git(contentDir, ['log', '--no-renames', '--format=%x00%ct', '--name-only', '--relative', '--', '.']),
     git(contentDir, ['diff', '--name-only', '--relative', 'HEAD', '--', '.']),
   ]);
   const facts = {
