@@ -108,6 +108,28 @@ describe('content dates', () => {
     }
   });
 
+  it('dates a renamed file by the commit that gave it its name', async () => {
+    const workDir = await makeTempDir('dates-rename');
+    try {
+      const content = path.join(workDir, 'content');
+      await mkdir(content);
+      await writeFile(path.join(content, 'old.yaml'), 'title: Uno\n'.repeat(20));
+      const commit = (date: string, ...args: string[]) =>
+        execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.org', ...args], {
+          cwd: workDir,
+          env: { ...process.env, GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date },
+        });
+      commit('2024-05-06T12:00:00Z', 'init', '-q');
+      commit('2024-05-06T12:00:00Z', 'add', '.');
+      commit('2024-05-06T12:00:00Z', 'commit', '-q', '-m', 'first');
+      commit('2025-07-08T12:00:00Z', 'mv', 'content/old.yaml', 'content/new.yaml');
+      commit('2025-07-08T12:00:00Z', 'commit', '-q', '-m', 'renamed');
+      expect(await readContentDates(content)).toEqual({ 'new.yaml': '2025-07-08' });
+    } finally {
+      await rm(workDir, { recursive: true, force: true });
+    }
+  });
+
   it('reads each file’s newest commit from one git log', () => {
     const log = ['\u00001700000000', '', 'a.yaml', 'b.yaml', '\u00001600000000', '', 'a.yaml', 'c.yaml'].join(
       '\n',
