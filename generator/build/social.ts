@@ -149,13 +149,16 @@ function cardTitle(title: string) {
   );
 }
 
-/** Where the title goes: between the bottom of the brand and the top of the tagline, as wide as both. */
-interface Slot {
+/** A laid-out node's box, in the card's pixels (not whole ones). */
+interface Box {
   left: number;
   top: number;
   width: number;
   height: number;
 }
+
+/** Where the title goes: between the bottom of the brand and the top of the tagline, as wide as both. */
+type Slot = Box;
 
 /**
  * How a card is drawn (the frame laid out and rasterised once per language; per page, the title laid
@@ -176,9 +179,9 @@ function svgBody(svg: string): string {
 }
 
 /**
- * A card-sized SVG with the title alone in its slot, on a clear background: rasterised, its rows
- * are laid over the frame's. resvg then parses the title's paths only, not the frame's too (the
- * tagline's alone are some 40 KB), for every card.
+ * A card-sized SVG with the title alone in its slot, on a clear background: the part svgCutTo
+ * cuts out of it is rasterised and laid over the frame's pixels. resvg parses the title's paths
+ * only, not the frame's too (some 50 KB, mostly the tagline's), for every card.
  */
 function titleInSlot(slot: Slot, titleSvg: string): string {
   const { width, height } = socialImageSize;
@@ -241,9 +244,10 @@ export interface Area {
 }
 
 /**
- * How far a text's ink may reach past its line box, as a share of its font size: accents
- * above capitals and descenders overhang a tight line height, and a letter's side may reach past
- * its advance. Pixels this far around a text are drawn with it.
+ * How far a text's ink may reach past its box, as a share of its font size: accents above
+ * capitals and descenders overhang a tight line height, and a letter's side may reach past its
+ * advance. Pixels this far around a text are drawn with it. (A word too long for its line widens
+ * the box, which is as wide as its text.)
  */
 const inkReach = 0.5;
 
@@ -264,7 +268,7 @@ export function areaAround(
  * A card's SVG cut to `area`: resvg draws that part alone, the pixels it draws there for the
  * whole card (the view moves by whole pixels, so every edge falls on the same pixels).
  */
-export function cardArea(svg: string, area: Area): string {
+export function svgCutTo(svg: string, area: Area): string {
   return `<svg width="${area.width}" height="${area.height}" viewBox="${area.left} ${area.top} ${area.width} ${area.height}" xmlns="http://www.w3.org/2000/svg">${svgBody(svg)}</svg>`;
 }
 
@@ -367,7 +371,7 @@ export async function buildSocialImages(
     const satori = await loadSatori();
     const renderAsync = loadRasteriser();
     const encodeCard = createCardEncoder();
-    /** A card's rows as resvg draws them: RGBA, premultiplied. */
+    /** An SVG as resvg draws it, at its own size: RGBA, premultiplied. */
     const raster = async (svg: string): Promise<RawPicture> => {
       const rendered = await renderAsync(svg, rasterOptions);
       return { data: rendered.pixels, width: rendered.width, height: rendered.height, channels: 4 };
@@ -395,7 +399,7 @@ export async function buildSocialImages(
         frames.set(
           language,
           (async () => {
-            const placed = new Map<string, Slot>();
+            const placed = new Map<string, Box>();
             const translator = translations.translators[language];
             const frame = cardFrame(
               content.site.brand,
@@ -422,7 +426,7 @@ export async function buildSocialImages(
     };
     // A title in its slot, centred as the frame's `space-between` would centre it, and the title's box in the slot.
     const drawTitle = async (title: string, slot: Slot) => {
-      let box: Slot | undefined;
+      let box: Box | undefined;
       const svg = await satori(
         h(
           'div',
@@ -433,6 +437,9 @@ export async function buildSocialImages(
               display: 'flex',
               flexDirection: 'column',
               justifyContent: 'center',
+              // The title's box as wide as its text (not stretched to the slot): its ink is drawn
+              // in that box's columns alone. The text wraps at the slot's width all the same.
+              alignItems: 'flex-start',
               fontFamily: 'Inter',
             },
           },
@@ -468,7 +475,7 @@ export async function buildSocialImages(
           inkReach * titleFontSize,
         );
         const shaded = shadedPhotoOf(image);
-        bytes = raster(cardArea(svg, area)).then(async (texts) =>
+        bytes = raster(svgCutTo(svg, area)).then(async (texts) =>
           encodeCard(await shaded, textsOver(texts, area), (card) => card.jpeg(previewJpeg)),
         );
       } else {
@@ -481,7 +488,7 @@ export async function buildSocialImages(
           { left, top, right: left + title.box.width, bottom: top + title.box.height },
           inkReach * titleFontSize,
         );
-        bytes = raster(cardArea(titleInSlot(frame.slot, title.svg), area)).then(async (texts) =>
+        bytes = raster(svgCutTo(titleInSlot(frame.slot, title.svg), area)).then(async (texts) =>
           encodeCard(await frame.pixels, textsOver(texts, area), (card) =>
             image.asJpeg ? card.jpeg(previewJpeg) : card.png(cardPng),
           ),

@@ -1,7 +1,7 @@
 /**
  * The pixels of social cards. Cards share their background (a language's card frame, or a page's
- * shaded hero photo; social.ts): each card is the background with its own rows (those its texts
- * reach) laid over it, then encoded by sharp.
+ * shaded hero photo; social.ts): each card is the background with the part of it its texts reach
+ * laid over it, then encoded by sharp.
  *
  * The pixels are RGB: a card is opaque, and sharp encodes three channels in about two thirds of
  * the time it takes to drop a fourth first. A card's pixel buffer is used again by a later card:
@@ -89,6 +89,7 @@ export function layOverInto(
   if (
     picture.channels !== 3 ||
     overlay.channels !== 4 ||
+    overlay.data.length !== overlay.width * overlay.height * 4 ||
     at.left < 0 ||
     at.top < 0 ||
     at.left + overlay.width > picture.width ||
@@ -101,10 +102,10 @@ export function layOverInto(
     for (let to = ((at.top + row) * picture.width + at.left) * 3; pixel < end; pixel += 4, to += 3) {
       const alpha = over[pixel + 3];
       if (alpha === 0) continue;
-      const left = 255 - alpha;
-      pixels[to] = (over[pixel] + (pixels[to] * left + 127) / 255) | 0;
-      pixels[to + 1] = (over[pixel + 1] + (pixels[to + 1] * left + 127) / 255) | 0;
-      pixels[to + 2] = (over[pixel + 2] + (pixels[to + 2] * left + 127) / 255) | 0;
+      const through = 255 - alpha;
+      pixels[to] = (over[pixel] + (pixels[to] * through + 127) / 255) | 0;
+      pixels[to + 1] = (over[pixel + 1] + (pixels[to + 1] * through + 127) / 255) | 0;
+      pixels[to + 2] = (over[pixel + 2] + (pixels[to + 2] * through + 127) / 255) | 0;
     }
   }
 }

@@ -80,6 +80,8 @@ export async function cropPhoto(
 
 /** The cropped photo with `overlay` (premultiplied RGBA, as resvg draws it, as large as the photo) laid over it. */
 export function layOver(photo: RawPicture, overlay: RawPicture): RawPicture {
+  if (overlay.width !== photo.width || overlay.height !== photo.height)
+    throw new Error('layOver: an overlay as large as the photo');
   // A copy: `Buffer.from` copies a Buffer several times slower than this on Node 20.
   const out = Buffer.allocUnsafe(photo.data.length);
   out.set(photo.data);

@@ -9,7 +9,7 @@ import {
   createImageCache,
   type ImageCache,
 } from '../../../generator/build/imageCache.ts';
-import { areaAround, buildSocialImages, cardArea, loadRasteriser } from '../../../generator/build/social.ts';
+import { areaAround, buildSocialImages, svgCutTo, loadRasteriser } from '../../../generator/build/social.ts';
 import { routeTableOf, translationsOf } from '../../../generator/build/stages.ts';
 import { loadContent } from '../../../generator/content/load.ts';
 import { socialImageSize } from '../../../generator/model/builtAssets.ts';
@@ -74,27 +74,44 @@ describe('social preview images', () => {
       content,
       createDisabledImageCache(),
     );
-    /** The first and last row holding the title's ink (#1a1a1a; the brand and the tagline are lighter). */
-    const titleRows = async (name: string) => {
+    /**
+     * Where the title's ink is (#1a1a1a; the brand and the tagline are lighter): its first and last
+     * row and column, and the first column of the brand's ink (the page's colour, right of the bar).
+     */
+    const titleInk = async (name: string) => {
       const file = images.files.find((candidate) => candidate.path === `og/${name}.png`)!;
       const { data, info } = await sharp(Buffer.from(file.contents))
         .raw()
         .toBuffer({ resolveWithObject: true });
       const rows: number[] = [];
+      const columns: number[] = [];
+      let brandLeft = info.width;
       for (let y = 0; y < info.height; y++)
         for (let x = 0; x < info.width; x++) {
           const at = (y * info.width + x) * info.channels;
-          if (data[at] < 40 && data[at + 1] < 40 && data[at + 2] < 40) {
+          const [red, green, blue] = [data[at], data[at + 1], data[at + 2]];
+          if (red < 40 && green < 40 && blue < 40) {
             rows.push(y);
-            break;
-          }
+            columns.push(x);
+          } else if (x > 40 && y < 120 && red > 150 && green < 100) brandLeft = Math.min(brandLeft, x);
         }
-      return { top: rows[0], bottom: rows.at(-1)!, height: rows.at(-1)! - rows[0] };
+      return {
+        top: rows[0],
+        bottom: rows.at(-1)!,
+        height: rows.at(-1)! - rows[0],
+        left: Math.min(...columns),
+        right: Math.max(...columns),
+        brandLeft,
+      };
     };
-    const short = await titleRows('about-en');
-    const long = await titleRows('esim-en');
+    const short = await titleInk('about-en');
+    const long = await titleInk('esim-en');
     expect(long.height).toBeGreaterThan(2.5 * short.height);
     expect(Math.abs((long.top + long.bottom) / 2 - (short.top + short.bottom) / 2)).toBeLessThan(12);
+    // In the brand's column, and all of it drawn: the long title reaches across the card, the short one not.
+    for (const title of [short, long]) expect(Math.abs(title.left - title.brandLeft)).toBeLessThan(8);
+    expect(long.right - long.left).toBeGreaterThan(2.5 * (short.right - short.left));
+    expect(long.right).toBeGreaterThan(800);
   });
 });
 
@@ -135,7 +152,7 @@ describe('drawing a part of a card', () => {
     ].join('');
     const all = await renderAsync(whole, raster);
     const area = areaAround({ left: 104.3, top: 231.2, right: 950.2, bottom: 402.3 }, 38);
-    const part = await renderAsync(cardArea(whole, area), raster);
+    const part = await renderAsync(svgCutTo(whole, area), raster);
     expect([part.width, part.height]).toEqual([area.width, area.height]);
     const allPixels = Buffer.from(all.pixels);
     const expected = Buffer.concat(

@@ -1,4 +1,4 @@
-/** Cards over a shared background: the texts land on their rows, and a reused buffer never shows an earlier card. */
+/** Cards over a shared background: the texts land where placed, and a reused buffer never shows an earlier card. */
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import {
@@ -81,6 +81,11 @@ describe('createCardEncoder', () => {
     await expect(
       encode(background, textsOver(opaque(2, [0, 0, 0]), { left: 0, top: height - 1 }), png),
     ).rejects.toThrow(/within it/);
+    for (const at of [
+      { left: -1, top: 0 },
+      { left: 0, top: -1 },
+    ])
+      await expect(encode(background, textsOver(opaque(2, [0, 0, 0]), at), png)).rejects.toThrow(/within it/);
     const rgbaBackground = opaque(height, [255, 255, 255]);
     await expect(
       encode(rgbaBackground, textsOver(opaque(2, [0, 0, 0]), { left: 0, top: 0 }), png),
