@@ -19,12 +19,12 @@ import { imageCacheKey, type ImageCache } from './imageCache.ts';
 import { cropPhoto, layOver, heroPhotoOf, photoPreviewVersion, previewJpeg } from '../images/socialPhoto.ts';
 import type { PageId, RouteTable } from '../model/routeTable.ts';
 import type { Language } from '../model/languages.ts';
-import { createCardEncoder, opaqueRgb, type RawPicture, textsOver } from '../images/cardPixels.ts';
+import { createCardEncoder, opaqueRgb, type RawPicture } from '../images/cardPixels.ts';
 import { type OutputFile, socialImageSize, type SocialImages } from '../model/builtAssets.ts';
 
 const require = createRequire(import.meta.url);
 /**
- * resvg at each SVG's own size (a whole card's, or the part of one that cardArea cuts out).
+ * resvg at each SVG's own size (a whole card's, or the part of one that svgCutTo cuts out).
  * satori turns every text into paths, so the SVG has no text for resvg to lay out: it need not
  * scan the system's fonts, which was half of its time.
  */
@@ -476,7 +476,7 @@ export async function buildSocialImages(
         );
         const shaded = shadedPhotoOf(image);
         bytes = raster(svgCutTo(svg, area)).then(async (texts) =>
-          encodeCard(await shaded, textsOver(texts, area), (card) => card.jpeg(previewJpeg)),
+          encodeCard(await shaded, texts, area, (card) => card.jpeg(previewJpeg)),
         );
       } else {
         // The frame's pixels, with the part the title's ink can reach laid over them, as a photo's texts are.
@@ -489,7 +489,7 @@ export async function buildSocialImages(
           inkReach * titleFontSize,
         );
         bytes = raster(svgCutTo(titleInSlot(frame.slot, title.svg), area)).then(async (texts) =>
-          encodeCard(await frame.pixels, textsOver(texts, area), (card) =>
+          encodeCard(await frame.pixels, texts, area, (card) =>
             image.asJpeg ? card.jpeg(previewJpeg) : card.png(cardPng),
           ),
         );

@@ -38,19 +38,17 @@ export async function opaqueRgb(picture: RawPicture): Promise<RawPicture> {
 /** How a card's pixels become a file: sharp's PNG or JPEG settings applied to the pipeline. */
 export type CardEncoding = (pixels: SharpPipeline) => SharpPipeline;
 
-/** How a card's own pixels go onto the copy of its background (RGB, as `background`). */
-export type LayIn = (pixels: Buffer, background: RawPicture) => void;
-
 /**
- * A function that encodes `background` (RGB) with the card's own pixels laid in by `layIn`.
- * At most `inFlight` cards (one per core) are laid in and encoded at once; their buffers are reused.
+ * A function that encodes `background` (RGB) with `texts` (premultiplied RGBA, as resvg draws
+ * them) laid over it at `at`. At most `inFlight` cards (one per core) are laid out and encoded at
+ * once; their buffers are reused.
  */
 export function createCardEncoder(
   inFlight = availableParallelism(),
-): (background: RawPicture, layIn: LayIn, encoding: CardEncoding) => Promise<Uint8Array> {
+): (background: RawPicture, texts: RawPicture, at: Place, encoding: CardEncoding) => Promise<Uint8Array> {
   const limit = createLimiter(inFlight);
   const spare: Buffer[] = [];
-  return (background, layIn, encoding) =>
+  return (background, texts, at, encoding) =>
     limit(async () => {
       const { width, height, channels } = background;
       if (channels !== 3) throw new Error('createCardEncoder: an RGB background');
@@ -59,7 +57,7 @@ export function createCardEncoder(
         reused?.length === background.data.length ? reused : Buffer.allocUnsafe(background.data.length);
       try {
         pixels.set(background.data);
-        layIn(pixels, background);
+        layOverInto(pixels, background, texts, at);
         const card = sharpLibrary()(pixels, { raw: { width, height, channels } });
         return new Uint8Array(await encoding(card).toBuffer());
       } finally {
@@ -108,9 +106,4 @@ export function layOverInto(
       pixels[to + 2] = (over[pixel + 2] + (pixels[to + 2] * through + 127) / 255) | 0;
     }
   }
-}
-
-/** A card's texts (premultiplied RGBA, as resvg draws them) laid over its background at `at`. */
-export function textsOver(overlay: RawPicture, at: Place): LayIn {
-  return (pixels, background) => layOverInto(pixels, background, overlay, at);
 }

@@ -1,12 +1,7 @@
 /** Cards over a shared background: the texts land where placed, and a reused buffer never shows an earlier card. */
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import {
-  createCardEncoder,
-  opaqueRgb,
-  type RawPicture,
-  textsOver,
-} from '../../../generator/images/cardPixels.ts';
+import { createCardEncoder, opaqueRgb, type RawPicture } from '../../../generator/images/cardPixels.ts';
 
 const width = 40;
 const height = 30;
@@ -41,11 +36,7 @@ describe('createCardEncoder', () => {
   it('lays the texts over the background from their top row on, and leaves the other rows alone', async () => {
     const encode = createCardEncoder();
     const rows = await rowColours(
-      await encode(
-        filled(height, [255, 255, 255]),
-        textsOver(opaque(4, [200, 0, 0]), { left: 0, top: 10 }),
-        png,
-      ),
+      await encode(filled(height, [255, 255, 255]), opaque(4, [200, 0, 0]), { left: 0, top: 10 }, png),
     );
     expect(rows.slice(0, 10).every((colour) => colour === '255,255,255')).toBe(true);
     expect(rows.slice(10, 14).every((colour) => colour === '200,0,0')).toBe(true);
@@ -58,7 +49,7 @@ describe('createCardEncoder', () => {
     const background = filled(height, [255, 255, 255]);
     const cards = await Promise.all(
       Array.from({ length: 6 }, (_, index) =>
-        encode(background, textsOver(opaque(2, [index * 40 + 40, 0, 0]), { left: 0, top: index * 4 }), png),
+        encode(background, opaque(2, [index * 40 + 40, 0, 0]), { left: 0, top: index * 4 }, png),
       ),
     );
     for (const [index, card] of cards.entries()) {
@@ -72,28 +63,28 @@ describe('createCardEncoder', () => {
   it('refuses texts that are not RGBA or reach outside the card, and a background that is not RGB', async () => {
     const encode = createCardEncoder();
     const background = filled(height, [255, 255, 255]);
+    await expect(encode(background, filled(2, [0, 0, 0]), { left: 0, top: 0 }, png)).rejects.toThrow(
+      /RGBA overlay/,
+    );
     await expect(
-      encode(background, textsOver(filled(2, [0, 0, 0]), { left: 0, top: 0 }), png),
-    ).rejects.toThrow(/RGBA overlay/);
-    await expect(
-      encode(background, textsOver({ ...opaque(2, [0, 0, 0]), width: width - 1 }, { left: 2, top: 0 }), png),
+      encode(background, { ...opaque(2, [0, 0, 0]), width: width - 1 }, { left: 2, top: 0 }, png),
     ).rejects.toThrow(/within it/);
-    await expect(
-      encode(background, textsOver(opaque(2, [0, 0, 0]), { left: 0, top: height - 1 }), png),
-    ).rejects.toThrow(/within it/);
+    await expect(encode(background, opaque(2, [0, 0, 0]), { left: 0, top: height - 1 }, png)).rejects.toThrow(
+      /within it/,
+    );
     for (const at of [
       { left: -1, top: 0 },
       { left: 0, top: -1 },
     ])
-      await expect(encode(background, textsOver(opaque(2, [0, 0, 0]), at), png)).rejects.toThrow(/within it/);
+      await expect(encode(background, opaque(2, [0, 0, 0]), at, png)).rejects.toThrow(/within it/);
     const rgbaBackground = opaque(height, [255, 255, 255]);
-    await expect(
-      encode(rgbaBackground, textsOver(opaque(2, [0, 0, 0]), { left: 0, top: 0 }), png),
-    ).rejects.toThrow(/RGB background/);
+    await expect(encode(rgbaBackground, opaque(2, [0, 0, 0]), { left: 0, top: 0 }, png)).rejects.toThrow(
+      /RGB background/,
+    );
   });
 });
 
-describe('textsOver', () => {
+describe('the texts laid over a card', () => {
   it('lays premultiplied RGBA over the rows from its top on: clear keeps, opaque replaces, half blends', async () => {
     const encode = createCardEncoder();
     const overlay = new Uint8Array(width * 3 * 4);
@@ -102,20 +93,18 @@ describe('textsOver', () => {
     for (let at = width * 4; at < width * 8; at += 4) overlay.set([0, 0, 255, 255], at);
     overlay.fill(128, width * 8);
     const texts: RawPicture = { data: overlay, width, height: 3, channels: 4 };
-    const rows = await rowColours(
-      await encode(filled(height, [0, 0, 0]), textsOver(texts, { left: 0, top: 20 }), png),
-    );
+    const rows = await rowColours(await encode(filled(height, [0, 0, 0]), texts, { left: 0, top: 20 }, png));
     expect(rows.slice(0, 21).every((colour) => colour === '0,0,0')).toBe(true);
     expect(rows[21]).toBe('0,0,255');
     expect(rows[22]).toBe('128,128,128');
     expect(rows.slice(23).every((colour) => colour === '0,0,0')).toBe(true);
-    await expect(
-      encode(filled(height, [0, 0, 0]), textsOver(texts, { left: 0, top: height - 2 }), png),
-    ).rejects.toThrow(/within it/);
+    await expect(encode(filled(height, [0, 0, 0]), texts, { left: 0, top: height - 2 }, png)).rejects.toThrow(
+      /within it/,
+    );
   });
 });
 
-describe('textsOver, narrower than the card', () => {
+describe('texts narrower than the card', () => {
   it('lays its columns over the card from its left column on, and leaves the others alone', async () => {
     const encode = createCardEncoder();
     const texts: RawPicture = {
@@ -124,7 +113,7 @@ describe('textsOver, narrower than the card', () => {
       data: opaque(2, [0, 0, 200]).data.subarray(0, 10 * 2 * 4),
     };
     const { data } = await sharp(
-      await encode(filled(height, [255, 255, 255]), textsOver(texts, { left: 5, top: 3 }), png),
+      await encode(filled(height, [255, 255, 255]), texts, { left: 5, top: 3 }, png),
     )
       .raw()
       .toBuffer({ resolveWithObject: true });

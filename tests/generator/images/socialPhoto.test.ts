@@ -2,12 +2,12 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { cropAround, cropPhoto, previewJpeg } from '../../../generator/images/socialPhoto.ts';
-import { createCardEncoder, type RawPicture, textsOver } from '../../../generator/images/cardPixels.ts';
+import { createCardEncoder, type RawPicture } from '../../../generator/images/cardPixels.ts';
 import { sniffFormat } from '../../../generator/images/probe.ts';
 
 /** A photo's preview as social.ts makes it: the texts laid over the (cropped) photo, as JPEG. */
 const composePhotoPreview = (photo: RawPicture, texts: RawPicture) =>
-  createCardEncoder()(photo, textsOver(texts, { left: 0, top: 0 }), (card) => card.jpeg(previewJpeg));
+  createCardEncoder()(photo, texts, { left: 0, top: 0 }, (card) => card.jpeg(previewJpeg));
 
 const target = { width: 1200, height: 630 };
 
