@@ -10,9 +10,13 @@ process.env.NODE_ENV ??= 'production';
 // budget tuned for long-lived pages: most of what a build would optimise it runs too briefly to
 // repay the compiling. A budget of 1,000,000 (Node 20's default is 67,584) leaves that to the
 // loops that run hot (measured on Node 20: a --no-cache build used 8% less CPU, a one-text build
-// 7% less). Set before the CLI's code is compiled or its code cache read, so every start has the
-// same flags and V8's code cache stays valid.
+// 7% less). WebAssembly (satori's layout engine, yoga, which lays out the social cards) stays in
+// V8's baseline compiler, Liftoff: a build calls it some hundred times, and compiling its hot
+// functions again with TurboFan cost more than it bought (a --no-cache build used 8% less CPU
+// without it, and drew the same bytes). Set before the CLI's code is compiled or its code cache
+// read, so every start has the same flags and V8's code cache stays valid.
 require('node:v8').setFlagsFromString('--interrupt-budget=1000000');
+require('node:v8').setFlagsFromString('--liftoff-only');
 
 const {
   CompileError,
