@@ -70,21 +70,37 @@ async function codeFiles(root: string): Promise<string[]> {
 /**
  * Everything the code under `root` names, from the cache when the scanned files are the ones it was
  * read from. A cache that cannot be written (a read-only folder) costs a parse per build, nothing more.
+ *
+ * `codeVersion`, when the caller has one, is a key of every scanned file already (the build's key of
+ * its code, upToDate.ts): the names are filed under it, and a build finds them without listing,
+ * reading and hashing the code again.
  */
 export async function codeTextNames(
   root: string = projectRoot,
   cacheDir: string = path.join(cacheRoot, 'code-text-keys'),
+  codeVersion?: string,
 ): Promise<CodeTextNames> {
+  const cachedUnder = async (cacheFile: string) => {
+    try {
+      const cached = JSON.parse(await readFile(cacheFile, 'utf8')) as CodeTextNames;
+      if (Array.isArray(cached.literals) && Array.isArray(cached.templates)) return cached;
+    } catch {
+      // Not read yet for this code, or unreadable: read the code again.
+    }
+    return undefined;
+  };
+  const versionFile = codeVersion && path.join(cacheDir, `${namesVersion}-${codeVersion}.json`);
+  const keptForVersion = versionFile && (await cachedUnder(versionFile));
+  if (keptForVersion) return keptForVersion;
   const files = await codeFiles(root);
   const texts = await Promise.all(files.map((file) => readFile(path.join(root, file), 'utf8')));
-  const hash = createHash('sha256').update(`${namesVersion}\0`);
-  files.forEach((file, index) => hash.update(`${file}\0${texts[index]}\0`));
-  const cacheFile = path.join(cacheDir, `${hash.digest('hex').slice(0, 16)}.json`);
-  try {
-    const cached = JSON.parse(await readFile(cacheFile, 'utf8')) as CodeTextNames;
-    if (Array.isArray(cached.literals) && Array.isArray(cached.templates)) return cached;
-  } catch {
-    // Not read yet for this code, or unreadable: read the code again.
+  let cacheFile = versionFile;
+  if (!cacheFile) {
+    const hash = createHash('sha256').update(`${namesVersion}\0`);
+    files.forEach((file, index) => hash.update(`${file}\0${texts[index]}\0`));
+    cacheFile = path.join(cacheDir, `${hash.digest('hex').slice(0, 16)}.json`);
+    const kept = await cachedUnder(cacheFile);
+    if (kept) return kept;
   }
   const literals = new Set<string>();
   const templates: string[][] = [];

@@ -285,7 +285,9 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
     // Texts some content could still call for (named by the templates) are not unused.
     const unusedKeys = translations.unusedKeys();
     const unusedTexts =
-      unusedKeys.length === 0 ? [] : await notNamedByCode(unusedKeys, await codeTextNamesOf(resultCache));
+      unusedKeys.length === 0
+        ? []
+        : await notNamedByCode(unusedKeys, await codeTextNamesOf(resultCache, options.codeVersion));
     const contentDates = await step('Date content changes', () => contentDatesPending);
     const seoFiles = await step('Write sitemap and robots.txt', () =>
       buildSeoFiles(routeTable, origin, pages, contentDates, resultCache),

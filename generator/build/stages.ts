@@ -99,12 +99,13 @@ export async function countryNamesOf(content: Content, cache?: ResultCache): Pro
 /**
  * What the site's code names (codeTextKeys.ts), through the result cache when there is one: its
  * key holds the code's version, so a build reads and hashes the code only after the code changed.
+ * Without it (`--no-cache`) the names are found by `codeVersion`, the build's key of its code.
  */
-export async function codeTextNamesOf(cache?: ResultCache): Promise<CodeTextNames> {
+export async function codeTextNamesOf(cache?: ResultCache, codeVersion?: string): Promise<CodeTextNames> {
   const key = cache?.keyOf('code text names', projectRoot, '');
   const kept = (key === undefined ? undefined : await cache!.get(key)) as CodeTextNames | undefined;
   if (kept && Array.isArray(kept.literals) && Array.isArray(kept.templates)) return kept;
-  const names = await codeTextNames();
+  const names = await codeTextNames(undefined, undefined, codeVersion);
   if (key !== undefined) cache!.hold(key, names);
   return names;
 }

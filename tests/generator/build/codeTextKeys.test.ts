@@ -95,6 +95,20 @@ describe('the text keys the code names', () => {
     expect(files[0]).not.toBe(cached);
   });
 
+  it('files the names under a code version the caller has, and finds them without reading the code', async () => {
+    const { root, cacheDir } = await fixtureProject('code-keys-version');
+    const first = await codeTextNames(root, cacheDir, 'version-a');
+    expect(first.literals).toContain('shop.card.title');
+    // The same version is the same code: its names come back though the files changed since.
+    await appendFile(
+      path.join(root, 'templates/PlanCard.tsx'),
+      `\nexport const extra = 'shop.extra.note';\n`,
+    );
+    expect(await codeTextNames(root, cacheDir, 'version-a')).toEqual(first);
+    // Another version reads the code again.
+    expect((await codeTextNames(root, cacheDir, 'version-b')).literals).toContain('shop.extra.note');
+  });
+
   it('leaves out of a real build\u2019s unused texts every text the templates name', async () => {
     const contentDir = await copyRealContent(await makeTempDir('code-keys-build'));
     const common = path.join(contentDir, 'texts/it/common.yaml');
