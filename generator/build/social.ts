@@ -19,7 +19,7 @@ import { imageCacheKey, type ImageCache } from './imageCache.ts';
 import { cropPhoto, layOver, heroPhotoOf, photoPreviewVersion, previewJpeg } from '../images/socialPhoto.ts';
 import type { PageId, RouteTable } from '../model/routeTable.ts';
 import type { Language } from '../model/languages.ts';
-import { createCardEncoder, opaqueRgb, type RawPicture } from '../images/cardPixels.ts';
+import { createCardEncoder, fromRows, type RawPicture } from '../images/cardPixels.ts';
 import { type OutputFile, socialImageSize, type SocialImages } from '../model/builtAssets.ts';
 
 const require = createRequire(import.meta.url);
@@ -376,6 +376,34 @@ export async function buildSocialImages(
       const rendered = await renderAsync(svg, rasterOptions);
       return { data: rendered.pixels, width: rendered.width, height: rendered.height, channels: 4 };
     };
+    /**
+     * A frame's pixels (it is opaque: its background is white) from the rows its texts' ink can reach,
+     * and its first row no text reaches for every other row (fromRows). Texts whose rows left no such
+     * row would have the whole frame drawn.
+     */
+    const framePixels = async (svg: string, texts: Box[]): Promise<RawPicture> => {
+      const { width, height } = socialImageSize;
+      const inked = texts.map((box) =>
+        areaAround(
+          { left: 0, top: box.top, right: width, bottom: box.top + box.height },
+          inkReach * titleFontSize,
+        ),
+      );
+      let blank = 0;
+      while (blank < height && inked.some((area) => blank >= area.top && blank < area.top + area.height))
+        blank += 1;
+      const areas = blank < height ? inked : [{ left: 0, top: 0, width, height }];
+      const [rows, blankRow] = await Promise.all([
+        Promise.all(areas.map((area) => raster(svgCutTo(svg, area)))),
+        blank < height ? raster(svgCutTo(svg, { left: 0, top: blank, width, height: 1 })) : undefined,
+      ]);
+      return fromRows(
+        width,
+        height,
+        rows.map((picture, index) => ({ picture, top: areas[index].top })),
+        blankRow,
+      );
+    };
     // Each hero photo is decoded, cropped and shaded once, for its page's preview in every language.
     let shade: Promise<RawPicture> | undefined;
     const shadedPhotos = new Map<PageId, Promise<RawPicture>>();
@@ -416,8 +444,7 @@ export async function buildSocialImages(
             const brand = placed.get('brand')!;
             const tagline = placed.get('tagline')!;
             const top = brand.top + brand.height;
-            // The frame is opaque (its background is white): its premultiplied pixels are its plain ones.
-            const pixels = raster(svg).then(opaqueRgb);
+            const pixels = framePixels(svg, [brand, tagline]);
             pixels.catch(() => {}); // awaited with each card
             return { slot: { left: brand.left, top, width: brand.width, height: tagline.top - top }, pixels };
           })(),

@@ -13,6 +13,7 @@ import { areaAround, buildSocialImages, svgCutTo, loadRasteriser } from '../../.
 import { routeTableOf, translationsOf } from '../../../generator/build/stages.ts';
 import { loadContent } from '../../../generator/content/load.ts';
 import { socialImageSize } from '../../../generator/model/builtAssets.ts';
+import { fromRows, type RawPicture } from '../../../generator/images/cardPixels.ts';
 import { makeTempDir, realContent } from '../../helpers/site.ts';
 
 /** Width and height, read from the image's own header; its format must be what its name says. */
@@ -162,5 +163,40 @@ describe('drawing a part of a card', () => {
       }),
     );
     expect(Buffer.from(part.pixels)).toEqual(expected);
+  });
+
+  it('puts a frame together from the rows its texts reach and one blank row: the whole frame\u2019s pixels', async () => {
+    const renderAsync = loadRasteriser();
+    const raster = { fitTo: { mode: 'original' as const }, font: { loadSystemFonts: false } };
+    const rgba = async (svg: string): Promise<RawPicture> => {
+      const rendered = await renderAsync(svg, raster);
+      return { data: rendered.pixels, width: rendered.width, height: rendered.height, channels: 4 };
+    };
+    // A frame as satori draws one: a white card, the bar, a brand at the top and a tagline at the bottom.
+    const { width, height } = socialImageSize;
+    const whole = [
+      `<svg width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" xmlns="http://www.w3.org/2000/svg">`,
+      `<rect width="${width}" height="${height}" fill="#ffffff"/><rect width="32" height="${height}" fill="#c8102e"/>`,
+      '<path fill="#c8102e" d="M104.3 60.2 L300.6 58.9 Q320.1 90.5 290.4 104.8 L110.2 103.6 Z"/>',
+      '<path fill="#555555" d="M104.1 520.4 L1100.7 518.2 L1090.3 571.9 L106.6 574.1 Z"/>',
+      '</svg>',
+    ].join('');
+    const strips = [
+      areaAround({ left: 0, top: 58.9, right: width, bottom: 104.8 }, 38),
+      areaAround({ left: 0, top: 518.2, right: width, bottom: 574.1 }, 38),
+    ];
+    const rows = await Promise.all(strips.map((area) => rgba(svgCutTo(whole, area))));
+    const blank = await rgba(svgCutTo(whole, { left: 0, top: 0, width, height: 1 }));
+    const put = fromRows(
+      width,
+      height,
+      rows.map((picture, index) => ({ picture, top: strips[index].top })),
+      blank,
+    );
+    const all = await sharp(Buffer.from((await rgba(whole)).data), { raw: { width, height, channels: 4 } })
+      .removeAlpha()
+      .raw()
+      .toBuffer();
+    expect(Buffer.from(put.data).equals(all)).toBe(true);
   });
 });
