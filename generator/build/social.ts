@@ -108,7 +108,7 @@ const barWidth = 32;
 function cardShell(
   colour: string,
   card: { background?: string },
-  column: { justifyContent: string; backgroundImage?: string },
+  column: { justifyContent: string; alignItems?: string; backgroundImage?: string },
   ...children: ReturnType<typeof h>[]
 ) {
   return h(
@@ -124,6 +124,7 @@ function cardShell(
           display: 'flex',
           flexDirection: 'column',
           justifyContent: column.justifyContent,
+          ...(column.alignItems ? { alignItems: column.alignItems } : {}),
           padding: '56px 72px',
           boxSizing: 'border-box',
           ...(column.backgroundImage ? { backgroundImage: column.backgroundImage } : {}),
@@ -207,12 +208,15 @@ function photoShade(colour: string): string {
   ].join('');
 }
 
-/** Brand and title at the bottom of a photo's card (over its shade); the rest transparent. */
+/**
+ * Brand and title at the bottom of a photo's card (over its shade); the rest transparent. Each text's
+ * box is as wide as the text (not stretched across the column): their ink is drawn in those columns.
+ */
 function photoTexts(brand: string, title: string, colour: string) {
   return cardShell(
     colour,
     {},
-    { justifyContent: 'flex-end' },
+    { justifyContent: 'flex-end', alignItems: 'flex-start' },
     h(
       'div',
       { key: 'brand', style: { display: 'flex', fontSize: 36, fontWeight: 700, color: '#ffffff' } },
@@ -221,6 +225,7 @@ function photoTexts(brand: string, title: string, colour: string) {
     h(
       'div',
       {
+        key: 'title',
         style: {
           display: 'flex',
           fontSize: 72,
@@ -487,18 +492,22 @@ export async function buildSocialImages(
     for (const image of missing.values()) {
       let bytes: Promise<Uint8Array>;
       if (image.element && image.photo) {
-        // The photo, shaded, under the rows of the brand and title (the column puts them at the bottom).
-        let brandTop = 0;
+        // The photo, shaded, under the part of the card the brand's and title's ink can reach.
+        const texts: Box[] = [];
         const svg = await satori(image.element.texts, {
           ...socialImageSize,
           fonts,
           onNodeDetected: (node) => {
-            if (node.key === 'brand') brandTop = node.top;
+            if (node.key === 'brand' || node.key === 'title') texts.push(node);
           },
         });
-        const { width, height } = socialImageSize;
         const area = areaAround(
-          { left: 0, top: brandTop, right: width, bottom: height },
+          {
+            left: Math.min(...texts.map((box) => box.left)),
+            top: Math.min(...texts.map((box) => box.top)),
+            right: Math.max(...texts.map((box) => box.left + box.width)),
+            bottom: Math.max(...texts.map((box) => box.top + box.height)),
+          },
           inkReach * titleFontSize,
         );
         const shaded = shadedPhotoOf(image);
