@@ -72,60 +72,64 @@ async function codeFiles(root: string): Promise<string[]> {
  * read from. A cache that cannot be written (a read-only folder) costs a parse per build, nothing more.
  *
  * `codeVersion`, when the caller has one, is a key of every scanned file already (the build's key of
- * its code, upToDate.ts): the names are filed under it, and a build finds them without listing,
- * reading and hashing the code again.
+ * its code, upToDate.ts, which covers more than these files): the names are filed under it too, and
+ * a build finds them there without listing, reading and hashing the code again.
  */
 export async function codeTextNames(
   root: string = projectRoot,
   cacheDir: string = path.join(cacheRoot, 'code-text-keys'),
   codeVersion?: string,
 ): Promise<CodeTextNames> {
-  const cachedUnder = async (cacheFile: string) => {
-    try {
-      const cached = JSON.parse(await readFile(cacheFile, 'utf8')) as CodeTextNames;
-      if (Array.isArray(cached.literals) && Array.isArray(cached.templates)) return cached;
-    } catch {
-      // Not read yet for this code, or unreadable: read the code again.
-    }
-    return undefined;
-  };
   const versionFile = codeVersion && path.join(cacheDir, `${namesVersion}-${codeVersion}.json`);
-  const keptForVersion = versionFile && (await cachedUnder(versionFile));
+  const keptForVersion = versionFile && (await cachedNames(versionFile));
   if (keptForVersion) return keptForVersion;
   const files = await codeFiles(root);
   const texts = await Promise.all(files.map((file) => readFile(path.join(root, file), 'utf8')));
-  let cacheFile = versionFile;
-  if (!cacheFile) {
-    const hash = createHash('sha256').update(`${namesVersion}\0`);
-    files.forEach((file, index) => hash.update(`${file}\0${texts[index]}\0`));
-    cacheFile = path.join(cacheDir, `${hash.digest('hex').slice(0, 16)}.json`);
-    const kept = await cachedUnder(cacheFile);
-    if (kept) return kept;
+  const hash = createHash('sha256').update(`${namesVersion}\0`);
+  files.forEach((file, index) => hash.update(`${file}\0${texts[index]}\0`));
+  const cacheFile = path.join(cacheDir, `${hash.digest('hex').slice(0, 16)}.json`);
+  // A change elsewhere in the code (a script, a package) is a new version of the same scanned files.
+  let names = await cachedNames(cacheFile);
+  if (!names) {
+    const literals = new Set<string>();
+    const templates: string[][] = [];
+    for (const [index, file] of files.entries()) {
+      const found = await textNamesInSource(file, texts[index]);
+      for (const literal of found.literals) literals.add(literal);
+      templates.push(...found.templates);
+    }
+    names = { literals: [...literals].sort(), templates };
   }
-  const literals = new Set<string>();
-  const templates: string[][] = [];
-  for (const [index, file] of files.entries()) {
-    const names = await textNamesInSource(file, texts[index]);
-    for (const literal of names.literals) literals.add(literal);
-    templates.push(...names.templates);
-  }
-  const names: CodeTextNames = { literals: [...literals].sort(), templates };
   try {
     await mkdir(cacheDir, { recursive: true });
-    const temporary = `${cacheFile}.${process.pid}`;
-    await writeFile(temporary, JSON.stringify(names));
-    await rename(temporary, cacheFile);
+    const kept = [cacheFile, ...(versionFile ? [versionFile] : [])];
+    for (const file of kept) {
+      const temporary = `${file}.${process.pid}`;
+      await writeFile(temporary, JSON.stringify(names));
+      await rename(temporary, file);
+    }
     // Other versions' names are kept a day (checkouts sharing node_modules, a branch switched back
     // and forth), then removed: the folder never grows with every edit.
     for (const name of await readdir(cacheDir)) {
       const file = path.join(cacheDir, name);
-      if (file !== cacheFile && Date.now() - (await stat(file)).mtimeMs > staleAfterMilliseconds)
+      if (!kept.includes(file) && Date.now() - (await stat(file)).mtimeMs > staleAfterMilliseconds)
         await rm(file, { force: true });
     }
   } catch {
     // The cache is an optimisation.
   }
   return names;
+}
+
+/** The names filed in `cacheFile`, if it holds some. */
+async function cachedNames(cacheFile: string): Promise<CodeTextNames | undefined> {
+  try {
+    const cached = JSON.parse(await readFile(cacheFile, 'utf8')) as CodeTextNames;
+    if (Array.isArray(cached.literals) && Array.isArray(cached.templates)) return cached;
+  } catch {
+    // Not read yet for this code, or unreadable: read the code again.
+  }
+  return undefined;
 }
 
 /** Whether `key` is built from `parts`, each hole filled by one of the code's literals. */
