@@ -138,49 +138,51 @@ describe('drawing a part of a card', () => {
     });
   });
 
-  it('rasterises a part of a card as the same pixels as the whole card has there', async () => {
-    const renderAsync = loadRasteriser();
-    const raster = { fitTo: { mode: 'original' as const }, font: { loadSystemFonts: false } };
-    // A card-sized drawing with text whose accents and descenders reach past their line box,
-    // at a fractional position (as satori places a centred title), over a background and a bar.
-    const { width, height } = socialImageSize;
-    const whole = [
+  const { width, height } = socialImageSize;
+  /** A card-sized drawing: a white background, the bar in the page's colour, then `shapes`. */
+  const cardSvg = (...shapes: string[]) =>
+    [
       `<svg width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" xmlns="http://www.w3.org/2000/svg">`,
       `<rect width="${width}" height="${height}" fill="#ffffff"/><rect width="32" height="${height}" fill="#c8102e"/>`,
-      '<path fill="#1a1a1a" d="M104.3 250.7 L900.6 231.2 Q950.2 300.5 880.1 390.9 L120.4 402.3 Z"/>',
-      '<circle cx="500.5" cy="240.25" r="30.3" fill="#555555"/>',
+      ...shapes,
       '</svg>',
     ].join('');
-    const all = await renderAsync(whole, raster);
+  /** An SVG as resvg draws it at its own size (premultiplied RGBA), as social.ts has it drawn. */
+  const rgba = async (svg: string): Promise<RawPicture> => {
+    const rendered = await loadRasteriser()(svg, {
+      fitTo: { mode: 'original' as const },
+      font: { loadSystemFonts: false },
+    });
+    return { data: rendered.pixels, width: rendered.width, height: rendered.height, channels: 4 };
+  };
+
+  it('rasterises a part of a card as the same pixels as the whole card has there', async () => {
+    // Text whose accents and descenders reach past their line box, at a fractional position (as
+    // satori places a centred title).
+    const whole = cardSvg(
+      '<path fill="#1a1a1a" d="M104.3 250.7 L900.6 231.2 Q950.2 300.5 880.1 390.9 L120.4 402.3 Z"/>',
+      '<circle cx="500.5" cy="240.25" r="30.3" fill="#555555"/>',
+    );
+    const all = await rgba(whole);
     const area = areaAround({ left: 104.3, top: 231.2, right: 950.2, bottom: 402.3 }, 38);
-    const part = await renderAsync(svgCutTo(whole, area), raster);
+    const part = await rgba(svgCutTo(whole, area));
     expect([part.width, part.height]).toEqual([area.width, area.height]);
-    const allPixels = Buffer.from(all.pixels);
+    const allPixels = Buffer.from(all.data);
     const expected = Buffer.concat(
       Array.from({ length: area.height }, (_, row) => {
         const start = ((area.top + row) * width + area.left) * 4;
         return allPixels.subarray(start, start + area.width * 4);
       }),
     );
-    expect(Buffer.from(part.pixels)).toEqual(expected);
+    expect(Buffer.from(part.data)).toEqual(expected);
   });
 
   it('puts a frame together from the rows its texts reach and one blank row: the whole frame\u2019s pixels', async () => {
-    const renderAsync = loadRasteriser();
-    const raster = { fitTo: { mode: 'original' as const }, font: { loadSystemFonts: false } };
-    const rgba = async (svg: string): Promise<RawPicture> => {
-      const rendered = await renderAsync(svg, raster);
-      return { data: rendered.pixels, width: rendered.width, height: rendered.height, channels: 4 };
-    };
-    // A frame as satori draws one: a white card, the bar, a brand at the top and a tagline at the bottom.
-    const { width, height } = socialImageSize;
-    const whole = [
-      `<svg width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" xmlns="http://www.w3.org/2000/svg">`,
-      `<rect width="${width}" height="${height}" fill="#ffffff"/><rect width="32" height="${height}" fill="#c8102e"/>`,
+    // A frame as satori draws one: a brand at the top and a tagline at the bottom.
+    const whole = cardSvg(
       '<path fill="#c8102e" d="M104.3 60.2 L300.6 58.9 Q320.1 90.5 290.4 104.8 L110.2 103.6 Z"/>',
       '<path fill="#555555" d="M104.1 520.4 L1100.7 518.2 L1090.3 571.9 L106.6 574.1 Z"/>',
-      '</svg>',
-    ].join('');
+    );
     const strips = [
       areaAround({ left: 0, top: 58.9, right: width, bottom: 104.8 }, 38),
       areaAround({ left: 0, top: 518.2, right: width, bottom: 574.1 }, 38),
