@@ -19,7 +19,7 @@ import { imageCacheKey, type ImageCache } from './imageCache.ts';
 import { cropPhoto, layOver, heroPhotoOf, photoPreviewVersion, previewJpeg } from '../images/socialPhoto.ts';
 import type { PageId, RouteTable } from '../model/routeTable.ts';
 import type { Language } from '../model/languages.ts';
-import { createCardEncoder, fromRows, type RawPicture } from '../images/cardPixels.ts';
+import { createCardEncoder, fromRows, opaqueRgb, type RawPicture } from '../images/cardPixels.ts';
 import { type OutputFile, socialImageSize, type SocialImages } from '../model/builtAssets.ts';
 
 const require = createRequire(import.meta.url);
@@ -383,8 +383,8 @@ export async function buildSocialImages(
     };
     /**
      * A frame's pixels (it is opaque: its background is white) from the rows its texts' ink can reach,
-     * and its first row no text reaches for every other row (fromRows). Texts whose rows left no such
-     * row would have the whole frame drawn.
+     * and its first row no text reaches for every other row (fromRows), as RGB. Texts whose rows left
+     * no such row would have the whole frame drawn.
      */
     const framePixels = async (svg: string, texts: Box[]): Promise<RawPicture> => {
       const { width, height } = socialImageSize;
@@ -402,11 +402,13 @@ export async function buildSocialImages(
         Promise.all(areas.map((area) => raster(svgCutTo(svg, area)))),
         blank < height ? raster(svgCutTo(svg, { left: 0, top: blank, width, height: 1 })) : undefined,
       ]);
-      return fromRows(
-        width,
-        height,
-        rows.map((picture, index) => ({ picture, top: areas[index].top })),
-        blankRow,
+      return opaqueRgb(
+        fromRows(
+          width,
+          height,
+          rows.map((picture, index) => ({ picture, top: areas[index].top })),
+          blankRow,
+        ),
       );
     };
     // Each hero photo is decoded, cropped and shaded once, for its page's preview in every language.

@@ -22,11 +22,24 @@ export interface RawPicture {
 }
 
 /**
- * An opaque picture put together from rows rasterised apart (RGBA, opaque, as resvg draws them: where
- * alpha is full, the premultiplied colours are the plain ones), as RGB: each of `strips` as wide as the
- * picture, at its first row; in every other row, `blankRow`, the one row of the picture's background
- * where nothing else is drawn. A card frame's texts cover a fifth of its rows: resvg draws those and one
- * more, not the whole card, and no alpha channel has to be dropped by sharp.
+ * Opaque RGBA pixels (resvg's, whose premultiplied colours are the plain ones where alpha is
+ * full) as RGB: the alpha channel dropped.
+ */
+export async function opaqueRgb(picture: RawPicture): Promise<RawPicture> {
+  if (picture.channels === 3) return picture;
+  const { width, height } = picture;
+  const { data } = await sharpLibrary()(picture.data, { raw: { width, height, channels: 4 } })
+    .removeAlpha()
+    .raw({ depth: 'uchar' })
+    .toBuffer({ resolveWithObject: true });
+  return { data, width, height, channels: 3 };
+}
+
+/**
+ * A picture put together from rows rasterised apart (RGBA, as resvg draws them): each of `strips`
+ * as wide as the picture, at its first row; in every other row, `blankRow`, the one row of the
+ * picture's background where nothing else is drawn. A card frame's texts cover a fifth of its rows:
+ * resvg draws those and one more, not the whole card. Whole rows are copied as they are.
  */
 export function fromRows(
   width: number,
@@ -34,7 +47,7 @@ export function fromRows(
   strips: { picture: RawPicture; top: number }[],
   blankRow?: RawPicture,
 ): RawPicture {
-  const stride = width * 3;
+  const stride = width * 4;
   const data = Buffer.allocUnsafe(stride * height);
   const covered = new Uint8Array(height);
   const rowsInto = (picture: RawPicture, top: number) => {
@@ -43,31 +56,19 @@ export function fromRows(
       picture.width !== width ||
       top < 0 ||
       top + picture.height > height ||
-      picture.data.length !== width * picture.height * 4
+      picture.data.length !== stride * picture.height
     )
       throw new Error('fromRows: RGBA rows as wide as the picture, within it');
-    const from = picture.data;
-    for (
-      let to = top * stride, pixel = 0, end = (top + picture.height) * stride;
-      to < end;
-      to += 3, pixel += 4
-    ) {
-      data[to] = from[pixel];
-      data[to + 1] = from[pixel + 1];
-      data[to + 2] = from[pixel + 2];
-    }
+    data.set(picture.data, top * stride);
     covered.fill(1, top, top + picture.height);
   };
   for (const { picture, top } of strips) rowsInto(picture, top);
-  const blank = covered.indexOf(0);
-  if (blank !== -1) {
+  if (covered.includes(0)) {
     if (!blankRow || blankRow.height !== 1)
       throw new Error('fromRows: a blank row for the rows no strip covers');
-    rowsInto(blankRow, blank);
-    const row = data.subarray(blank * stride, (blank + 1) * stride);
-    for (let at = 0; at < height; at++) if (!covered[at]) data.set(row, at * stride);
+    for (let row = 0; row < height; row++) if (!covered[row]) data.set(blankRow.data, row * stride);
   }
-  return { data, width, height, channels: 3 };
+  return { data, width, height, channels: 4 };
 }
 
 /** How a card's pixels become a file: sharp's PNG or JPEG settings applied to the pipeline. */

@@ -195,10 +195,6 @@ describe('drawing a part of a card', () => {
       rows.map((picture, index) => ({ picture, top: strips[index].top })),
       blank,
     );
-    const all = await sharp(Buffer.from((await rgba(whole)).data), { raw: { width, height, channels: 4 } })
-      .removeAlpha()
-      .raw()
-      .toBuffer();
-    expect(Buffer.from(put.data).equals(all)).toBe(true);
+    expect(Buffer.from(put.data).equals(Buffer.from((await rgba(whole)).data))).toBe(true);
   });
 });

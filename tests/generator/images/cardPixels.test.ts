@@ -1,7 +1,12 @@
 /** Cards over a shared background: the texts land where placed, and a reused buffer never shows an earlier card. */
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { createCardEncoder, fromRows, type RawPicture } from '../../../generator/images/cardPixels.ts';
+import {
+  createCardEncoder,
+  fromRows,
+  opaqueRgb,
+  type RawPicture,
+} from '../../../generator/images/cardPixels.ts';
 
 const width = 40;
 const height = 30;
@@ -128,18 +133,28 @@ describe('texts narrower than the card', () => {
   });
 });
 
+describe('opaqueRgb', () => {
+  it('drops the alpha channel of opaque RGBA pixels and keeps the colours', async () => {
+    const rgba = new Uint8Array(width * 2 * 4);
+    for (let at = 0; at < rgba.length; at += 4) rgba.set([10, 20, 30, 255], at);
+    const rgb = await opaqueRgb({ data: rgba, width, height: 2, channels: 4 });
+    expect([rgb.width, rgb.height, rgb.channels]).toEqual([width, 2, 3]);
+    expect(rgb.data.length).toBe(width * 2 * 3);
+    expect([...rgb.data.subarray(0, 6)]).toEqual([10, 20, 30, 10, 20, 30]);
+  });
+});
+
 describe('fromRows', () => {
-  /** The colour of each row of an RGB picture as `r,g,b`, checking the row is one colour. */
+  /** The colour of each row of an RGBA picture as `r,g,b,a`, checking the row is one colour. */
   const colours = (picture: RawPicture) =>
     Array.from({ length: picture.height }, (_, row) => {
-      const at = row * width * 3;
-      const colour = `${picture.data[at]},${picture.data[at + 1]},${picture.data[at + 2]}`;
-      const last = at + (width - 1) * 3;
-      expect(`${picture.data[last]},${picture.data[last + 1]},${picture.data[last + 2]}`).toBe(colour);
-      return colour;
+      const pixel = (column: number) =>
+        [...picture.data.subarray((row * width + column) * 4, (row * width + column + 1) * 4)].join(',');
+      expect(pixel(width - 1)).toBe(pixel(0));
+      return pixel(0);
     });
 
-  it('puts strips at their rows and the blank row in every other row, as RGB', () => {
+  it('puts strips at their rows and the blank row in every other row', () => {
     const picture = fromRows(
       width,
       6,
@@ -152,23 +167,23 @@ describe('fromRows', () => {
     expect([picture.width, picture.height, picture.channels, picture.data.length]).toEqual([
       width,
       6,
-      3,
-      width * 6 * 3,
+      4,
+      width * 6 * 4,
     ]);
     expect(colours(picture)).toEqual([
-      '250,250,250',
-      '200,0,0',
-      '200,0,0',
-      '250,250,250',
-      '0,0,200',
-      '250,250,250',
+      '250,250,250,255',
+      '200,0,0,255',
+      '200,0,0,255',
+      '250,250,250,255',
+      '0,0,200,255',
+      '250,250,250,255',
     ]);
   });
 
   it('needs no blank row when the strips cover every row, and refuses rows it cannot place', () => {
     expect(colours(fromRows(width, 2, [{ picture: opaque(2, [1, 2, 3]), top: 0 }]))).toEqual([
-      '1,2,3',
-      '1,2,3',
+      '1,2,3,255',
+      '1,2,3,255',
     ]);
     expect(() => fromRows(width, 3, [{ picture: opaque(2, [1, 2, 3]), top: 0 }])).toThrow(/blank row/);
     expect(() =>
