@@ -11,7 +11,8 @@
  * Keys built from content ids (a plan's description) are named by no code: the pages record them.
  *
  * Read with the TypeScript parser, once per version of the code: the names are kept in the cache,
- * under a hash of the scanned files' bytes, so a build only hashes a few dozen small files.
+ * under a hash of the scanned files' bytes and under the build's key of its code, so a build finds
+ * them by that key, or else by hashing a few dozen small files.
  */
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
@@ -73,14 +74,20 @@ async function codeFiles(root: string): Promise<string[]> {
  *
  * `codeVersion`, when the caller has one, is a key of every scanned file already (the build's key of
  * its code, upToDate.ts, which covers more than these files): the names are filed under it too, and
- * a build finds them there without listing, reading and hashing the code again.
+ * a build finds them there without listing, reading and hashing the code again. It must change
+ * whenever a scanned file does: a name it files is trusted.
  */
 export async function codeTextNames(
   root: string = projectRoot,
   cacheDir: string = path.join(cacheRoot, 'code-text-keys'),
   codeVersion?: string,
 ): Promise<CodeTextNames> {
-  const versionFile = codeVersion && path.join(cacheDir, `${namesVersion}-${codeVersion}.json`);
+  const versionFile =
+    codeVersion &&
+    path.join(
+      cacheDir,
+      `v-${createHash('sha256').update(`${namesVersion}\0${codeVersion}`).digest('hex').slice(0, 16)}.json`,
+    );
   const keptForVersion = versionFile && (await cachedNames(versionFile));
   if (keptForVersion) return keptForVersion;
   const files = await codeFiles(root);
@@ -88,8 +95,9 @@ export async function codeTextNames(
   const hash = createHash('sha256').update(`${namesVersion}\0`);
   files.forEach((file, index) => hash.update(`${file}\0${texts[index]}\0`));
   const cacheFile = path.join(cacheDir, `${hash.digest('hex').slice(0, 16)}.json`);
-  // A change elsewhere in the code (a script, a package) is a new version of the same scanned files.
+  // A change elsewhere in the code (the client, bin/, a package) is a new version of the same scanned files.
   let names = await cachedNames(cacheFile);
+  const missed = [...(names ? [] : [cacheFile]), ...(versionFile ? [versionFile] : [])];
   if (!names) {
     const literals = new Set<string>();
     const templates: string[][] = [];
@@ -103,7 +111,7 @@ export async function codeTextNames(
   try {
     await mkdir(cacheDir, { recursive: true });
     const kept = [cacheFile, ...(versionFile ? [versionFile] : [])];
-    for (const file of kept) {
+    for (const file of missed) {
       const temporary = `${file}.${process.pid}`;
       await writeFile(temporary, JSON.stringify(names));
       await rename(temporary, file);

@@ -151,7 +151,7 @@ function cardTitle(title: string) {
 }
 
 /** A laid-out node's box, in the card's pixels (not whole ones). */
-interface Box {
+export interface Box {
   left: number;
   top: number;
   width: number;
@@ -269,6 +269,38 @@ export function areaAround(
   return { left, top, width: right - left, height: bottom - top };
 }
 
+/** The part of the card the ink of the texts in `boxes` can reach; the whole card when there are none. */
+export function inkAreaOf(boxes: readonly Box[]): Area {
+  if (boxes.length === 0) return { left: 0, top: 0, ...socialImageSize };
+  return areaAround(
+    {
+      left: Math.min(...boxes.map((box) => box.left)),
+      top: Math.min(...boxes.map((box) => box.top)),
+      right: Math.max(...boxes.map((box) => box.left + box.width)),
+      bottom: Math.max(...boxes.map((box) => box.top + box.height)),
+    },
+    inkReach * titleFontSize,
+  );
+}
+
+/**
+ * Which rows of a card frame resvg draws: the rows the ink of each text in `texts` can reach, as
+ * strips as wide as the card, and the first row no text reaches, which stands for every other row. A
+ * frame is a white card with the bar down its left and its texts, so every row no text reaches is
+ * the same (a frame with a background that changes down the card could not be drawn this way).
+ * Texts that reach every row leave no blank row: the whole frame is one strip.
+ */
+export function frameRows(texts: readonly Box[]): { strips: Area[]; blankRow?: Area } {
+  const { width, height } = socialImageSize;
+  const strips = texts.map((box) => inkAreaOf([{ left: 0, top: box.top, width, height: box.height }]));
+  const reached = (row: number) => strips.some((strip) => row >= strip.top && row < strip.top + strip.height);
+  let blank = 0;
+  while (blank < height && reached(blank)) blank += 1;
+  return blank < height
+    ? { strips, blankRow: { left: 0, top: blank, width, height: 1 } }
+    : { strips: [{ left: 0, top: 0, width, height }] };
+}
+
 /**
  * A card's SVG cut to `area`: resvg draws that part alone, the pixels it draws there for the
  * whole card (the view moves by whole pixels, so every edge falls on the same pixels).
@@ -381,35 +413,16 @@ export async function buildSocialImages(
       const rendered = await renderAsync(svg, rasterOptions);
       return { data: rendered.pixels, width: rendered.width, height: rendered.height, channels: 4 };
     };
-    /**
-     * A frame's pixels (it is opaque: its background is white) from the rows its texts' ink can reach,
-     * and its first row no text reaches for every other row (fromRows), as RGB. Texts whose rows left
-     * no such row would have the whole frame drawn.
-     */
+    /** A frame's pixels as RGB (it is opaque: its background is white), drawn in the rows frameRows plans. */
     const framePixels = async (svg: string, texts: Box[]): Promise<RawPicture> => {
       const { width, height } = socialImageSize;
-      const inked = texts.map((box) =>
-        areaAround(
-          { left: 0, top: box.top, right: width, bottom: box.top + box.height },
-          inkReach * titleFontSize,
-        ),
-      );
-      let blank = 0;
-      while (blank < height && inked.some((area) => blank >= area.top && blank < area.top + area.height))
-        blank += 1;
-      const areas = blank < height ? inked : [{ left: 0, top: 0, width, height }];
-      const [rows, blankRow] = await Promise.all([
-        Promise.all(areas.map((area) => raster(svgCutTo(svg, area)))),
-        blank < height ? raster(svgCutTo(svg, { left: 0, top: blank, width, height: 1 })) : undefined,
+      const { strips, blankRow } = frameRows(texts);
+      const [rows, blank] = await Promise.all([
+        Promise.all(strips.map((strip) => raster(svgCutTo(svg, strip)))),
+        blankRow && raster(svgCutTo(svg, blankRow)),
       ]);
-      return opaqueRgb(
-        fromRows(
-          width,
-          height,
-          rows.map((picture, index) => ({ picture, top: areas[index].top })),
-          blankRow,
-        ),
-      );
+      const placed = rows.map((picture, index) => ({ picture, top: strips[index].top }));
+      return opaqueRgb(fromRows(width, height, placed, blank));
     };
     // Each hero photo is decoded, cropped and shaded once, for its page's preview in every language.
     let shade: Promise<RawPicture> | undefined;
@@ -495,39 +508,28 @@ export async function buildSocialImages(
       let bytes: Promise<Uint8Array>;
       if (image.element && image.photo) {
         // The photo, shaded, under the part of the card the brand's and title's ink can reach.
-        const texts: Box[] = [];
+        const textBoxes: Box[] = [];
         const svg = await satori(image.element.texts, {
           ...socialImageSize,
           fonts,
           onNodeDetected: (node) => {
-            if (node.key === 'brand' || node.key === 'title') texts.push(node);
+            if (node.key === 'brand' || node.key === 'title') textBoxes.push(node);
           },
         });
-        const area = areaAround(
-          {
-            left: Math.min(...texts.map((box) => box.left)),
-            top: Math.min(...texts.map((box) => box.top)),
-            right: Math.max(...texts.map((box) => box.left + box.width)),
-            bottom: Math.max(...texts.map((box) => box.top + box.height)),
-          },
-          inkReach * titleFontSize,
-        );
+        const area = inkAreaOf(textBoxes);
         const shaded = shadedPhotoOf(image);
-        bytes = raster(svgCutTo(svg, area)).then(async (texts) =>
-          encodeCard(await shaded, texts, area, (card) => card.jpeg(previewJpeg)),
+        bytes = raster(svgCutTo(svg, area)).then(async (textPixels) =>
+          encodeCard(await shaded, textPixels, area, (card) => card.jpeg(previewJpeg)),
         );
       } else {
         // The frame's pixels, with the part the title's ink can reach laid over them, as a photo's texts are.
         const frame = await frameOf(image.language);
         const title = await drawTitle(image.title, frame.slot);
-        const left = frame.slot.left + title.box.left;
-        const top = frame.slot.top + title.box.top;
-        const area = areaAround(
-          { left, top, right: left + title.box.width, bottom: top + title.box.height },
-          inkReach * titleFontSize,
-        );
-        bytes = raster(svgCutTo(titleInSlot(frame.slot, title.svg), area)).then(async (texts) =>
-          encodeCard(await frame.pixels, texts, area, (card) =>
+        const area = inkAreaOf([
+          { ...title.box, left: frame.slot.left + title.box.left, top: frame.slot.top + title.box.top },
+        ]);
+        bytes = raster(svgCutTo(titleInSlot(frame.slot, title.svg), area)).then(async (titlePixels) =>
+          encodeCard(await frame.pixels, titlePixels, area, (card) =>
             image.asJpeg ? card.jpeg(previewJpeg) : card.png(cardPng),
           ),
         );

@@ -99,7 +99,7 @@ export async function countryNamesOf(content: Content, cache?: ResultCache): Pro
 /**
  * What the site's code names (codeTextKeys.ts), through the result cache when there is one: its
  * key holds the code's version, so a build reads and hashes the code only after the code changed.
- * Without it (`--no-cache`) the names are found by `codeVersion`, the build's key of its code.
+ * When it has none (`--no-cache`) or misses, they are found by `codeVersion`, the build's key of its code.
  */
 export async function codeTextNamesOf(cache?: ResultCache, codeVersion?: string): Promise<CodeTextNames> {
   const key = cache?.keyOf('code text names', projectRoot, '');

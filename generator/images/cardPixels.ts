@@ -38,8 +38,8 @@ export async function opaqueRgb(picture: RawPicture): Promise<RawPicture> {
 /**
  * A picture put together from rows rasterised apart (RGBA, as resvg draws them): each of `strips`
  * as wide as the picture, at its first row; in every other row, `blankRow`, the one row of the
- * picture's background where nothing else is drawn. A card frame's texts cover a fifth of its rows:
- * resvg draws those and one more, not the whole card. Whole rows are copied as they are.
+ * picture's background where nothing else is drawn. resvg draws a card frame's text rows and one
+ * more, not the whole card. Whole rows are copied as they are.
  */
 export function fromRows(
   width: number,
@@ -50,22 +50,23 @@ export function fromRows(
   const stride = width * 4;
   const data = Buffer.allocUnsafe(stride * height);
   const covered = new Uint8Array(height);
-  const rowsInto = (picture: RawPicture, top: number) => {
-    if (
-      picture.channels !== 4 ||
-      picture.width !== width ||
-      top < 0 ||
-      top + picture.height > height ||
-      picture.data.length !== stride * picture.height
-    )
-      throw new Error('fromRows: RGBA rows as wide as the picture, within it');
+  const checked = (picture: RawPicture, what: string) => {
+    if (picture.channels !== 4 || picture.data.length !== picture.width * picture.height * 4)
+      throw new Error(`fromRows: ${what} is not RGBA`);
+    if (picture.width !== width) throw new Error(`fromRows: ${what} is not as wide as the picture`);
+    return picture;
+  };
+  for (const { picture, top } of strips) {
+    checked(picture, 'a strip');
+    if (top < 0 || top + picture.height > height)
+      throw new Error('fromRows: a strip reaches outside the picture');
     data.set(picture.data, top * stride);
     covered.fill(1, top, top + picture.height);
-  };
-  for (const { picture, top } of strips) rowsInto(picture, top);
+  }
   if (covered.includes(0)) {
-    if (!blankRow || blankRow.height !== 1)
-      throw new Error('fromRows: a blank row for the rows no strip covers');
+    if (!blankRow) throw new Error('fromRows: no blank row for the rows no strip covers');
+    if (checked(blankRow, 'the blank row').height !== 1)
+      throw new Error('fromRows: the blank row is not one row');
     for (let row = 0; row < height; row++) if (!covered[row]) data.set(blankRow.data, row * stride);
   }
   return { data, width, height, channels: 4 };

@@ -64,12 +64,11 @@ function pageStoreOf(inputs: BuildInputState, codeVersion: string): PageStore {
   };
 }
 
-/** `site build` as the CLI runs it; `codeVersion` stands for the generator's sources (a template edit changes it). */
-async function siteBuild(
-  outDir: string,
-  kind: BuildKind,
-  codeVersionOverride?: string,
-): Promise<BuildReport> {
+/**
+ * `site build` as the CLI runs it; `otherCode` names another version of the generator's sources (as a
+ * template edit would make), whose code version is this code's with that mark.
+ */
+async function siteBuild(outDir: string, kind: BuildKind, otherCode?: string): Promise<BuildReport> {
   const recordFile = recordFileFor(path.join(dir, 'records'), outDir);
   const inputs = await readBuildInputs({
     projectRoot,
@@ -77,7 +76,8 @@ async function siteBuild(
     year: now.getFullYear(),
     baseUrl: commandLine.baseUrl,
   });
-  const codeVersion = codeVersionOverride ?? codeVersionOf(inputs);
+  // Made from this code's version: a build trusts what it files under a version (the code's text names).
+  const codeVersion = codeVersionOf(inputs) + (otherCode ? `-${otherCode}` : '');
   const previous = kind === 'incremental' ? await previousOutput(recordFile, outDir, inputs) : undefined;
   const pageStore = kind === 'full' ? undefined : pageStoreOf(inputs, codeVersion);
   let pages: [string, Record<string, PageInputs>] | undefined;
@@ -114,10 +114,10 @@ async function filesOf(folder: string): Promise<Map<string, Buffer>> {
  * The incremental build, a build into a fresh folder and a full build from the same content: the
  * same files, byte for byte. Gives the incremental build's report.
  */
-async function expectSameAsFullBuild(codeVersion?: string): Promise<BuildReport> {
-  const incremental = await siteBuild(path.join(dir, 'incremental'), 'incremental', codeVersion);
+async function expectSameAsFullBuild(otherCode?: string): Promise<BuildReport> {
+  const incremental = await siteBuild(path.join(dir, 'incremental'), 'incremental', otherCode);
   const fresh = path.join(dir, `fresh-${(freshFolders += 1)}`);
-  const fromCaches = await siteBuild(fresh, 'fresh', codeVersion);
+  const fromCaches = await siteBuild(fresh, 'fresh', otherCode);
   const full = await siteBuild(path.join(dir, 'full'), 'full');
   const [a, b, c] = await Promise.all(
     [path.join(dir, 'incremental'), fresh, path.join(dir, 'full')].map(filesOf),
@@ -227,7 +227,7 @@ describe('a build that reuses the last one', () => {
 
     // Another version of the generator's code (a template, a style, a package): nothing stored is taken.
     const freshOther = path.join(dir, 'fresh-other-code');
-    const otherCode = await siteBuild(freshOther, 'fresh', 'another code version');
+    const otherCode = await siteBuild(freshOther, 'fresh', 'other');
     expect(otherCode.reusedPages).toBe(0);
     const [other, full] = await Promise.all([freshOther, path.join(dir, 'full')].map(filesOf));
     expect([...other].filter(([file, bytes]) => !bytes.equals(full.get(file) ?? Buffer.alloc(0)))).toEqual(

@@ -9,7 +9,14 @@ import {
   createImageCache,
   type ImageCache,
 } from '../../../generator/build/imageCache.ts';
-import { areaAround, buildSocialImages, svgCutTo, loadRasteriser } from '../../../generator/build/social.ts';
+import {
+  areaAround,
+  buildSocialImages,
+  frameRows,
+  inkAreaOf,
+  svgCutTo,
+  loadRasteriser,
+} from '../../../generator/build/social.ts';
 import { routeTableOf, translationsOf } from '../../../generator/build/stages.ts';
 import { loadContent } from '../../../generator/content/load.ts';
 import { socialImageSize } from '../../../generator/model/builtAssets.ts';
@@ -139,6 +146,36 @@ describe('drawing a part of a card', () => {
   });
 
   const { width, height } = socialImageSize;
+
+  it('plans a frame as the rows its texts reach and the first row they do not, or whole', () => {
+    const brand = { left: 104, top: 56, width: 180.5, height: 48.4 };
+    const tagline = { left: 104, top: 500.2, width: 900, height: 75.6 };
+    const { strips, blankRow } = frameRows([brand, tagline]);
+    expect(strips).toEqual([
+      inkAreaOf([{ ...brand, left: 0, width }]),
+      inkAreaOf([{ ...tagline, left: 0, width }]),
+    ]);
+    expect(strips.map((strip) => [strip.left, strip.width])).toEqual([
+      [0, width],
+      [0, width],
+    ]);
+    expect(blankRow).toEqual({ left: 0, top: 0, width, height: 1 });
+    // The first row no text reaches, not always the first row: a brand at row 10 reaches row 0 and,
+    // with its ink's reach (half the title's 76 px), every row down to 10 + 48.4 + 38.
+    expect(frameRows([{ ...brand, top: 10 }, tagline]).blankRow?.top).toBe(Math.ceil(10 + 48.4 + 38));
+    // Texts that reach every row: the whole frame, and no blank row.
+    expect(
+      frameRows([
+        { ...brand, top: 0, height: 300 },
+        { ...tagline, top: 280, height: 350 },
+      ]),
+    ).toEqual({
+      strips: [{ left: 0, top: 0, width, height }],
+    });
+    // No text at all: the whole card is where ink may be.
+    expect(inkAreaOf([])).toEqual({ left: 0, top: 0, width, height });
+  });
+
   /** A card-sized drawing: a white background, the bar in the page's colour, then `shapes`. */
   const cardSvg = (...shapes: string[]) =>
     [

@@ -185,11 +185,22 @@ describe('fromRows', () => {
       '1,2,3,255',
       '1,2,3,255',
     ]);
-    expect(() => fromRows(width, 3, [{ picture: opaque(2, [1, 2, 3]), top: 0 }])).toThrow(/blank row/);
-    expect(() =>
-      fromRows(width, 3, [{ picture: opaque(2, [1, 2, 3]), top: 2 }], opaque(1, [0, 0, 0])),
-    ).toThrow(/within it/);
-    const narrow = { ...opaque(1, [1, 2, 3]), width: width - 1 };
-    expect(() => fromRows(width, 3, [{ picture: narrow, top: 0 }], opaque(1, [0, 0, 0]))).toThrow(/as wide/);
+    const strip = { picture: opaque(2, [1, 2, 3]), top: 0 };
+    expect(() => fromRows(width, 3, [strip])).toThrow(/no blank row/);
+    expect(() => fromRows(width, 3, [{ ...strip, top: 2 }], opaque(1, [0, 0, 0]))).toThrow(/outside/);
+    const narrow = (rows: number) => {
+      const picture = opaque(rows, [1, 2, 3]);
+      return { ...picture, width: width - 1, data: picture.data.subarray(0, (width - 1) * rows * 4) };
+    };
+    expect(() => fromRows(width, 3, [{ picture: narrow(1), top: 0 }], opaque(1, [0, 0, 0]))).toThrow(
+      /strip is not as wide/,
+    );
+    expect(() => fromRows(width, 3, [{ picture: filled(1, [1, 2, 3]), top: 0 }])).toThrow(
+      /strip is not RGBA/,
+    );
+    // The blank row is checked as a strip is: a narrow or RGB one would leave part of each row unset.
+    expect(() => fromRows(width, 3, [strip], narrow(1))).toThrow(/blank row is not as wide/);
+    expect(() => fromRows(width, 3, [strip], filled(1, [0, 0, 0]))).toThrow(/blank row is not RGBA/);
+    expect(() => fromRows(width, 4, [strip], opaque(2, [0, 0, 0]))).toThrow(/not one row/);
   });
 });
