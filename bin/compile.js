@@ -275,8 +275,9 @@ async function compile(projectRoot, cacheDir, entry) {
   const inputs = [
     ...Object.keys(result.metafile.inputs).filter((input) => !isPackageFile(input)),
     'tsconfig.json',
-    // How it was compiled: this file (absent in a test's fixture project, which compiles with the real one).
-    ...(exists(path.join(projectRoot, 'bin/compile.js')) ? ['bin/compile.js'] : []),
+    // How it was compiled: this file and what the bundles take in place of packages (absent in a
+    // test's fixture project, which compiles with the real ones).
+    ...['bin/compile.js', 'bin/nativeInflate.cjs'].filter((file) => exists(path.join(projectRoot, file))),
     ...packagesRecord(projectRoot),
   ].sort();
   const key = sourcesKey(projectRoot, inputs, loaded);
@@ -400,12 +401,15 @@ function runCompiled(file, name = 'default') {
 
 /**
  * Large pure-JavaScript packages that only rare work loads, each bundled on its first use into a
- * file of its own beside the compiled CLI, run with its own V8 code cache (runCompiled). satori
- * (1.6 MB with its layout engine, and its font and CSS packages) draws social images: from its
- * bundle it loads in about 30 ms of CPU instead of 75. In the CLI's bundle every start would read
- * it, and the code cache of a command that never draws would carry it.
+ * file of its own beside the compiled CLI, run with its own V8 code cache (runCompiled), with the
+ * packages its bundle takes in place of others (esbuild's `alias`). satori (1.6 MB with its layout
+ * engine, and its font and CSS packages) draws social images: from its bundle it loads in about
+ * 30 ms of CPU instead of 75. In the CLI's bundle every start would read it, and the code cache of a
+ * command that never draws would carry it. Its fonts are inflated by Node's zlib (nativeInflate.cjs).
  */
-const separatelyBundledPackages = new Set(['satori']);
+const separatelyBundledPackages = new Map([
+  ['satori', { fflate: path.join(__dirname, 'nativeInflate.cjs') }],
+]);
 
 /** The `require` of compiled code: Node's, but a separately bundled package comes from its bundle. */
 function requireFor(file) {
@@ -456,6 +460,7 @@ function bundlePackage(compiledFile, name, file) {
     platform: 'node',
     target: 'node20',
     define: { 'process.env.NODE_ENV': JSON.stringify(nodeEnvironment()) },
+    alias: separatelyBundledPackages.get(name),
     minifyWhitespace: true,
     charset: 'ascii',
     // The licences stay with the installed packages; this is a cache of them.

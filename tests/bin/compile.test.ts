@@ -3,6 +3,7 @@ import { execFile } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { cp, mkdir, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { deflateRawSync } from 'node:zlib';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTempDir, projectRoot } from '../helpers/site.ts';
@@ -233,6 +234,18 @@ describe('a package bundled on its own (satori)', () => {
     );
     try {
       expect(await startDrawing(at)).toEqual({ drawn: 'disegnato', bundles: [] });
+    } finally {
+      await rm(at, { recursive: true, force: true });
+    }
+  });
+  it("takes Node's zlib in place of fflate, which satori inflates its fonts with", async () => {
+    // A stand-in that inflates as satori does; fflate is not installed here: only the bundle's stand-in answers.
+    const table = deflateRawSync('disegnato').toString('base64');
+    const at = await projectWithSatori(
+      `exports.default = () => Buffer.from(require('fflate').inflateSync(Buffer.from('${table}', 'base64'))).toString();\n`,
+    );
+    try {
+      expect((await startDrawing(at)).drawn).toBe('disegnato');
     } finally {
       await rm(at, { recursive: true, force: true });
     }
