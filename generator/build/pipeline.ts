@@ -10,7 +10,7 @@ import type { Language } from '../model/languages.ts';
 import type { Route } from '../model/routeTable.ts';
 import type { YamlDocumentCache } from '../content/yamlReader.ts';
 import { projectRoot } from '../project.ts';
-import { buildAssets } from './assets.ts';
+import { buildAssets, startBundler } from './assets.ts';
 import { notNamedByCode } from './codeTextKeys.ts';
 import { createDisabledImageCache, createImageCache, type ImageCacheStats } from './imageCache.ts';
 import type { WrittenPage } from './render.ts';
@@ -177,6 +177,7 @@ export async function build(options: BuildOptions): Promise<BuildReport> {
       options.cache === false ? undefined : options.codeVersion,
       options.resultCacheDir,
     );
+    if (!resultCache) void startBundler();
     // The files this build parses, kept for the translation summary, which reads the same texts.
     const documents: YamlDocumentCache = new Map();
     const content = await step('Load and validate content', () =>

@@ -1,7 +1,8 @@
 /** The asset stage: hashed file names, self-contained scripts, CSP hashes of the inline scripts, image sizes. */
 import { createHash } from 'node:crypto';
+import * as esbuild from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildAssets } from '../../../generator/build/assets.ts';
+import { buildAssets, startBundler } from '../../../generator/build/assets.ts';
 import { createDisabledImageCache } from '../../../generator/build/imageCache.ts';
 import type { PlannedImageBuild } from '../../../generator/build/pictures.ts';
 import {
@@ -62,5 +63,16 @@ describe('the asset stage', () => {
       expect(image.width, name).toBeGreaterThan(0);
       expect(image.height, name).toBeGreaterThan(0);
     }
+  });
+});
+
+describe('startBundler', () => {
+  it("starts esbuild's process through its own start, once, whatever else asks for it", async () => {
+    await startBundler();
+    await startBundler(); // a second build in this process: harmless
+    // esbuild's own start ran (it starts its process), so it refuses to run again.
+    expect(() => esbuild.initialize({})).toThrow(/more than once/);
+    // And bundling works on the running process.
+    expect((await esbuild.transform('let a = 1', { minify: true })).code).toBe('let a=1;\n');
   });
 });
