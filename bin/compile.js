@@ -277,7 +277,9 @@ async function compile(projectRoot, cacheDir, entry) {
     'tsconfig.json',
     // How it was compiled: this file and what the bundles take in place of packages (absent in a
     // test's fixture project, which compiles with the real ones).
-    ...['bin/compile.js', 'bin/nativeInflate.cjs'].filter((file) => exists(path.join(projectRoot, file))),
+    ...[__filename, ...[...separatelyBundledPackages.values()].flatMap((alias) => Object.values(alias))]
+      .map((file) => path.relative(projectRoot, file).split(path.sep).join('/'))
+      .filter((file) => !file.startsWith('..') && exists(path.join(projectRoot, file))),
     ...packagesRecord(projectRoot),
   ].sort();
   const key = sourcesKey(projectRoot, inputs, loaded);

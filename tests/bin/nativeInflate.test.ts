@@ -13,24 +13,19 @@ const fflateInflate = (createRequire(require.resolve('satori'))('fflate') as { i
 const text = Buffer.from('Abbonamenti per aziende, eSIM e roaming in tutta Europa. '.repeat(200));
 
 describe('nativeInflate', () => {
-  it('inflates raw DEFLATE as fflate does, into a new array or into `out`', () => {
+  it('inflates raw DEFLATE into the bytes fflate gives', () => {
     const raw = deflateRawSync(text);
     expect(Buffer.from(inflateSync(raw)).equals(text)).toBe(true);
     expect(Buffer.from(inflateSync(raw)).equals(Buffer.from(fflateInflate(raw)))).toBe(true);
-    const out = new Uint8Array(text.length);
-    expect(inflateSync(raw, out)).toBe(out);
-    expect(Buffer.from(out).equals(text)).toBe(true);
-    // A larger `out`: its start, as long as the data, as fflate gives it.
-    const larger = new Uint8Array(text.length + 16);
-    expect(inflateSync(raw, larger).length).toBe(fflateInflate(raw, new Uint8Array(text.length + 16)).length);
   });
 
   it('reads a WOFF table as satori hands it over: a zlib stream without its two-byte header', () => {
     const table = deflateSync(text).subarray(2);
+    expect(Buffer.from(inflateSync(table)).equals(Buffer.from(fflateInflate(table)))).toBe(true);
     expect(Buffer.from(inflateSync(table)).equals(text)).toBe(true);
   });
 
-  it('refuses an `out` too short for the data', () => {
-    expect(() => inflateSync(deflateRawSync(text), new Uint8Array(10))).toThrow(RangeError);
+  it('refuses an `out` array, which satori never passes and fflate fills in its own ways', () => {
+    expect(() => inflateSync(deflateRawSync(text), new Uint8Array(text.length))).toThrow(/without `out`/);
   });
 });
