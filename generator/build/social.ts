@@ -108,7 +108,7 @@ const barWidth = 32;
 function cardShell(
   colour: string,
   card: { background?: string },
-  column: { justifyContent: string; alignItems?: string; backgroundImage?: string },
+  column: { justifyContent: string; alignItems?: string },
   ...children: ReturnType<typeof h>[]
 ) {
   return h(
@@ -127,7 +127,6 @@ function cardShell(
           ...(column.alignItems ? { alignItems: column.alignItems } : {}),
           padding: '56px 72px',
           boxSizing: 'border-box',
-          ...(column.backgroundImage ? { backgroundImage: column.backgroundImage } : {}),
         },
       },
       ...children,
